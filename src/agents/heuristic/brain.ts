@@ -1,0 +1,306 @@
+import type { PlayerView, Rng } from '../../game/index.ts';
+import { getRole, isMafia } from '../../game/index.ts';
+import type { Beliefs } from '../beliefs.ts';
+import type { Brain, Decision, DecisionRequest, TargetOption, Voice } from '../decision.ts';
+import { readRecord, type PublicRecord } from './reading.ts';
+import { lines, say } from './speech.ts';
+import { NO_INFORMATION, readSuspicion } from './suspicion.ts';
+
+interface Context {
+  readonly req: DecisionRequest;
+  readonly view: PlayerView;
+  readonly rng: Rng;
+  readonly voice: Voice | undefined;
+  readonly record: PublicRecord;
+  readonly beliefs: Beliefs;
+  readonly name: (id: string) => string;
+  readonly alive: (id: string) => boolean;
+}
+
+const suspicionOf = (c: Context, id: string) => c.beliefs[id]?.suspicion ?? 0.5;
+
+function best<T>(items: readonly T[], score: (item: T) => number): T | undefined {
+  let top: T | undefined;
+  let topScore = -Infinity;
+  for (const item of items) {
+    const s = score(item);
+    if (s > topScore) [top, topScore] = [item, s];
+  }
+  return top;
+}
+
+function votesOn(view: PlayerView, id: string): number {
+  let n = 0;
+  for (const target of Object.values(view.votes)) if (target === id) n++;
+  return n;
+}
+
+function summary(c: Context, limit = 3): string {
+  return Object.entries(c.beliefs)
+    .filter(([id]) => c.alive(id))
+    .sort((a, b) => b[1].suspicion - a[1].suspicion)
+    .slice(0, limit)
+    .map(([id, b]) => `${c.name(id)} ${b.suspicion.toFixed(2)} (${b.reason})`)
+    .join('; ');
+}
+
+/** Living players this Detective has found to be Mafia. */
+function foundMafia(c: Context): string[] {
+  return c.view.investigations.filter((i) => i.result === 'mafia' && c.alive(i.targetId)).map((i) => i.targetId);
+}
+
+function resultsText(c: Context): string {
+  return c.view.investigations
+    .map((i) => `Night ${i.night}: ${c.name(i.targetId)} is ${i.result === 'mafia' ? 'Mafia' : 'innocent'}.`)
+    .join(' ');
+}
+
+/** A Detective claim from someone else, believed: their first living Mafia result. */
+function trustedDetectiveAccusation(c: Context): { detective: string; target: string } | null {
+  const claimers = [...c.record.claims].filter(([, role]) => role === 'detective').map(([id]) => id);
+  if (claimers.length !== 1 || c.view.me.role === 'detective') return null;
+  const detective = claimers[0]!;
+  if (detective === c.view.me.id || (c.beliefs[detective]?.suspicion ?? 0) > 0.6) return null;
+  for (const [target, result] of c.record.claimedResults.get(detective) ?? []) {
+    if (result === 'mafia' && c.alive(target) && target !== c.view.me.id) return { detective, target };
+  }
+  return null;
+}
+
+/** The Mafia's view of danger: who claims power roles or points at the team. */
+function threat(c: Context, id: string): number {
+  const team = new Set([c.view.me.id, ...c.view.teammates.map((t) => t.id)]);
+  const claim = c.record.claims.get(id);
+  let score = claim === 'detective' ? 3 : claim === 'doctor' ? 2 : claim === 'vigilante' ? 1.5 : 0;
+  for (const accused of c.record.accusations.get(id) ?? []) if (team.has(accused)) score += 0.5;
+  return score;
+}
+
+function nightDecision(c: Context): Decision {
+  const { view, req, rng } = c;
+  const role = view.me.role ? getRole(view.me.role) : null;
+  const targets = req.targets;
+  const pick = (target: TargetOption | undefined, why: string): Decision => ({
+    targetId: target?.id ?? null,
+    speech: null,
+    reasoning: `${role?.name ?? 'No role'} at night. Reads: ${summary(c)}. → ${target ? `${role?.nightAction} ${target.name}` : 'skip'}: ${why}.`,
+    beliefs: c.beliefs,
+    urgency: 0,
+  });
+  if (!role?.nightAction || targets.length === 0) return pick(undefined, 'nothing to do');
+  switch (role.nightAction) {
+    case 'kill': {
+      const second = [...view.events].reverse().find((e) => e.type === 'mafia_second_round' || e.type === 'phase_started');
+      if (second?.type === 'mafia_second_round') {
+        // Converge on the lowest-seat teammate's first-round choice, as the tie rule would anyway.
+        const team = [view.me, ...view.teammates.map((t) => view.seats.find((s) => s.id === t.id)!)]
+          .filter((p) => p && c.alive(p.id))
+          .sort((a, b) => a.seat - b.seat);
+        for (const member of team) {
+          const choice = second.payload.firstRound[member.id];
+          const target = targets.find((t) => t.id === choice);
+          if (target) return pick(target, `second round: siding with ${member.name}'s proposal`);
+        }
+      }
+      const target = best(targets, (t) => threat(c, t.id) + rng.int(0, 100) / 100);
+      return pick(target, target && threat(c, target.id) > 0 ? 'the biggest threat to the team' : 'a quiet kill');
+    }
+    case 'investigate': {
+      const checked = new Set(view.investigations.map((i) => i.targetId));
+      const fresh = targets.filter((t) => !checked.has(t.id) && !view.seats.find((s) => s.id === t.id)?.knownRole);
+      const target = best(fresh.length > 0 ? fresh : targets, (t) => suspicionOf(c, t.id));
+      return pick(target, 'the most suspicious player I have not checked');
+    }
+    case 'protect': {
+      const accusations = (id: string) => c.record.accusations.get(id)?.length ?? 0;
+      const target = best(targets, (t) => {
+        const claim = c.record.claims.get(t.id);
+        const claimBonus = claim === 'detective' && suspicionOf(c, t.id) < 0.6 ? 3 : 0;
+        const self = t.id === view.me.id ? 0.6 : 0;
+        return claimBonus + 0.3 * accusations(t.id) + self - suspicionOf(c, t.id) + rng.int(0, 30) / 100;
+      });
+      return pick(target, 'the player the Mafia most want dead');
+    }
+    case 'shoot': {
+      const target = best(targets, (t) => suspicionOf(c, t.id));
+      if (target && suspicionOf(c, target.id) >= 0.8) return pick(target, 'sure enough to spend a shot');
+      return pick(undefined, 'nobody is suspicious enough to shoot');
+    }
+  }
+}
+
+function voteDecision(c: Context): Decision {
+  const { view, req, rng } = c;
+  const targets = req.targets;
+  const decide = (target: TargetOption | undefined, why: string): Decision => ({
+    targetId: target?.id ?? (req.allowSkip ? 'no_lynch' : (targets[0]?.id ?? null)),
+    speech: null,
+    reasoning: `Vote. Reads: ${summary(c)}. → ${target ? target.name : 'no lynch'}: ${why}.`,
+    beliefs: c.beliefs,
+    urgency: 0,
+  });
+  if (view.me.role === 'jester') return decide(rng.pick(targets), 'a Jester votes for chaos');
+  if (isMafia(view.me.role)) {
+    const team = new Set(view.teammates.map((t) => t.id));
+    const outsiders = targets.filter((t) => !team.has(t.id));
+    const target = best(outsiders, (t) => 0.2 * votesOn(view, t.id) + threat(c, t.id) + rng.int(0, 50) / 100);
+    return decide(target, 'pile onto a town player, never a teammate');
+  }
+  const found = foundMafia(c).find((id) => targets.some((t) => t.id === id));
+  if (found) return decide(targets.find((t) => t.id === found), 'my own investigation says Mafia');
+  const target = best(targets, (t) => suspicionOf(c, t.id) + 0.06 * votesOn(view, t.id));
+  return decide(target, 'highest suspicion, leaning toward where votes already are');
+}
+
+function accusedToday(c: Context): number {
+  return c.record.speeches.filter((s) => s.day === c.view.day && s.accused.includes(c.view.me.id)).length;
+}
+
+function speakDecision(c: Context): Decision {
+  const { view, rng, voice } = c;
+  const me = view.me;
+  const others = view.seats.filter((s) => s.alive && s.id !== me.id);
+  const speak = (speech: string, why: string, urgency: number): Decision => ({
+    targetId: null,
+    speech,
+    reasoning: `Speak. Reads: ${summary(c)}. → ${why}.`,
+    beliefs: c.beliefs,
+    urgency,
+  });
+  const top = best(others, (s) => suspicionOf(c, s.id));
+  if (me.role === 'detective') {
+    const claimed = c.record.claims.get(me.id) === 'detective';
+    const news = foundMafia(c).length > 0;
+    const target = foundMafia(c)[0];
+    const claimedToday = c.record.speeches.some((s) => s.speakerId === me.id && s.day === view.day && s.roleClaim === 'detective');
+    if (claimedToday && target) return speak(say(rng, voice, lines.standByResults(c.name(target))), 'press my result', 3);
+    if ((news || accusedToday(c) >= 2) && view.investigations.length > 0 && !claimedToday) {
+      const speech = say(rng, voice, lines.detectiveClaim(resultsText(c)));
+      return speak(speech, claimed ? 'repeat my results' : 'claim Detective and share my results', 4);
+    }
+  }
+  if (isMafia(me.role)) {
+    const team = new Set([me.id, ...view.teammates.map((t) => t.id)]);
+    const hunter = [...c.record.claimedResults].find(
+      ([claimer, results]) => !team.has(claimer) && [...results].some(([t, r]) => r === 'mafia' && team.has(t)),
+    );
+    const lowestSeat = [me, ...view.teammates]
+      .map((p) => view.seats.find((s) => s.id === p.id)!)
+      .filter((s) => s.alive)
+      .sort((a, b) => a.seat - b.seat)[0];
+    if (hunter && lowestSeat?.id === me.id && c.alive(hunter[0]) && c.record.claims.get(me.id) !== 'detective') {
+      const fake = `I investigated ${c.name(hunter[0])} on night ${Math.max(1, view.day - 1)}: ${c.name(hunter[0])} is Mafia.`;
+      return speak(say(rng, voice, lines.detectiveClaim(fake)), 'counter-claim Detective against the real one', 4);
+    }
+    const outsiders = others.filter((s) => !team.has(s.id));
+    if (outsiders.length === 0) return speak('Let us get this over with.', 'nothing left to hide', 1);
+    const target = best(outsiders, (s) => threat(c, s.id) + 0.2 * votesOn(view, s.id) + rng.int(0, 80) / 100)!;
+    return speak(say(rng, voice, lines.mafiaDeflect(target.name)), `deflect onto ${target.name}`, 1);
+  }
+  if (me.role === 'jester' && top) {
+    return speak(say(rng, voice, lines.jester(top.name)), 'look just guilty enough to be lynched', 2);
+  }
+  const follow = trustedDetectiveAccusation(c);
+  if (follow) {
+    return speak(
+      say(rng, voice, lines.followDetective(c.name(follow.detective), c.name(follow.target))),
+      `back the Detective claim against ${c.name(follow.target)}`,
+      3,
+    );
+  }
+  if (!top || (view.day === 1 && view.events.every((e) => e.type !== 'speech'))) {
+    return speak(say(rng, voice, lines.opener), 'no read yet: open the floor', 1);
+  }
+  const why = c.beliefs[top.id]?.reason ?? NO_INFORMATION;
+  if (why === NO_INFORMATION) return speak(say(rng, voice, lines.gut(top.name)), `gut read on ${top.name}`, 1);
+  const urgency = accusedToday(c) > 0 ? 3 : suspicionOf(c, top.id) >= 0.7 ? 2 : 1;
+  return speak(say(rng, voice, lines.suspect(top.name, why)), `push ${top.name}`, urgency);
+}
+
+function lastWordsDecision(c: Context): Decision {
+  const { view, rng } = c;
+  const role = view.me.role;
+  const top = best(
+    view.seats.filter((s) => s.alive && s.id !== view.me.id),
+    (s) => suspicionOf(c, s.id),
+  );
+  let speech: string;
+  if (role === 'detective') speech = `I was the Detective. ${resultsText(c)}`;
+  else if (role === 'jester') speech = 'You fell for it. The Jester thanks you.';
+  else if (isMafia(role)) {
+    const team = new Set(view.teammates.map((t) => t.id));
+    const town = view.seats.filter((s) => s.alive && s.id !== view.me.id && !team.has(s.id));
+    speech = town.length > 0 ? `I was a Townsperson. ${rng.pick(town).name} is Mafia, mark my words.` : 'Well played.';
+  } else speech = `I was the ${role ? getRole(role).name : 'town'}. ${top ? `Look hard at ${top.name}.` : ''}`.trim();
+  return { targetId: null, speech, reasoning: `Last words as ${role}.`, beliefs: c.beliefs, urgency: 0 };
+}
+
+function willDecision(c: Context): Decision {
+  const { view } = c;
+  const role = view.me.role;
+  let will: string;
+  if (role === 'detective') will = `Detective. ${resultsText(c)}`;
+  else if (role === 'doctor') {
+    const protections = view.events
+      .filter((e) => e.type === 'night_action' && e.payload.actorId === view.me.id && e.payload.targetId)
+      .map((e) => (e.type === 'night_action' && e.payload.targetId ? c.name(e.payload.targetId) : ''));
+    will = `Doctor. Protected: ${protections.join(', ') || 'nobody yet'}.`;
+  } else if (isMafia(role) || role === 'jester') will = 'Townsperson. Trust the votes, not the talk.';
+  else will = `${role ? getRole(role).name : 'Town'}. My reads: ${summary(c, 2) || 'none yet'}.`;
+  return { targetId: null, speech: will.slice(0, 1000), reasoning: 'Update my will.', beliefs: c.beliefs, urgency: 0 };
+}
+
+function mafiaChatDecision(c: Context): Decision {
+  const night = nightDecision(c);
+  const target = night.targetId ? c.name(night.targetId) : null;
+  const speech = say(c.rng, c.voice, target ? lines.proposeKill(target) : lines.holdKill);
+  return { ...night, speech };
+}
+
+function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decision {
+  const view = req.view;
+  const byId = new Map(view.seats.map((s) => [s.id, s]));
+  const record = readRecord(view);
+  const c: Context = {
+    req,
+    view,
+    rng,
+    voice,
+    record,
+    beliefs: readSuspicion(view, record, rng),
+    name: (id) => byId.get(id)?.name ?? 'someone',
+    alive: (id) => byId.get(id)?.alive ?? false,
+  };
+  switch (req.kind) {
+    case 'night':
+      return nightDecision(c);
+    case 'vote':
+      return voteDecision(c);
+    case 'speak':
+      return speakDecision(c);
+    case 'mafia_chat':
+      return mafiaChatDecision(c);
+    case 'last_words':
+      return lastWordsDecision(c);
+    case 'will':
+      return willDecision(c);
+  }
+}
+
+/** The always-legal answer, used if anything in the heuristics goes wrong. */
+export function safeDecision(req: DecisionRequest, why: string): Decision {
+  const targetId = req.kind === 'vote' ? (req.allowSkip ? 'no_lynch' : (req.targets[0]?.id ?? null)) : null;
+  const speech = req.kind === 'speak' || req.kind === 'last_words' ? '…' : null;
+  return { targetId, speech, reasoning: `Fallback: ${why}`, beliefs: req.beliefs, urgency: 0 };
+}
+
+/** The offline brain: plays any seat legally with no LLM, and never throws. */
+export function heuristicBrain(voice?: Voice): Brain {
+  return (req, rng) => {
+    try {
+      return decide(req, rng, voice);
+    } catch (error) {
+      return safeDecision(req, error instanceof Error ? error.message : String(error));
+    }
+  };
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { fail, type CommandResult } from '../errors.ts';
+import { MAFIA_TEAM, onlyPlayer, type PlayerKind } from '../events.ts';
+import { fold } from '../fold.ts';
+import { endGame } from '../phases.ts';
+import { beginNight } from '../night.ts';
+import { createRng } from '../rng.ts';
+import { getRole } from '../roles/registry.ts';
+import { SettingsSchema, type SettingsInput } from '../settings.ts';
+import { checkRoleList, MAX_PLAYERS, rolesFor } from '../setups.ts';
+import { findPlayer, type GameState } from '../state.ts';
+import { Transition } from '../transition.ts';
+
+export const MAX_NAME_LENGTH = 80;
+
+function readableZodError(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; ');
+}
+
+export function createGame(input: {
+  gameId: string;
+  seed: number;
+  settings?: SettingsInput;
+  at: number;
+}): CommandResult {
+  const parsed = SettingsSchema.safeParse(input.settings ?? {});
+  if (!parsed.success) return fail('bad_settings', `Invalid game settings: ${readableZodError(parsed.error)}`);
+  const settings = parsed.data;
+  if (settings.setup.kind === 'custom') {
+    const check = checkRoleList(settings.setup.roles);
+    if (!check.ok) return fail('bad_setup', check.message);
+  }
+  const t = new Transition(fold([]), input.at);
+  t.emit({ type: 'game_created', payload: { gameId: input.gameId, seed: input.seed, settings } });
+  return t.done();
+}
+
+export interface JoiningPlayer {
+  id: string;
+  name: string;
+  kind: PlayerKind;
+  userId?: string | null;
+  personaId?: string | null;
+}
+
+export function join(state: GameState, input: { player: JoiningPlayer; at: number }): CommandResult {
+  if (state.phase !== 'lobby') return fail('game_started', 'This game has already started; wait for the next one.');
+  const { player } = input;
+  const name = player.name.trim();
+  if (!name || name.length > MAX_NAME_LENGTH) {
+    return fail('bad_text', `A player name needs 1–${MAX_NAME_LENGTH} characters.`);
+  }
+  if (findPlayer(state, player.id)) return fail('already_joined', 'You are already in this game.');
+  if (state.players.some((p) => p.name.toLowerCase() === name.toLowerCase())) {
+    return fail('name_taken', `Someone called ${name} is already seated; players need distinct names.`);
+  }
+  if (state.players.length >= MAX_PLAYERS) return fail('game_full', `This game is full (${MAX_PLAYERS} players).`);
+  const t = new Transition(state, input.at);
+  t.emit({
+    type: 'player_joined',
+    payload: {
+      player: { id: player.id, name, kind: player.kind, userId: player.userId ?? null, personaId: player.personaId ?? null },
+    },
+  });
+  return t.done();
+}
+
+export function leave(state: GameState, input: { playerId: string; at: number }): CommandResult {
+  if (state.phase !== 'lobby') return fail('game_started', 'The game has started; you can no longer leave it.');
+  if (!findPlayer(state, input.playerId)) return fail('not_in_game', 'You are not in this game.');
+  const t = new Transition(state, input.at);
+  t.emit({ type: 'player_left', payload: { playerId: input.playerId } });
+  return t.done();
+}
+
+/** Deals the roles with the game's seed and starts night one. */
+export function start(state: GameState, input: { at: number }): CommandResult {
+  if (state.phase !== 'lobby') return fail('game_started', 'This game has already started.');
+  const setup = rolesFor(state.settings.setup, state.players.length);
+  if (!setup.ok) return fail('bad_setup', setup.message);
+  const dealt = createRng(state.seed, 'deal').shuffle(setup.roles);
+  const t = new Transition(state, input.at);
+  t.emit({ type: 'game_started', payload: { roles: [...setup.roles].sort() } });
+  state.players.forEach((p, i) => {
+    t.emit({ type: 'role_assigned', payload: { playerId: p.id, role: dealt[i]! } }, onlyPlayer(p.id));
+  });
+  const members = t.state.players
+    .filter((p) => p.role && getRole(p.role).faction === 'mafia')
+    .map((p) => ({ playerId: p.id, role: p.role! }));
+  t.emit({ type: 'mafia_team', payload: { members } }, MAFIA_TEAM);
+  beginNight(t);
+  return t.done();
+}
+
+/** Stops a game for good (the host ended it); roles are revealed, nobody wins. */
+export function cancel(state: GameState, input: { by: string | null; reason: string; at: number }): CommandResult {
+  if (state.phase === 'ended') return fail('game_over', 'This game is already over.');
+  const t = new Transition(state, input.at);
+  endGame(t, { kind: 'cancelled', by: input.by, reason: input.reason });
+  return t.done();
+}

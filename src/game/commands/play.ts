@@ -1,0 +1,119 @@
+import { fail, type CommandResult } from '../errors.ts';
+import { DIRECTOR, MAFIA_TEAM, onlyPlayer, PUBLIC } from '../events.ts';
+import { nightTargetError, recordAction } from '../night.ts';
+import { isMafia } from '../roles/registry.ts';
+import { findPlayer, type GameState, type PlayerId, type VoteTarget } from '../state.ts';
+import { Transition } from '../transition.ts';
+import { allVoted, resolveVote, voteError } from '../vote.ts';
+
+export const MAX_SPEECH_LENGTH = 2000;
+export const MAX_WILL_LENGTH = 1000;
+
+function checkText(text: string, limit: number, what: string): { ok: true; text: string } | ReturnType<typeof fail> {
+  const trimmed = text.trim();
+  if (!trimmed) return fail('bad_text', `The ${what} is empty.`);
+  if (trimmed.length > limit) {
+    return fail('bad_text', `The ${what} is ${trimmed.length} characters; the limit is ${limit}.`);
+  }
+  return { ok: true, text: trimmed };
+}
+
+function notOver(state: GameState) {
+  return state.phase === 'ended' ? fail('game_over', 'This game is over.') : null;
+}
+
+/** A night action: the Mafia's kill proposal, a protection, an investigation or a shot. null skips. */
+export function act(state: GameState, input: { actorId: PlayerId; targetId: PlayerId | null; at: number }): CommandResult {
+  const over = notOver(state);
+  if (over) return over;
+  const error = nightTargetError(state, input.actorId, input.targetId);
+  if (error) return { ok: false, error };
+  const t = new Transition(state, input.at);
+  recordAction(t, findPlayer(state, input.actorId)!, input.targetId);
+  return t.done();
+}
+
+/** Casts or replaces a vote; when every living player has voted the vote resolves at once. */
+export function vote(state: GameState, input: { voterId: PlayerId; targetId: VoteTarget; at: number }): CommandResult {
+  const over = notOver(state);
+  if (over) return over;
+  const error = voteError(state, input.voterId, input.targetId);
+  if (error) return { ok: false, error };
+  const t = new Transition(state, input.at);
+  t.emit({ type: 'vote_cast', payload: { voterId: input.voterId, targetId: input.targetId } });
+  if (allVoted(t.state)) resolveVote(t);
+  return t.done();
+}
+
+export function unvote(state: GameState, input: { voterId: PlayerId; at: number }): CommandResult {
+  if (state.phase !== 'vote') return fail('wrong_phase', 'Votes are only taken during the vote.');
+  if (!(input.voterId in state.votes)) return fail('invalid_target', 'You have not voted.');
+  const t = new Transition(state, input.at);
+  t.emit({ type: 'vote_withdrawn', payload: { voterId: input.voterId } });
+  return t.done();
+}
+
+export type SpeechChannel = 'town' | 'mafia' | 'last_words';
+
+/** Speech enters the record only when the rules let this player speak on this channel now. */
+export function speak(
+  state: GameState,
+  input: { playerId: PlayerId; channel: SpeechChannel; text: string; at: number },
+): CommandResult {
+  const over = notOver(state);
+  if (over) return over;
+  const speaker = findPlayer(state, input.playerId);
+  if (!speaker) return fail('not_in_game', 'You are not playing in this game.');
+  const lastWords = input.channel === 'last_words';
+  if (!speaker.alive && !(lastWords && state.lynchedToday === speaker.id)) {
+    return fail('dead', 'You are dead; the dead do not speak.');
+  }
+  if (input.channel === 'town' && !['dawn', 'day', 'vote'].includes(state.phase)) {
+    return fail('wrong_phase', 'The town talks by day; it is night now.');
+  }
+  if (lastWords && (state.phase !== 'last_words' || state.lynchedToday !== speaker.id)) {
+    return fail('wrong_phase', 'Only the lynched player speaks during last words.');
+  }
+  if (input.channel === 'mafia' && (!isMafia(speaker.role) || state.phase === 'lobby')) {
+    return fail('not_in_game', 'Only the Mafia talk in the Mafia channel.');
+  }
+  const text = checkText(input.text, MAX_SPEECH_LENGTH, 'message');
+  if (!text.ok) return text;
+  const t = new Transition(state, input.at);
+  t.emit(
+    { type: 'speech', payload: { playerId: speaker.id, channel: input.channel, text: text.text } },
+    input.channel === 'mafia' ? MAFIA_TEAM : PUBLIC,
+  );
+  return t.done();
+}
+
+export function writeWill(state: GameState, input: { playerId: PlayerId; text: string; at: number }): CommandResult {
+  const over = notOver(state);
+  if (over) return over;
+  if (!state.settings.rules.lastWills) return fail('rule_disabled', 'This game has no last wills.');
+  const player = findPlayer(state, input.playerId);
+  if (!player) return fail('not_in_game', 'You are not playing in this game.');
+  if (!player.alive) return fail('dead', 'You are dead; your will has already been read.');
+  const text = checkText(input.text, MAX_WILL_LENGTH, 'will');
+  if (!text.ok) return text;
+  const t = new Transition(state, input.at);
+  t.emit({ type: 'will_written', payload: { playerId: player.id, text: text.text } }, onlyPlayer(player.id));
+  return t.done();
+}
+
+/** Keeps an AI seat's private reasoning for the director's cut; no player ever sees it in play. */
+export function recordReasoning(
+  state: GameState,
+  input: { playerId: PlayerId; decision: string; text: string; at: number },
+): CommandResult {
+  if (!findPlayer(state, input.playerId)) return fail('not_in_game', 'That player is not in this game.');
+  const t = new Transition(state, input.at);
+  t.emit(
+    {
+      type: 'reasoning',
+      payload: { playerId: input.playerId, phase: state.phase, day: state.day, decision: input.decision, text: input.text },
+    },
+    DIRECTOR,
+  );
+  return t.done();
+}

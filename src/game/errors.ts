@@ -1,0 +1,36 @@
+import type { GameEvent } from './events.ts';
+import type { GameState } from './state.ts';
+
+export type GameErrorCode =
+  | 'bad_settings'
+  | 'bad_setup'
+  | 'wrong_phase'
+  | 'game_over'
+  | 'game_started'
+  | 'game_full'
+  | 'already_joined'
+  | 'name_taken'
+  | 'not_in_game'
+  | 'dead'
+  | 'no_action'
+  | 'unknown_target'
+  | 'dead_target'
+  | 'self_target'
+  | 'invalid_target'
+  | 'rule_disabled'
+  | 'bad_text'
+  | 'not_due';
+
+/** A refusal a person can read. A command that fails changes nothing. */
+export interface GameError {
+  readonly code: GameErrorCode;
+  readonly message: string;
+}
+
+export type CommandResult =
+  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
+  | { readonly ok: false; readonly error: GameError };
+
+export function fail(code: GameErrorCode, message: string): { ok: false; error: GameError } {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { RoleIdSchema } from './roles/registry.ts';
+import { SettingsSchema } from './settings.ts';
+
+/** Who may ever learn of an event. `director` is for the post-game director's cut only. */
+export const VisibilitySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('public') }),
+  z.object({ kind: z.literal('team'), team: z.literal('mafia') }),
+  z.object({ kind: z.literal('player'), playerId: z.string() }),
+  z.object({ kind: z.literal('director') }),
+]);
+export type Visibility = z.infer<typeof VisibilitySchema>;
+
+export const PlayerKindSchema = z.enum(['human', 'ai']);
+export type PlayerKind = z.infer<typeof PlayerKindSchema>;
+
+export const DeathCauseSchema = z.enum(['mafia', 'vigilante', 'lynch']);
+export type DeathCause = z.infer<typeof DeathCauseSchema>;
+
+export const PhaseSchema = z.enum(['lobby', 'night', 'dawn', 'day', 'vote', 'last_words', 'ended']);
+
+export const OutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('win'), faction: z.enum(['town', 'mafia']) }),
+  z.object({ kind: z.literal('draw'), reason: z.string() }),
+  z.object({ kind: z.literal('cancelled'), by: z.string().nullable(), reason: z.string() }),
+]);
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+const id = z.string().min(1);
+const target = id.nullable();
+
+function event<T extends string, P extends z.ZodRawShape>(type: T, payload: P) {
+  return z.object({ type: z.literal(type), payload: z.object(payload) });
+}
+
+/** Every change to a game is one of these; `state = fold(events)`. */
+export const EventBodySchema = z.discriminatedUnion('type', [
+  event('game_created', { gameId: id, seed: z.number().int(), settings: SettingsSchema }),
+  event('player_joined', {
+    player: z.object({
+      id,
+      name: z.string().min(1),
+      kind: PlayerKindSchema,
+      userId: z.string().nullable(),
+      personaId: z.string().nullable(),
+    }),
+  }),
+  event('player_left', { playerId: id }),
+  /** Public: the role list in play (not who holds what). */
+  event('game_started', { roles: z.array(RoleIdSchema) }),
+  event('role_assigned', { playerId: id, role: RoleIdSchema }),
+  event('mafia_team', { members: z.array(z.object({ playerId: id, role: RoleIdSchema })) }),
+  event('phase_started', { phase: PhaseSchema, day: z.number().int(), deadline: z.number().nullable() }),
+  event('night_action', { actorId: id, action: z.enum(['protect', 'investigate', 'shoot']), targetId: target }),
+  event('mafia_proposal', { actorId: id, round: z.union([z.literal(1), z.literal(2)]), targetId: target }),
+  event('mafia_second_round', { firstRound: z.record(z.string(), target) }),
+  event('mafia_decision', { targetId: target, how: z.enum(['agreement', 'lowest_seat', 'deadline', 'none']) }),
+  event('investigation_result', {
+    detectiveId: id,
+    targetId: id,
+    night: z.number().int(),
+    result: z.enum(['mafia', 'innocent']),
+  }),
+  event('player_died', {
+    playerId: id,
+    cause: DeathCauseSchema,
+    day: z.number().int(),
+    role: RoleIdSchema.nullable(),
+    will: z.string().nullable(),
+  }),
+  event('night_resolved', { night: z.number().int(), deaths: z.array(id) }),
+  event('speech', {
+    playerId: id,
+    channel: z.enum(['town', 'mafia', 'last_words']),
+    text: z.string(),
+  }),
+  event('vote_cast', { voterId: id, targetId: z.union([id, z.literal('no_lynch')]) }),
+  event('vote_withdrawn', { voterId: id }),
+  event('vote_resolved', {
+    day: z.number().int(),
+    tally: z.array(z.object({ targetId: z.union([id, z.literal('no_lynch')]), voters: z.array(id) })),
+    lynchedId: target,
+    reason: z.enum(['plurality', 'majority', 'tie', 'no_majority', 'no_lynch', 'no_votes']),
+  }),
+  event('will_written', { playerId: id, text: z.string() }),
+  event('jester_won', { playerId: id }),
+  event('game_ended', {
+    outcome: OutcomeSchema,
+    roles: z.record(z.string(), RoleIdSchema),
+    jesterWinners: z.array(id),
+  }),
+  /** An AI seat's private reasoning behind one decision, kept for the director's cut. */
+  event('reasoning', { playerId: id, phase: PhaseSchema, day: z.number().int(), decision: z.string(), text: z.string() }),
+]);
+export type EventBody = z.infer<typeof EventBodySchema>;
+export type EventType = EventBody['type'];
+export type EventOf<T extends EventType> = Extract<EventBody, { type: T }>;
+
+export type GameEvent = EventBody & {
+  /** 1-based position in the game's log. */
+  readonly seq: number;
+  /** Epoch ms from the injected clock. */
+  readonly at: number;
+  readonly visibility: Visibility;
+};
+
+export const GameEventSchema = z.intersection(
+  EventBodySchema,
+  z.object({ seq: z.number().int().positive(), at: z.number(), visibility: VisibilitySchema }),
+);
+
+export const PUBLIC: Visibility = { kind: 'public' };
+export const MAFIA_TEAM: Visibility = { kind: 'team', team: 'mafia' };
+export const DIRECTOR: Visibility = { kind: 'director' };
+export const onlyPlayer = (playerId: string): Visibility => ({ kind: 'player', playerId });

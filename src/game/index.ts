@@ -1,0 +1,18 @@
+/** The Mafia rules engine: pure functions over an event log, no I/O. */
+export * from './commands/lobby.ts';
+export * from './commands/play.ts';
+export * from './commands/advance.ts';
+export * from './errors.ts';
+export * from './events.ts';
+export { fold, applyEvent } from './fold.ts';
+export { legalNightTargets, hasNightAction, livingMafia } from './night.ts';
+export { legalVoteTargets, countVotes } from './vote.ts';
+export { winner } from './win.ts';
+export * from './roles/registry.ts';
+export type { RoleDefinition, Faction, NightActionKind } from './roles/role.ts';
+export * from './settings.ts';
+export * from './setups.ts';
+export * from './state.ts';
+export * from './view.ts';
+export { createRng, mixSeed, Rng } from './rng.ts';
+export { narrate } from './narrate.ts';

@@ -1,0 +1,84 @@
+import type { GameEvent } from './events.ts';
+import { getRole } from './roles/registry.ts';
+import type { GameState } from './state.ts';
+
+const CAUSE: Record<'mafia' | 'vigilante' | 'lynch', string> = {
+  mafia: 'was killed by the Mafia',
+  vigilante: 'was shot by the Vigilante',
+  lynch: 'was lynched by the town',
+};
+
+const PHASE_TITLE = {
+  lobby: 'Lobby',
+  night: 'Night',
+  dawn: 'Dawn',
+  day: 'Day',
+  vote: 'Vote',
+  last_words: 'Last words',
+  ended: 'The end',
+} as const;
+
+/** Plain-text narration of one event, or null for events with nothing to tell. */
+export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): string | null {
+  const name = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
+  switch (event.type) {
+    case 'player_joined':
+      return `${event.payload.player.name} joins the table.`;
+    case 'game_started':
+      return `Roles in play: ${event.payload.roles.map((r) => getRole(r).name).join(', ')}.`;
+    case 'phase_started':
+      return `— ${PHASE_TITLE[event.payload.phase]} ${event.payload.phase === 'ended' ? '' : event.payload.day} —`.replace('  ', ' ');
+    case 'night_resolved':
+      return event.payload.deaths.length === 0 ? 'Nobody died in the night.' : null;
+    case 'player_died': {
+      const { playerId, cause, role, will } = event.payload;
+      const revealed = role ? ` They were the ${getRole(role).name}.` : '';
+      const testament = will ? ` Their will reads: “${will}”` : '';
+      return `☠ ${name(playerId)} ${CAUSE[cause]}.${revealed}${testament}`;
+    }
+    case 'speech': {
+      const where = event.payload.channel === 'mafia' ? ' [Mafia thread]' : event.payload.channel === 'last_words' ? ' (last words)' : '';
+      return `${name(event.payload.playerId)}${where}: ${event.payload.text}`;
+    }
+    case 'vote_cast':
+      return `🗳 ${name(event.payload.voterId)} votes ${event.payload.targetId === 'no_lynch' ? 'no lynch' : name(event.payload.targetId)}.`;
+    case 'vote_withdrawn':
+      return `🗳 ${name(event.payload.voterId)} withdraws their vote.`;
+    case 'vote_resolved': {
+      const tally = event.payload.tally
+        .map((t) => `${t.targetId === 'no_lynch' ? 'no lynch' : name(t.targetId)} ${t.voters.length}`)
+        .join(', ');
+      const verdict = event.payload.lynchedId
+        ? `${name(event.payload.lynchedId)} is lynched.`
+        : { tie: 'A tie: nobody is lynched.', no_majority: 'No majority: nobody is lynched.', no_lynch: 'The town chose not to lynch.', no_votes: 'Nobody voted.', plurality: '', majority: '' }[event.payload.reason];
+      return `Tally: ${tally || 'no votes'}. ${verdict}`;
+    }
+    case 'jester_won':
+      return `🃏 ${name(event.payload.playerId)} was the Jester, and wins by being lynched!`;
+    case 'game_ended': {
+      const { outcome } = event.payload;
+      if (outcome.kind === 'win') return `🏆 The ${outcome.faction === 'town' ? 'Town' : 'Mafia'} win!`;
+      if (outcome.kind === 'draw') return `The game ends in a draw: ${outcome.reason}`;
+      return `The game was called off: ${outcome.reason}`;
+    }
+    case 'mafia_proposal':
+      return `[Mafia] ${name(event.payload.actorId)} proposes ${event.payload.targetId ? name(event.payload.targetId) : 'no kill'} (round ${event.payload.round}).`;
+    case 'mafia_second_round':
+      return '[Mafia] No two-thirds agreement: second round.';
+    case 'mafia_decision':
+      return `[Mafia] Tonight's target: ${event.payload.targetId ? name(event.payload.targetId) : 'nobody'} (${event.payload.how.replace('_', ' ')}).`;
+    case 'night_action':
+      return `[${name(event.payload.actorId)}] ${event.payload.action} → ${event.payload.targetId ? name(event.payload.targetId) : 'nobody'}`;
+    case 'investigation_result':
+      return `[${name(event.payload.detectiveId)}] learns ${name(event.payload.targetId)} is ${event.payload.result}.`;
+    case 'will_written':
+      return `[${name(event.payload.playerId)}] writes a will: “${event.payload.text}”`;
+    case 'role_assigned':
+      return `[${name(event.payload.playerId)}] is the ${getRole(event.payload.role).name}.`;
+    case 'game_created':
+    case 'player_left':
+    case 'mafia_team':
+    case 'reasoning':
+      return event.type === 'player_left' ? `${name(event.payload.playerId)} leaves the table.` : null;
+  }
+}

@@ -1,0 +1,70 @@
+import type { RoleId } from './roles/registry.ts';
+import type { Settings } from './settings.ts';
+import type { GameEvent, Outcome, PlayerKind, DeathCause } from './events.ts';
+
+export type PlayerId = string;
+export type Phase = 'lobby' | 'night' | 'dawn' | 'day' | 'vote' | 'last_words' | 'ended';
+export type VoteTarget = PlayerId | 'no_lynch';
+
+export interface PlayerState {
+  readonly id: PlayerId;
+  readonly name: string;
+  readonly kind: PlayerKind;
+  readonly userId: string | null;
+  readonly personaId: string | null;
+  /** 1-based, join order; fixed once the game starts. */
+  readonly seat: number;
+  readonly role: RoleId | null;
+  readonly alive: boolean;
+  readonly will: string | null;
+  readonly death: { readonly cause: DeathCause; readonly day: number } | null;
+}
+
+export interface NightAction {
+  readonly targetId: PlayerId | null;
+}
+
+export interface NightState {
+  /** Submitted actions of Doctors, Detectives, Vigilantes (null target = chose to skip). */
+  readonly actions: Readonly<Record<PlayerId, NightAction>>;
+  readonly mafiaRound: 1 | 2;
+  /** Proposals of the current Mafia round. */
+  readonly proposals: Readonly<Record<PlayerId, PlayerId | null>>;
+  readonly mafiaDecision: { readonly targetId: PlayerId | null } | null;
+}
+
+export interface GameState {
+  readonly id: string;
+  readonly seed: number;
+  readonly settings: Settings;
+  readonly phase: Phase;
+  /** Cycle number: night N is followed by day N. 0 in the lobby. */
+  readonly day: number;
+  /** Epoch ms when the phase times out, null when it never does (lobby, ended). */
+  readonly deadline: number | null;
+  readonly players: readonly PlayerState[];
+  readonly night: NightState;
+  readonly votes: Readonly<Record<PlayerId, VoteTarget>>;
+  /** Doctor id → whom they protected last night (for the repeat-protection rule). */
+  readonly lastProtected: Readonly<Record<PlayerId, PlayerId | null>>;
+  readonly shotsUsed: Readonly<Record<PlayerId, number>>;
+  readonly lynchedToday: PlayerId | null;
+  readonly jesterWinners: readonly PlayerId[];
+  readonly outcome: Outcome | null;
+  /** Every event so far, in order; `log.length` is the last sequence number. */
+  readonly log: readonly GameEvent[];
+}
+
+export const EMPTY_NIGHT: NightState = { actions: {}, mafiaRound: 1, proposals: {}, mafiaDecision: null };
+
+export function findPlayer(state: GameState, id: PlayerId): PlayerState | undefined {
+  return state.players.find((p) => p.id === id);
+}
+
+export function livingPlayers(state: GameState): PlayerState[] {
+  return state.players.filter((p) => p.alive);
+}
+
+export function lastSeq(state: GameState): number {
+  return state.log.length;
+}
