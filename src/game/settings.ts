@@ -37,6 +37,7 @@ export const RulesSchema = z.object({
     .describe('Day–night cycles in a row without a death before the game ends in a draw'),
 });
 export type Rules = z.infer<typeof RulesSchema>;
+export type RulesInput = z.input<typeof RulesSchema>;
 
 export const SetupSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('preset') }),

@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as engine from '../../src/game/index.ts';
+import type { CommandResult, GameState, RulesInput } from '../../src/game/index.ts';
+import { playOfflineGame } from '../../src/agents/autopilot.ts';
+import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
+import { randomBrain } from '../../src/agents/heuristic/random-brain.ts';
+import { leaksIn } from '../support/leaks.ts';
+
+const rulesArb: fc.Arbitrary<RulesInput> = fc.record({
+  doctorSelfProtect: fc.boolean(),
+  doctorRepeatProtect: fc.boolean(),
+  revealRoleOnDeath: fc.boolean(),
+  voteMode: fc.constantFrom('plurality', 'majority'),
+  allowNoLynch: fc.boolean(),
+  lastWills: fc.boolean(),
+  nightOneKill: fc.boolean(),
+  vigilanteShots: fc.integer({ min: 1, max: 3 }),
+  lastWordsSeconds: fc.constantFrom(0, 30),
+});
+
+/** The outcome agrees with who is alive: exactly one faction won, or a declared draw or cancellation. */
+function checkOutcome(state: GameState): void {
+  expect(state.phase).toBe('ended');
+  const living = state.players.filter((p) => p.alive);
+  const mafia = living.filter((p) => engine.isMafia(p.role)).length;
+  const outcome = state.outcome!;
+  if (outcome.kind === 'win' && outcome.faction === 'town') expect(mafia).toBe(0);
+  else if (outcome.kind === 'win') expect(mafia).toBeGreaterThanOrEqual(living.length - mafia);
+  else if (outcome.kind === 'draw') {
+    expect(mafia).toBeGreaterThan(0);
+    expect(mafia).toBeLessThan(living.length - mafia);
+  }
+  for (const jester of state.jesterWinners) {
+    expect(state.players.find((p) => p.id === jester)).toMatchObject({ role: 'jester', death: { cause: 'lynch' } });
+  }
+  expect(state.log.filter((e) => e.type === 'game_ended')).toHaveLength(1);
+}
+
+/** No accepted action, vote or speech came from a player who was dead at that moment. */
+function checkDeadNeverAct(state: GameState): void {
+  let s = engine.fold([]);
+  for (const e of state.log) {
+    const actor =
+      e.type === 'night_action' || e.type === 'mafia_proposal'
+        ? e.payload.actorId
+        : e.type === 'vote_cast'
+          ? e.payload.voterId
+          : e.type === 'speech' && e.payload.channel !== 'last_words'
+            ? e.payload.playerId
+            : e.type === 'will_written'
+              ? e.payload.playerId
+              : null;
+    if (actor) expect(engine.findPlayer(s, actor)?.alive, `#${e.seq} ${e.type} by ${actor}`).toBe(true);
+    s = engine.applyEvent(s, e);
+  }
+}
+
+function checkViews(state: GameState): void {
+  for (const p of state.players) expect(leaksIn(state, engine.viewFor(state, p.id)!)).toEqual([]);
+}
+
+describe('property: whole games played by the offline brains', () => {
+  it('GIVEN 1,000 random seeded games (5–16 seats, random rules, heuristic and random seats) WHEN played out THEN every game ends consistently, the dead never act, views never leak and the log folds back to the state', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 5, max: 16 }),
+        rulesArb,
+        fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
+        (seed, players, rules, smart) => {
+          const seats = Array.from({ length: players }, (_, i) => ({
+            id: `s${i}`,
+            name: `Seat ${i}`,
+            brain: smart[i] ? heuristicBrain() : randomBrain(),
+          }));
+          const result = playOfflineGame({ gameId: `prop-${seed}`, seed, seats, settings: { rules } });
+          if (!result.ok) throw new Error(result.error);
+          const { state } = result;
+          checkOutcome(state);
+          checkDeadNeverAct(state);
+          checkViews(state);
+          expect(engine.fold(state.log)).toEqual(state);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+/** Random commands from anyone, legal or not: refusals change nothing, and the game still ends. */
+describe('property: chaos at the table', () => {
+  it('GIVEN 1,000 seeded games fed random commands from random players WHEN refused THEN nothing changes; WHEN accepted THEN the rules hold at every phase', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 5, max: 12 }), rulesArb, (seed, count, rules) => {
+        const rng = engine.createRng(seed, 'chaos');
+        let at = 0;
+        let state = (engine.createGame({ gameId: 'chaos', seed, settings: { rules: { ...rules, maxQuietCycles: 2 } }, at }) as Extract<CommandResult, { ok: true }>).state;
+        for (let i = 0; i < count; i++) {
+          const joined = engine.join(state, { player: { id: `c${i}`, name: `C${i}`, kind: 'human' }, at });
+          if (joined.ok) state = joined.state;
+        }
+        const started = engine.start(state, { at });
+        if (!started.ok) throw new Error(started.error.message);
+        state = started.state;
+        const ids = [...state.players.map((p) => p.id), 'ghost'];
+        let phaseKey = '';
+        for (let step = 0; step < 3000 && state.phase !== 'ended'; step++) {
+          const who = rng.pick(ids);
+          const target = rng.pick([...ids, null]);
+          const before = state;
+          const result: CommandResult = (() => {
+            switch (rng.int(0, 5)) {
+              case 0:
+                return engine.act(state, { actorId: who, targetId: target, at: ++at });
+              case 1:
+                return engine.vote(state, { voterId: who, targetId: target ?? 'no_lynch', at: ++at });
+              case 2:
+                return engine.speak(state, { playerId: who, channel: rng.pick(['town', 'mafia', 'last_words'] as const), text: `step ${step}`, at: ++at });
+              case 3:
+                return engine.writeWill(state, { playerId: who, text: `⟨will of ${who} at ${step}⟩`, at: ++at });
+              case 4:
+                return engine.unvote(state, { voterId: who, at: ++at });
+              default:
+                at = Math.max(at, (state.deadline ?? at) - (rng.chance(0.3) ? 1 : 0));
+                return engine.advance(state, { at });
+            }
+          })();
+          if (!result.ok) {
+            expect(state).toBe(before);
+            continue;
+          }
+          state = result.state;
+          const key = `${state.phase}${state.day}`;
+          if (key !== phaseKey) {
+            phaseKey = key;
+            checkViews(state);
+          }
+        }
+        while (state.phase !== 'ended') {
+          at = Math.max(at, state.deadline ?? at);
+          const advanced = engine.advance(state, { at });
+          if (!advanced.ok) throw new Error(advanced.error.message);
+          state = advanced.state;
+        }
+        checkOutcome(state);
+        checkDeadNeverAct(state);
+        checkViews(state);
+        expect(engine.fold(state.log)).toEqual(state);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { expect } from 'vitest';
+import * as engine from '../../src/game/index.ts';
+import type { CommandResult, GameState, PlayerState, RoleId, RulesInput, VoteTarget } from '../../src/game/index.ts';
+
+export const T0 = Date.UTC(2026, 0, 1);
+
+/** A game under test: commands go through the real engine; players are found by role. */
+export class Table {
+  at = T0;
+
+  private constructor(public state: GameState) {}
+
+  /** A game in the lobby with `count` human players named P1…Pn. */
+  static lobby(count: number, settings: engine.SettingsInput = {}, seed = 7): Table {
+    const table = new Table(ok(engine.createGame({ gameId: 'test', seed, settings, at: T0 })).state);
+    for (let i = 1; i <= count; i++) table.must(engine.join(table.state, { player: { id: `p${i}`, name: `P${i}`, kind: 'human' }, at: T0 }));
+    return table;
+  }
+
+  /** A started game (night 1) with exactly these roles dealt. */
+  static started(roles: RoleId[], rules: RulesInput = {}, seed = 7): Table {
+    const table = Table.lobby(roles.length, { setup: { kind: 'custom', roles }, rules }, seed);
+    table.must(engine.start(table.state, { at: table.at }));
+    return table;
+  }
+
+  /** The n-th (0-based, by seat) living-or-dead player holding `role`. */
+  by(role: RoleId, n = 0): PlayerState {
+    const found = this.state.players.filter((p) => p.role === role)[n];
+    if (!found) throw new Error(`no ${role} #${n} at this table`);
+    return found;
+  }
+
+  player(id: string): PlayerState {
+    return engine.findPlayer(this.state, id)!;
+  }
+
+  /** Applies a result that must succeed and returns its events. */
+  must(result: CommandResult): readonly engine.GameEvent[] {
+    const done = ok(result);
+    this.state = done.state;
+    return done.events;
+  }
+
+  /** Tries a command; on refusal, checks that nothing changed and returns the error. */
+  refuse(result: CommandResult): engine.GameError {
+    if (result.ok) throw new Error(`expected a refusal, got ${result.events.map((e) => e.type).join(', ')}`);
+    return result.error;
+  }
+
+  act(actor: PlayerState, target: PlayerState | null): CommandResult {
+    return engine.act(this.state, { actorId: actor.id, targetId: target?.id ?? null, at: this.tick() });
+  }
+
+  vote(voter: PlayerState, target: PlayerState | 'no_lynch'): CommandResult {
+    const targetId: VoteTarget = target === 'no_lynch' ? target : target.id;
+    return engine.vote(this.state, { voterId: voter.id, targetId, at: this.tick() });
+  }
+
+  say(speaker: PlayerState, text: string, channel: engine.SpeechChannel = 'town'): CommandResult {
+    return engine.speak(this.state, { playerId: speaker.id, channel, text, at: this.tick() });
+  }
+
+  /** Jumps the clock to the phase deadline and advances. */
+  advance(): readonly engine.GameEvent[] {
+    this.at = Math.max(this.at, this.state.deadline ?? this.at);
+    return this.must(engine.advance(this.state, { at: this.at }));
+  }
+
+  /** Advances at least once, then until the game reaches `phase` (at most 10 steps). */
+  advanceTo(phase: engine.Phase): void {
+    this.advance();
+    for (let i = 0; i < 10 && this.state.phase !== phase; i++) this.advance();
+    expect(this.state.phase).toBe(phase);
+  }
+
+  events<T extends engine.EventType>(type: T): engine.EventOf<T>[] {
+    return this.state.log.filter((e) => e.type === type) as unknown as engine.EventOf<T>[];
+  }
+
+  private tick(): number {
+    this.at += 1000;
+    return this.at;
+  }
+}
+
+export function ok(result: CommandResult): Extract<CommandResult, { ok: true }> {
+  if (!result.ok) throw new Error(`engine refused: ${result.error.code}: ${result.error.message}`);
+  return result;
+}
