@@ -104,6 +104,8 @@ export type GameEvent = EventBody & {
   readonly visibility: Visibility;
 };
 
+export type GameEventOf<T extends EventType> = Extract<GameEvent, { type: T }>;
+
 export const GameEventSchema = z.intersection(
   EventBodySchema,
   z.object({ seq: z.number().int().positive(), at: z.number(), visibility: VisibilitySchema }),

@@ -74,8 +74,8 @@ export class Table {
     expect(this.state.phase).toBe(phase);
   }
 
-  events<T extends engine.EventType>(type: T): engine.EventOf<T>[] {
-    return this.state.log.filter((e) => e.type === type) as unknown as engine.EventOf<T>[];
+  events<T extends engine.EventType>(type: T): engine.GameEventOf<T>[] {
+    return this.state.log.filter((e): e is engine.GameEventOf<T> => e.type === type);
   }
 
   private tick(): number {
