@@ -101,11 +101,14 @@ class OfflineTable {
   private day(): void {
     const living = () => this.state.players.filter((p) => p.alive);
     if (this.state.settings.rules.lastWills) {
+      // A will only changes when the seat learned something privately (role, result, own action).
+      const privateEvents = new Map<string, number>();
+      for (const e of this.state.log) {
+        if (e.visibility.kind !== 'player' || e.type === 'will_written') continue;
+        privateEvents.set(e.visibility.playerId, (privateEvents.get(e.visibility.playerId) ?? 0) + 1);
+      }
       for (const p of living()) {
-        // A will only changes when the seat learned something privately (role, result, own action).
-        const known = this.state.log.filter(
-          (e) => e.type !== 'will_written' && e.visibility.kind === 'player' && e.visibility.playerId === p.id,
-        ).length;
+        const known = privateEvents.get(p.id) ?? 0;
         if (this.willBasis.get(p.id) === known) continue;
         this.willBasis.set(p.id, known);
         const will = this.ask(p, 'will');

@@ -64,7 +64,8 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
   const me = findPlayer(state, playerId);
   if (!me) return null;
   const mafia = isMafia(me.role);
-  const events = state.log.filter((e) => canSee(e.visibility, me.id, mafia));
+  const events: GameEvent[] = [];
+  for (const e of state.log) if (canSee(e.visibility, me.id, mafia)) events.push(e);
 
   const known = new Map<PlayerId, RoleId>();
   let rolesInPlay: RoleId[] = [];

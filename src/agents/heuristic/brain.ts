@@ -6,18 +6,42 @@ import { readRecord, type PublicRecord } from './reading.ts';
 import { lines, say } from './speech.ts';
 import { NO_INFORMATION, readSuspicion } from './suspicion.ts';
 
-interface Context {
-  readonly req: DecisionRequest;
-  readonly view: PlayerView;
-  readonly rng: Rng;
-  readonly voice: Voice | undefined;
+/** What one decision knows; methods instead of closures, since this is built for every decision. */
+class Context {
   readonly record: PublicRecord;
   readonly beliefs: Beliefs;
-  readonly name: (id: string) => string;
-  readonly alive: (id: string) => boolean;
+  private readonly seats: Map<string, PlayerView['seats'][number]>;
+
+  constructor(
+    readonly req: DecisionRequest,
+    readonly rng: Rng,
+    readonly voice: Voice | undefined,
+  ) {
+    this.seats = new Map(req.view.seats.map((s) => [s.id, s]));
+    this.record = readRecord(req.view);
+    this.beliefs = readSuspicion(req.view, this.record, rng);
+  }
+
+  get view(): PlayerView {
+    return this.req.view;
+  }
+
+  name(id: string): string {
+    return this.seats.get(id)?.name ?? 'someone';
+  }
+
+  alive(id: string): boolean {
+    return this.seats.get(id)?.alive ?? false;
+  }
+
+  seat(id: string) {
+    return this.seats.get(id);
+  }
 }
 
-const suspicionOf = (c: Context, id: string) => c.beliefs[id]?.suspicion ?? 0.5;
+function suspicionOf(c: Context, id: string): number {
+  return c.beliefs[id]?.suspicion ?? 0.5;
+}
 
 function best<T>(items: readonly T[], score: (item: T) => number): T | undefined {
   let top: T | undefined;
@@ -35,13 +59,22 @@ function votesOn(view: PlayerView, id: string): number {
   return n;
 }
 
+/** The top suspects, for the private reasoning line. */
 function summary(c: Context, limit = 3): string {
-  return Object.entries(c.beliefs)
-    .filter(([id]) => c.alive(id))
-    .sort((a, b) => b[1].suspicion - a[1].suspicion)
-    .slice(0, limit)
-    .map(([id, b]) => `${c.name(id)} ${b.suspicion.toFixed(2)} (${b.reason})`)
-    .join('; ');
+  const top: [string, Beliefs[string]][] = [];
+  for (const id in c.beliefs) {
+    const belief = c.beliefs[id]!;
+    if (!c.alive(id)) continue;
+    let i = top.length;
+    while (i > 0 && top[i - 1]![1].suspicion < belief.suspicion) i--;
+    if (i < limit) {
+      top.splice(i, 0, [id, belief]);
+      if (top.length > limit) top.pop();
+    }
+  }
+  let out = '';
+  for (const [id, b] of top) out += `${out ? '; ' : ''}${c.name(id)} ${b.suspicion.toFixed(2)} (${b.reason})`;
+  return out;
 }
 
 /** Living players this Detective has found to be Mafia. */
@@ -76,40 +109,45 @@ function threat(c: Context, id: string): number {
   return score;
 }
 
-function nightDecision(c: Context): Decision {
-  const { view, req, rng } = c;
-  const role = view.me.role ? getRole(view.me.role) : null;
-  const targets = req.targets;
-  const pick = (target: TargetOption | undefined, why: string): Decision => ({
+function nightChoice(c: Context, target: TargetOption | undefined, why: string): Decision {
+  const role = c.view.me.role ? getRole(c.view.me.role) : null;
+  return {
     targetId: target?.id ?? null,
     speech: null,
     reasoning: `${role?.name ?? 'No role'} at night. Reads: ${summary(c)}. → ${target ? `${role?.nightAction} ${target.name}` : 'skip'}: ${why}.`,
     beliefs: c.beliefs,
     urgency: 0,
-  });
-  if (!role?.nightAction || targets.length === 0) return pick(undefined, 'nothing to do');
+  };
+}
+
+function nightDecision(c: Context): Decision {
+  const { view, req, rng } = c;
+  const role = view.me.role ? getRole(view.me.role) : null;
+  const targets = req.targets;
+  const pick = nightChoice;
+  if (!role?.nightAction || targets.length === 0) return pick(c, undefined, 'nothing to do');
   switch (role.nightAction) {
     case 'kill': {
       const second = [...view.events].reverse().find((e) => e.type === 'mafia_second_round' || e.type === 'phase_started');
       if (second?.type === 'mafia_second_round') {
         // Converge on the lowest-seat teammate's first-round choice, as the tie rule would anyway.
-        const team = [view.me, ...view.teammates.map((t) => view.seats.find((s) => s.id === t.id)!)]
+        const team = [view.me, ...view.teammates.map((t) => c.seat(t.id)!)]
           .filter((p) => p && c.alive(p.id))
           .sort((a, b) => a.seat - b.seat);
         for (const member of team) {
           const choice = second.payload.firstRound[member.id];
           const target = targets.find((t) => t.id === choice);
-          if (target) return pick(target, `second round: siding with ${member.name}'s proposal`);
+          if (target) return pick(c, target, `second round: siding with ${member.name}'s proposal`);
         }
       }
       const target = best(targets, (t) => threat(c, t.id) + rng.int(0, 100) / 100);
-      return pick(target, target && threat(c, target.id) > 0 ? 'the biggest threat to the team' : 'a quiet kill');
+      return pick(c, target, target && threat(c, target.id) > 0 ? 'the biggest threat to the team' : 'a quiet kill');
     }
     case 'investigate': {
       const checked = new Set(view.investigations.map((i) => i.targetId));
-      const fresh = targets.filter((t) => !checked.has(t.id) && !view.seats.find((s) => s.id === t.id)?.knownRole);
+      const fresh = targets.filter((t) => !checked.has(t.id) && !c.seat(t.id)?.knownRole);
       const target = best(fresh.length > 0 ? fresh : targets, (t) => suspicionOf(c, t.id));
-      return pick(target, 'the most suspicious player I have not checked');
+      return pick(c, target, 'the most suspicious player I have not checked');
     }
     case 'protect': {
       const accusations = (id: string) => c.record.accusations.get(id)?.length ?? 0;
@@ -119,64 +157,67 @@ function nightDecision(c: Context): Decision {
         const self = t.id === view.me.id ? 0.6 : 0;
         return claimBonus + 0.3 * accusations(t.id) + self - suspicionOf(c, t.id) + rng.int(0, 30) / 100;
       });
-      return pick(target, 'the player the Mafia most want dead');
+      return pick(c, target, 'the player the Mafia most want dead');
     }
     case 'shoot': {
       const target = best(targets, (t) => suspicionOf(c, t.id));
-      if (target && suspicionOf(c, target.id) >= 0.8) return pick(target, 'sure enough to spend a shot');
-      return pick(undefined, 'nobody is suspicious enough to shoot');
+      if (target && suspicionOf(c, target.id) >= 0.8) return pick(c, target, 'sure enough to spend a shot');
+      return pick(c, undefined, 'nobody is suspicious enough to shoot');
     }
   }
+}
+
+function voteChoice(c: Context, target: TargetOption | undefined, why: string): Decision {
+  const { req } = c;
+  return {
+    targetId: target?.id ?? (req.allowSkip ? 'no_lynch' : (req.targets[0]?.id ?? null)),
+    speech: null,
+    reasoning: `Vote. Reads: ${summary(c)}. → ${target ? target.name : 'no lynch'}: ${why}.`,
+    beliefs: c.beliefs,
+    urgency: 0,
+  };
 }
 
 function voteDecision(c: Context): Decision {
   const { view, req, rng } = c;
   const targets = req.targets;
-  const decide = (target: TargetOption | undefined, why: string): Decision => ({
-    targetId: target?.id ?? (req.allowSkip ? 'no_lynch' : (targets[0]?.id ?? null)),
-    speech: null,
-    reasoning: `Vote. Reads: ${summary(c)}. → ${target ? target.name : 'no lynch'}: ${why}.`,
-    beliefs: c.beliefs,
-    urgency: 0,
-  });
-  if (view.me.role === 'jester') return decide(rng.pick(targets), 'a Jester votes for chaos');
+  const decide = voteChoice;
+  if (view.me.role === 'jester') return decide(c, rng.pick(targets), 'a Jester votes for chaos');
   if (isMafia(view.me.role)) {
     const team = new Set(view.teammates.map((t) => t.id));
     const outsiders = targets.filter((t) => !team.has(t.id));
     const target = best(outsiders, (t) => 0.2 * votesOn(view, t.id) + threat(c, t.id) + rng.int(0, 50) / 100);
-    return decide(target, 'pile onto a town player, never a teammate');
+    return decide(c, target, 'pile onto a town player, never a teammate');
   }
   const found = foundMafia(c).find((id) => targets.some((t) => t.id === id));
-  if (found) return decide(targets.find((t) => t.id === found), 'my own investigation says Mafia');
+  if (found) return decide(c, targets.find((t) => t.id === found), 'my own investigation says Mafia');
   const target = best(targets, (t) => suspicionOf(c, t.id) + 0.06 * votesOn(view, t.id));
-  return decide(target, 'highest suspicion, leaning toward where votes already are');
+  return decide(c, target, 'highest suspicion, leaning toward where votes already are');
 }
 
 function accusedToday(c: Context): number {
   return c.record.speeches.filter((s) => s.day === c.view.day && s.accused.includes(c.view.me.id)).length;
 }
 
+function speechChoice(c: Context, speech: string, why: string, urgency: number): Decision {
+  return { targetId: null, speech, reasoning: `Speak. Reads: ${summary(c)}. → ${why}.`, beliefs: c.beliefs, urgency };
+}
+
 function speakDecision(c: Context): Decision {
   const { view, rng, voice } = c;
   const me = view.me;
   const others = view.seats.filter((s) => s.alive && s.id !== me.id);
-  const speak = (speech: string, why: string, urgency: number): Decision => ({
-    targetId: null,
-    speech,
-    reasoning: `Speak. Reads: ${summary(c)}. → ${why}.`,
-    beliefs: c.beliefs,
-    urgency,
-  });
+  const speak = speechChoice;
   const top = best(others, (s) => suspicionOf(c, s.id));
   if (me.role === 'detective') {
     const claimed = c.record.claims.get(me.id) === 'detective';
     const news = foundMafia(c).length > 0;
     const target = foundMafia(c)[0];
     const claimedToday = c.record.speeches.some((s) => s.speakerId === me.id && s.day === view.day && s.roleClaim === 'detective');
-    if (claimedToday && target) return speak(say(rng, voice, lines.standByResults(c.name(target))), 'press my result', 3);
+    if (claimedToday && target) return speak(c, say(rng, voice, lines.standByResults(c.name(target))), 'press my result', 3);
     if ((news || accusedToday(c) >= 2) && view.investigations.length > 0 && !claimedToday) {
       const speech = say(rng, voice, lines.detectiveClaim(resultsText(c)));
-      return speak(speech, claimed ? 'repeat my results' : 'claim Detective and share my results', 4);
+      return speak(c, speech, claimed ? 'repeat my results' : 'claim Detective and share my results', 4);
     }
   }
   if (isMafia(me.role)) {
@@ -185,36 +226,36 @@ function speakDecision(c: Context): Decision {
       ([claimer, results]) => !team.has(claimer) && [...results].some(([t, r]) => r === 'mafia' && team.has(t)),
     );
     const lowestSeat = [me, ...view.teammates]
-      .map((p) => view.seats.find((s) => s.id === p.id)!)
+      .map((p) => c.seat(p.id)!)
       .filter((s) => s.alive)
       .sort((a, b) => a.seat - b.seat)[0];
     if (hunter && lowestSeat?.id === me.id && c.alive(hunter[0]) && c.record.claims.get(me.id) !== 'detective') {
       const fake = `I investigated ${c.name(hunter[0])} on night ${Math.max(1, view.day - 1)}: ${c.name(hunter[0])} is Mafia.`;
-      return speak(say(rng, voice, lines.detectiveClaim(fake)), 'counter-claim Detective against the real one', 4);
+      return speak(c, say(rng, voice, lines.detectiveClaim(fake)), 'counter-claim Detective against the real one', 4);
     }
     const outsiders = others.filter((s) => !team.has(s.id));
-    if (outsiders.length === 0) return speak('Let us get this over with.', 'nothing left to hide', 1);
+    if (outsiders.length === 0) return speak(c, 'Let us get this over with.', 'nothing left to hide', 1);
     const target = best(outsiders, (s) => threat(c, s.id) + 0.2 * votesOn(view, s.id) + rng.int(0, 80) / 100)!;
-    return speak(say(rng, voice, lines.mafiaDeflect(target.name)), `deflect onto ${target.name}`, 1);
+    return speak(c, say(rng, voice, lines.mafiaDeflect(target.name)), `deflect onto ${target.name}`, 1);
   }
   if (me.role === 'jester' && top) {
-    return speak(say(rng, voice, lines.jester(top.name)), 'look just guilty enough to be lynched', 2);
+    return speak(c, say(rng, voice, lines.jester(top.name)), 'look just guilty enough to be lynched', 2);
   }
   const follow = trustedDetectiveAccusation(c);
   if (follow) {
-    return speak(
+    return speak(c, 
       say(rng, voice, lines.followDetective(c.name(follow.detective), c.name(follow.target))),
       `back the Detective claim against ${c.name(follow.target)}`,
       3,
     );
   }
   if (!top || (view.day === 1 && view.events.every((e) => e.type !== 'speech'))) {
-    return speak(say(rng, voice, lines.opener), 'no read yet: open the floor', 1);
+    return speak(c, say(rng, voice, lines.opener), 'no read yet: open the floor', 1);
   }
   const why = c.beliefs[top.id]?.reason ?? NO_INFORMATION;
-  if (why === NO_INFORMATION) return speak(say(rng, voice, lines.gut(top.name)), `gut read on ${top.name}`, 1);
+  if (why === NO_INFORMATION) return speak(c, say(rng, voice, lines.gut(top.name)), `gut read on ${top.name}`, 1);
   const urgency = accusedToday(c) > 0 ? 3 : suspicionOf(c, top.id) >= 0.7 ? 2 : 1;
-  return speak(say(rng, voice, lines.suspect(top.name, why)), `push ${top.name}`, urgency);
+  return speak(c, say(rng, voice, lines.suspect(top.name, why)), `push ${top.name}`, urgency);
 }
 
 function lastWordsDecision(c: Context): Decision {
@@ -258,19 +299,7 @@ function mafiaChatDecision(c: Context): Decision {
 }
 
 function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decision {
-  const view = req.view;
-  const byId = new Map(view.seats.map((s) => [s.id, s]));
-  const record = readRecord(view);
-  const c: Context = {
-    req,
-    view,
-    rng,
-    voice,
-    record,
-    beliefs: readSuspicion(view, record, rng),
-    name: (id) => byId.get(id)?.name ?? 'someone',
-    alive: (id) => byId.get(id)?.alive ?? false,
-  };
+  const c = new Context(req, rng, voice);
   switch (req.kind) {
     case 'night':
       return nightDecision(c);

@@ -1,18 +1,35 @@
-import type { PlayerView, Rng } from '../../game/index.ts';
+import type { PlayerView, Rng, SeatView } from '../../game/index.ts';
 import { getRole, isMafia } from '../../game/index.ts';
 import type { Beliefs } from '../beliefs.ts';
 import type { PublicRecord } from './reading.ts';
 
+export const NO_INFORMATION = 'no information yet';
+
 interface Read {
+  readonly seat: SeatView;
   suspicion: number;
   trust: number;
+  /** The latest reasons, newest last; only three are kept. */
   reasons: string[];
 }
 
-export const NO_INFORMATION = 'no information yet';
-
-const clamp = (x: number) => Math.min(1, Math.max(0, x));
+const clamp = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+// Module functions rather than closures: this runs for every decision of every seat.
+function bump(reads: Map<string, Read>, id: string, by: number, reason: string): void {
+  const read = reads.get(id);
+  if (!read || read.seat.knownRole) return;
+  read.suspicion = clamp(read.suspicion + by);
+  if (read.reasons.length === 3) read.reasons.shift();
+  read.reasons.push(reason);
+}
+
+function mafiaInPlay(view: PlayerView): number {
+  let n = 0;
+  for (const role of view.rolesInPlay) if (getRole(role).faction === 'mafia') n++;
+  return n;
+}
 
 /**
  * A town-minded read of every other seat, built only from what the viewer knows:
@@ -20,32 +37,28 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  */
 export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng): Beliefs {
   const me = view.me;
-  const seats = new Map(view.seats.map((s) => [s.id, s]));
-  const names = new Map(view.seats.map((s) => [s.id, s.name]));
-  const unknown = view.seats.filter((s) => s.id !== me.id && s.knownRole === null);
-  const mafiaInPlay = view.rolesInPlay.filter((r) => getRole(r).faction === 'mafia').length;
-  const mafiaKnownDead = view.seats.filter((s) => !s.alive && isMafia(s.knownRole)).length;
-  const prior = clamp((mafiaInPlay - mafiaKnownDead) / Math.max(1, unknown.length));
-  const godfatherInPlay = view.rolesInPlay.includes('godfather');
-
   const reads = new Map<string, Read>();
+  let unknown = 0;
+  let mafiaKnownDead = 0;
   for (const s of view.seats) {
     if (s.id === me.id) continue;
-    const known = s.knownRole;
-    const read: Read = { suspicion: prior, trust: 0.5, reasons: [] };
-    if (known) {
-      read.suspicion = isMafia(known) ? 1 : 0;
-      read.trust = isMafia(known) ? 0 : 0.9;
-      read.reasons.push(`known ${getRole(known).name}`);
+    if (s.knownRole === null) unknown++;
+    else if (!s.alive && isMafia(s.knownRole)) mafiaKnownDead++;
+  }
+  const prior = clamp((mafiaInPlay(view) - mafiaKnownDead) / Math.max(1, unknown));
+  const godfatherInPlay = view.rolesInPlay.includes('godfather');
+
+  for (const s of view.seats) {
+    if (s.id === me.id) continue;
+    const read: Read = { seat: s, suspicion: prior, trust: 0.5, reasons: [] };
+    if (s.knownRole) {
+      const mafia = isMafia(s.knownRole);
+      read.suspicion = mafia ? 1 : 0;
+      read.trust = mafia ? 0 : 0.9;
+      read.reasons.push(`known ${getRole(s.knownRole).name}`);
     }
     reads.set(s.id, read);
   }
-  const bump = (id: string, by: number, reason: string) => {
-    const read = reads.get(id);
-    if (!read || seats.get(id)?.knownRole) return;
-    read.suspicion = clamp(read.suspicion + by);
-    read.reasons.push(reason);
-  };
 
   for (const inv of view.investigations) {
     const read = reads.get(inv.targetId);
@@ -54,50 +67,55 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     read.reasons.push(`my investigation: ${inv.result}`);
   }
 
-  const detectiveClaims = [...record.claims].filter(([, role]) => role === 'detective').map(([id]) => id);
-  for (const claimer of detectiveClaims) {
-    if (me.role === 'detective' && claimer !== me.id) {
-      bump(claimer, 0.6, 'claims my role, Detective');
+  let detectiveClaims = 0;
+  for (const role of record.claims.values()) if (role === 'detective') detectiveClaims++;
+  for (const [claimer, role] of record.claims) {
+    if (role !== 'detective' || claimer === me.id) continue;
+    if (me.role === 'detective') {
+      bump(reads, claimer, 0.6, 'claims my role, Detective');
       continue;
     }
-    if (claimer === me.id) continue;
-    const contested = detectiveClaims.length > 1;
-    if (contested) bump(claimer, 0.15, 'Detective claim is contested');
+    const contested = detectiveClaims > 1;
+    if (contested) bump(reads, claimer, 0.15, 'Detective claim is contested');
     const weight = contested ? 0.2 : 0.45;
+    const claimerName = reads.get(claimer)?.seat.name ?? 'someone';
     for (const [target, result] of record.claimedResults.get(claimer) ?? []) {
       if (target === me.id) {
         // A "Mafia" result on me proves the claimer lies (I know I am not Mafia).
-        if (result === 'mafia' && !isMafia(me.role)) bump(claimer, 0.7, 'called me Mafia, a lie');
+        if (result === 'mafia' && !isMafia(me.role)) bump(reads, claimer, 0.7, 'called me Mafia, a lie');
         continue;
       }
-      bump(target, result === 'mafia' ? weight : -weight / 2, `${names.get(claimer)} says ${result}`);
+      bump(reads, target, result === 'mafia' ? weight : -weight / 2, `${claimerName} says ${result}`);
     }
   }
 
   for (const round of record.votes) {
     if (!round.lynchedId) continue;
-    const lynched = seats.get(round.lynchedId);
-    if (!lynched?.knownRole) continue;
-    const wasMafia = isMafia(lynched.knownRole);
+    const lynchedRole = reads.get(round.lynchedId)?.seat.knownRole;
+    if (!lynchedRole) continue;
+    const wasMafia = isMafia(lynchedRole);
     for (const [voter, target] of round.ballots) {
-      if (target === round.lynchedId) bump(voter, wasMafia ? -0.1 : 0.12, wasMafia ? 'helped lynch Mafia' : 'helped lynch town');
-      else if (wasMafia) bump(voter, 0.08, 'voted away from a Mafia lynch');
+      if (target === round.lynchedId) {
+        bump(reads, voter, wasMafia ? -0.1 : 0.12, wasMafia ? 'helped lynch Mafia' : 'helped lynch town');
+      } else if (wasMafia) bump(reads, voter, 0.08, 'voted away from a Mafia lynch');
     }
   }
 
   // The Mafia kill the players who hunt them: whoever a victim accused gains a little suspicion.
   for (const victim of record.nightKills) {
-    for (const accused of record.accusations.get(victim) ?? []) bump(accused, 0.06, `accused by ${names.get(victim)} before they died`);
+    const accused = record.accusations.get(victim);
+    if (!accused) continue;
+    const reason = `accused by ${reads.get(victim)?.seat.name ?? 'a victim'} before they died`;
+    for (const id of accused) bump(reads, id, 0.06, reason);
   }
 
   const beliefs: Beliefs = {};
   for (const [id, read] of reads) {
-    const seat = seats.get(id);
-    const noise = seat?.alive && !seat.knownRole ? (rng.int(0, 100) - 50) / 1000 : 0;
+    const noise = read.seat.alive && !read.seat.knownRole ? (rng.int(0, 100) - 50) / 1000 : 0;
     beliefs[id] = {
       suspicion: round2(clamp(read.suspicion + noise)),
       trust: round2(clamp(read.trust - read.suspicion / 2 + 0.25)),
-      reason: (read.reasons.slice(-3).join('; ') || NO_INFORMATION).slice(0, 200),
+      reason: read.reasons.length === 0 ? NO_INFORMATION : read.reasons.join('; ').slice(0, 200),
     };
   }
   return beliefs;
