@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { err, ok, type Result } from '../result.ts';
+import { applyMigrationSql } from './apply-migration-sql.ts';
+import type { DatabaseTarget } from './database-url.ts';
+import { pgliteAdapter } from './pglite-adapter.ts';
+import { PrismaClient } from './generated/client.ts';
+
+export type { PrismaClient };
+
+export interface Database {
+  prisma: PrismaClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to the configured database and checks it answers. The PGlite
+ * directory and PostgreSQL must already be migrated (`npm run db:migrate`,
+ * which `npm start` runs first); in-memory PGlite is migrated here because
+ * nothing else can reach it.
+ * Only one process may open a PGlite directory at a time.
+ */
+export async function openDatabase(config: { database: DatabaseTarget }): Promise<Result<Database, string>> {
+  const target = config.database;
+  let pglite: PGlite | null = null;
+  let prisma: PrismaClient | null = null;
+  try {
+    if (target.kind === 'postgres') {
+      prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
+    } else {
+      pglite = target.kind === 'memory' ? new PGlite() : openPgliteDir(target.dataDir);
+      if (target.kind === 'memory') {
+        const db = pglite;
+        await applyMigrationSql((sql) => db.exec(sql));
+      }
+      prisma = new PrismaClient({ adapter: pgliteAdapter(pglite) });
+    }
+    await prisma.$queryRawUnsafe('SELECT 1');
+  } catch (error) {
+    await closeQuietly(prisma, pglite);
+    return err(`cannot open the ${describe(target)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const client = prisma;
+  const embedded = pglite;
+  return ok({
+    prisma: client,
+    close: async () => {
+      await client.$disconnect();
+      // PGlite's timers keep Node alive until the instance is closed.
+      if (embedded !== null && !embedded.closed) await embedded.close();
+    },
+  });
+}
+
+function openPgliteDir(dataDir: string): PGlite {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  return new PGlite(dir);
+}
+
+async function closeQuietly(prisma: PrismaClient | null, pglite: PGlite | null): Promise<void> {
+  await prisma?.$disconnect().catch(() => undefined);
+  if (pglite !== null && !pglite.closed) await pglite.close().catch(() => undefined);
+}
+
+function describe(target: DatabaseTarget): string {
+  switch (target.kind) {
+    case 'memory':
+      return 'in-memory PGlite database';
+    case 'pglite':
+      return `PGlite database in ${resolve(target.dataDir)}`;
+    case 'postgres':
+      return `PostgreSQL database at ${redactUrl(target.url)}`;
+  }
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'an unparsable URL';
+  }
+}

@@ -1,0 +1,17 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { defineConfig } from 'prisma/config';
+
+type JsEngineConfig = Extract<Parameters<typeof defineConfig>[0], { engine: 'js' }>;
+/** The driver-adapter interface of the installed Prisma (6.19). */
+export type MigrationAwareAdapterFactory = Awaited<ReturnType<JsEngineConfig['adapter']>>;
+
+/**
+ * pglite-prisma-adapter 0.6.1 is typed against @prisma/driver-adapter-utils 6.10,
+ * whose `argTypes` were strings; 6.19 sends objects. The adapter never reads
+ * argTypes (PGlite infers parameter types), so only the declarations disagree.
+ * The store tests exercise this pairing on every run.
+ */
+export function pgliteAdapter(db: PGlite): MigrationAwareAdapterFactory {
+  return new PrismaPGlite(db) as unknown as MigrationAwareAdapterFactory;
+}

@@ -1,0 +1,60 @@
+import pg from 'pg';
+import { applyMigrationSql } from '../../src/db/apply-migration-sql.ts';
+import { openDatabase, type Database } from '../../src/db/open-database.ts';
+
+/** A database the store contract runs against. */
+export interface TestBackend {
+  name: string;
+  open(): Promise<Database>;
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+export const RUNNING_IN_CI = process.env.CI === 'true';
+
+/**
+ * In-memory PGlite always; a PostgreSQL server too when TEST_DATABASE_URL is set.
+ * CI must prove the server path, so there a missing URL fails the server suite.
+ */
+export function testBackends(): TestBackend[] {
+  const backends: TestBackend[] = [{ name: 'in-memory PGlite', open: () => mustOpen({ kind: 'memory' }) }];
+  const url = TEST_DATABASE_URL;
+  if (url === undefined && RUNNING_IN_CI) {
+    backends.push({
+      name: 'PostgreSQL server',
+      open: () => Promise.reject(new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite cannot run')),
+    });
+  } else if (url !== undefined) {
+    backends.push({
+      name: 'PostgreSQL server',
+      open: async () => {
+        await recreatePublicSchema(url);
+        return mustOpen({ kind: 'postgres', url });
+      },
+    });
+  }
+  return backends;
+}
+
+/** Empties every table between tests; cheaper than a fresh database each time. */
+export async function truncateAll(db: Database): Promise<void> {
+  await db.prisma.$executeRawUnsafe('TRUNCATE "GameEvent", "GamePlayer", "Game"');
+}
+
+// `migrate deploy` cannot reach a server from here (prisma/prisma#27403), so the
+// test database is rebuilt from the committed migration SQL instead.
+async function recreatePublicSchema(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await applyMigrationSql((sql) => client.query(sql));
+  } finally {
+    await client.end();
+  }
+}
+
+async function mustOpen(database: Parameters<typeof openDatabase>[0]['database']): Promise<Database> {
+  const opened = await openDatabase({ database });
+  if (!opened.ok) throw new Error(opened.error);
+  return opened.value;
+}
