@@ -28,7 +28,8 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
   let prisma: PrismaClient | null = null;
   try {
     if (target.kind === 'postgres') {
-      prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
+      const { connectionString, schema } = splitSchemaParam(target.url);
+      prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }, schema ? { schema } : undefined) });
     } else {
       pglite = target.kind === 'memory' ? new PGlite() : openPgliteDir(target.dataDir);
       if (target.kind === 'memory') {
@@ -52,6 +53,18 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
       if (embedded !== null && !embedded.closed) await embedded.close();
     },
   });
+}
+
+/** Prisma's `?schema=` URL parameter picks the schema; pg itself must not see it. */
+export function splitSchemaParam(url: string): { connectionString: string; schema: string | null } {
+  try {
+    const parsed = new URL(url);
+    const schema = parsed.searchParams.get('schema');
+    parsed.searchParams.delete('schema');
+    return { connectionString: parsed.toString(), schema: schema || null };
+  } catch {
+    return { connectionString: url, schema: null };
+  }
 }
 
 function openPgliteDir(dataDir: string): PGlite {

@@ -15,7 +15,7 @@ export const RUNNING_IN_CI = process.env.CI === 'true';
  * In-memory PGlite always; a PostgreSQL server too when TEST_DATABASE_URL is set.
  * CI must prove the server path, so there a missing URL fails the server suite.
  */
-export function testBackends(): TestBackend[] {
+export function testBackends(schema = 'public'): TestBackend[] {
   const backends: TestBackend[] = [{ name: 'in-memory PGlite', open: () => mustOpen({ kind: 'memory' }) }];
   const url = TEST_DATABASE_URL;
   if (url === undefined && RUNNING_IN_CI) {
@@ -27,8 +27,10 @@ export function testBackends(): TestBackend[] {
     backends.push({
       name: 'PostgreSQL server',
       open: async () => {
-        await recreatePublicSchema(url);
-        return mustOpen({ kind: 'postgres', url });
+        await recreateSchema(url, schema);
+        const scoped = new URL(url);
+        scoped.searchParams.set('schema', schema);
+        return mustOpen({ kind: 'postgres', url: scoped.toString() });
       },
     });
   }
@@ -41,12 +43,14 @@ export async function truncateAll(db: Database): Promise<void> {
 }
 
 // `migrate deploy` cannot reach a server from here (prisma/prisma#27403), so the
-// test database is rebuilt from the committed migration SQL instead.
-async function recreatePublicSchema(url: string): Promise<void> {
+// test schema is rebuilt from the committed migration SQL instead. Each test file
+// passes its own schema, so files running in parallel never drop each other's tables.
+async function recreateSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad test schema name ${schema}`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
     await applyMigrationSql((sql) => client.query(sql));
   } finally {
     await client.end();

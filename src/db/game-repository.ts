@@ -1,0 +1,88 @@
+import { fold, GameEventSchema, type GameEvent, type GameState } from '../game/index.ts';
+import { err, ok, type Result } from '../result.ts';
+import type { GameProjection, GameStore, Json, StoredEvent } from './game-store.ts';
+
+/** Engine events are plain JSON by construction (zod schemas of strings, numbers, records). */
+function asJson(value: unknown): Json {
+  return value as Json;
+}
+
+export function toStoredEvent(event: GameEvent): StoredEvent {
+  return {
+    seq: event.seq,
+    type: event.type,
+    at: event.at,
+    visibility: asJson(event.visibility),
+    payload: asJson(event.payload),
+  };
+}
+
+/** Validates rows back into engine events; a row that does not parse is reported, never guessed at. */
+export function parseStoredEvents(rows: readonly StoredEvent[]): Result<GameEvent[], string> {
+  const events: GameEvent[] = [];
+  for (const row of rows) {
+    const parsed = GameEventSchema.safeParse(row);
+    if (!parsed.success) {
+      return err(`event #${row.seq} (${row.type}) does not match its schema: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    }
+    events.push(parsed.data as GameEvent);
+  }
+  return ok(events);
+}
+
+export function projectGame(state: GameState): GameProjection {
+  return {
+    phase: state.phase,
+    status: state.phase === 'lobby' ? 'lobby' : state.phase === 'ended' ? 'ended' : 'running',
+    day: state.day,
+    deadline: state.deadline,
+    players: state.players.map((p) => ({
+      playerId: p.id,
+      seat: p.seat,
+      displayName: p.name,
+      kind: p.kind,
+      userId: p.userId,
+      personaId: p.personaId,
+      role: p.role,
+      alive: p.alive,
+      lastWill: p.will,
+    })),
+  };
+}
+
+export interface GamePlace {
+  guildId: string | null;
+  channelId: string | null;
+  hostId: string | null;
+}
+
+/** Engine-level persistence: a game is its event log; the rows beside it are a projection. */
+export class GameRepository {
+  constructor(private readonly store: GameStore) {}
+
+  /** Stores a game that `createGame` (and maybe more commands) produced. */
+  async create(state: GameState, place: GamePlace): Promise<Result<void, 'exists' | 'conflict'>> {
+    const created = await this.store.createGame({ id: state.id, seed: state.seed, settings: asJson(state.settings), ...place });
+    if (!created.ok) return created;
+    const appended = await this.store.append(state.id, 0, state.log.map(toStoredEvent), projectGame(state));
+    return appended.ok ? ok(undefined) : err('conflict');
+  }
+
+  /** Appends what one command produced; a writer that raced another gets 'conflict' and nothing is written. */
+  save(before: GameState, events: readonly GameEvent[], after: GameState): Promise<Result<void, 'conflict' | 'not_found'>> {
+    return this.store.append(after.id, before.log.length, events.map(toStoredEvent), projectGame(after));
+  }
+
+  /** Folds the stored log back into the state it was saved from. */
+  async load(gameId: string): Promise<Result<GameState, 'not_found' | { corrupt: string }>> {
+    const rows = await this.store.loadEvents(gameId);
+    if (rows.length === 0) return err('not_found');
+    const events = parseStoredEvents(rows);
+    if (!events.ok) return err({ corrupt: events.error });
+    try {
+      return ok(fold(events.value));
+    } catch (error) {
+      return err({ corrupt: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
