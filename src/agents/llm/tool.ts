@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { JsonSchema, ToolSpec } from './types.ts';
+
+/**
+ * A tool defined once: the zod schema is the single source of truth for both
+ * providers' JSON Schema and for validating what the model sends.
+ */
+export interface Tool<Input = unknown, Context = void> {
+  readonly name: string;
+  readonly description: string;
+  readonly input: z.ZodType<Input>;
+  /** Returns the text the model sees; a thrown error becomes an error result the model sees. */
+  readonly run: (input: Input, context: Context, signal?: AbortSignal) => Promise<string> | string;
+}
+
+export function defineTool<Input, Context = void>(tool: Tool<Input, Context>): Tool<Input, Context> {
+  return tool;
+}
+
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema) as JsonSchema;
+}
+
+export function toolSpec(tool: Tool<unknown, never>): ToolSpec {
+  return { name: tool.name, description: tool.description, inputSchema: jsonSchemaOf(tool.input) };
+}
