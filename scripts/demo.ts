@@ -1,5 +1,5 @@
 /** Plays one all-AI game with the offline brain and prints it, then the director's cut. */
-import { playOfflineGame } from '../src/agents/autopilot.ts';
+import { playGame } from '../src/agents/table.ts';
 import { directorsCut } from '../src/agents/directors-cut.ts';
 import { houseSeats } from '../src/agents/seats.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
@@ -11,11 +11,12 @@ const { players, seed } = intFlags(
   { players: [MIN_PRESET_PLAYERS, MAX_PRESET_PLAYERS], seed: [0, 2 ** 31 - 1] },
 );
 
-const result = playOfflineGame({
+const result = await playGame({
   gameId: `demo-${seed}`,
   seed,
   seats: houseSeats(players, (voice) => heuristicBrain(voice)),
   startAt: Date.UTC(2026, 0, 1),
+  voting: 'sequential',
 });
 if (!result.ok) {
   console.error(`The demo could not start: ${result.error}`);

@@ -18,6 +18,10 @@ export interface DecisionRequest {
   readonly allowSkip: boolean;
   /** The beliefs this seat wrote last time, if any. */
   readonly beliefs: Beliefs;
+  /** Engine-written facts this seat remembers (kills, protections, results). */
+  readonly memory?: readonly string[];
+  /** Log position of this seat's previous decision: events after it are "new since your last turn". */
+  readonly sinceSeq?: number;
 }
 
 export interface Decision {
@@ -30,6 +34,8 @@ export interface Decision {
   readonly beliefs: Beliefs;
   /** 0–4: how much the seat wants the next speaking turn. */
   readonly urgency: number;
+  /** Set when the offline brain decided instead of the seat's LLM, with the reason. */
+  readonly fallback?: string;
 }
 
 /** Personal touches a persona lends to template speech. */
@@ -39,3 +45,6 @@ export interface Voice {
 }
 
 export type Brain = (request: DecisionRequest, rng: Rng) => Decision;
+
+/** A brain that may think over the network (an LLM seat); the offline brain fits too. */
+export type AsyncBrain = (request: DecisionRequest, rng: Rng) => Decision | Promise<Decision>;

@@ -89,6 +89,10 @@ export const EventBodySchema = z.discriminatedUnion('type', [
     roles: z.record(z.string(), RoleIdSchema),
     jesterWinners: z.array(id),
   }),
+  /** A public recap of one day, written once and shared by every seat; earlier days are read through these. */
+  event('day_summary', { day: z.number().int(), text: z.string() }),
+  /** Something the table should know that is not a move (e.g. AI seats fell back to the offline brain). */
+  event('notice', { text: z.string() }),
   /** An AI seat's private reasoning behind one decision, kept for the director's cut. */
   event('reasoning', { playerId: id, phase: PhaseSchema, day: z.number().int(), decision: z.string(), text: z.string() }),
 ]);

@@ -220,6 +220,8 @@ export function applyEvent(prev: GameState, event: GameEvent): GameState {
     case 'speech':
     case 'vote_resolved':
     case 'reasoning':
+    case 'day_summary':
+    case 'notice':
       break;
   }
   return s;

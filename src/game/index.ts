@@ -6,7 +6,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export { fold, applyEvent } from './fold.ts';
 export { legalNightTargets, hasNightAction, livingMafia } from './night.ts';
-export { legalVoteTargets, countVotes } from './vote.ts';
+export { legalVoteTargets, countVotes, voteError } from './vote.ts';
 export { winner } from './win.ts';
 export * from './roles/registry.ts';
 export type { RoleDefinition, Faction, NightActionKind } from './roles/role.ts';

@@ -75,6 +75,10 @@ export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): st
       return `[${name(event.payload.playerId)}] writes a will: “${event.payload.text}”`;
     case 'role_assigned':
       return `[${name(event.payload.playerId)}] is the ${getRole(event.payload.role).name}.`;
+    case 'day_summary':
+      return `📜 Day ${event.payload.day} in short: ${event.payload.text}`;
+    case 'notice':
+      return `📢 ${event.payload.text}`;
     case 'game_created':
     case 'player_left':
     case 'mafia_team':

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playOfflineGame } from '../../src/agents/autopilot.ts';
+import { playGame } from '../../src/agents/table.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
 import { GameRepository, parseStoredEvents } from '../../src/db/game-repository.ts';
 import { createGameStore } from '../../src/db/game-store.ts';
@@ -7,8 +7,8 @@ import type { Database } from '../../src/db/open-database.ts';
 import * as engine from '../../src/game/index.ts';
 import { testBackends } from './test-databases.ts';
 
-function playedGame(seed: number) {
-  const result = playOfflineGame({ gameId: `roundtrip-${seed}`, seed, seats: houseSeats(9), startAt: Date.UTC(2026, 0, 1) });
+async function playedGame(seed: number) {
+  const result = await playGame({ gameId: `roundtrip-${seed}`, seed, seats: houseSeats(9), startAt: Date.UTC(2026, 0, 1) });
   if (!result.ok) throw new Error(result.error);
   return result.state;
 }
@@ -43,7 +43,7 @@ for (const backend of testBackends('repository_test')) {
     });
 
     it('GIVEN a whole 9-seat game saved command by command WHEN it is loaded THEN it folds back to the identical state', async () => {
-      const finished = playedGame(11);
+      const finished = await playedGame(11);
       await saveCommandByCommand(repo, finished);
       const loaded = await repo.load(finished.id);
       expect(loaded).toEqual({ ok: true, value: finished });
@@ -53,7 +53,7 @@ for (const backend of testBackends('repository_test')) {
     });
 
     it('GIVEN a stale writer WHEN it saves after another did THEN it gets a conflict and the log is unchanged', async () => {
-      const finished = playedGame(12);
+      const finished = await playedGame(12);
       const lobby = engine.fold(finished.log.slice(0, 3));
       await repo.create(lobby, { guildId: null, channelId: null, hostId: null });
       const next = engine.fold(finished.log.slice(3, 4), lobby);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
 import type { CommandResult, GameState, RulesInput } from '../../src/game/index.ts';
-import { playOfflineGame } from '../../src/agents/autopilot.ts';
+import { playGame } from '../../src/agents/table.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../../src/agents/heuristic/random-brain.ts';
 import { leaksIn } from '../support/leaks.ts';
@@ -61,20 +61,21 @@ function checkViews(state: GameState): void {
 }
 
 describe('property: whole games played by the offline brains', () => {
-  it('GIVEN 1,000 random seeded games (5–16 seats, random rules, heuristic and random seats) WHEN played out THEN every game ends consistently, the dead never act, views never leak and the log folds back to the state', () => {
-    fc.assert(
-      fc.property(
+  it('GIVEN 1,000 random seeded games (5–16 seats, random rules, heuristic and random seats) WHEN played out THEN every game ends consistently, the dead never act, views never leak and the log folds back to the state', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         fc.integer({ min: 5, max: 16 }),
         rulesArb,
         fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
-        (seed, players, rules, smart) => {
+        fc.constantFrom('parallel', 'sequential'),
+        async (seed, players, rules, smart, voting) => {
           const seats = Array.from({ length: players }, (_, i) => ({
             id: `s${i}`,
             name: `Seat ${i}`,
             brain: smart[i] ? heuristicBrain() : randomBrain(),
           }));
-          const result = playOfflineGame({ gameId: `prop-${seed}`, seed, seats, settings: { rules } });
+          const result = await playGame({ gameId: `prop-${seed}`, seed, seats, settings: { rules }, voting: voting as 'parallel' | 'sequential' });
           if (!result.ok) throw new Error(result.error);
           const { state } = result;
           checkOutcome(state);

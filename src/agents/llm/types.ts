@@ -36,6 +36,12 @@ export interface LlmRequest {
   readonly system: { readonly stable: string; readonly dynamic?: string };
   readonly messages: readonly LlmMessage[];
   readonly tools?: readonly ToolSpec[];
+  /**
+   * `none` keeps the tools in the request (the history may hold tool calls, and the tools are
+   * part of the provider's cached prefix) but the model must answer without calling one.
+   * Default `auto`.
+   */
+  readonly toolChoice?: 'auto' | 'none';
   /** Structured final output: the model's last answer must be JSON matching this schema. */
   readonly output?: { readonly name: string; readonly description?: string; readonly schema: JsonSchema };
   readonly maxTokens?: number;
@@ -44,9 +50,10 @@ export interface LlmRequest {
 }
 
 export interface TokenUsage {
+  /** Every prompt token of the call, whether served from the cache or not (providers differ; this is normalised). */
   readonly inputTokens: number;
   readonly outputTokens: number;
-  /** Input tokens served from the provider's prompt cache (a subset of, or beside, inputTokens as the provider reports). */
+  /** The part of inputTokens served from the provider's prompt cache. */
   readonly cachedInputTokens: number;
 }
 

@@ -117,3 +117,29 @@ export function recordReasoning(
   );
   return t.done();
 }
+
+export const MAX_SUMMARY_LENGTH = 1500;
+
+/** Stores the public recap of a finished day (one per day). */
+export function recordDaySummary(state: GameState, input: { day: number; text: string; at: number }): CommandResult {
+  const over = notOver(state);
+  if (over) return over;
+  if (input.day < 1 || input.day > state.day) return fail('wrong_phase', `Day ${input.day} has not happened yet.`);
+  if (state.log.some((e) => e.type === 'day_summary' && e.payload.day === input.day)) {
+    return fail('wrong_phase', `Day ${input.day} already has a summary.`);
+  }
+  const text = checkText(input.text, MAX_SUMMARY_LENGTH, 'summary');
+  if (!text.ok) return text;
+  const t = new Transition(state, input.at);
+  t.emit({ type: 'day_summary', payload: { day: input.day, text: text.text } });
+  return t.done();
+}
+
+/** A public notice from the table itself. */
+export function announce(state: GameState, input: { text: string; at: number }): CommandResult {
+  const text = checkText(input.text, MAX_SPEECH_LENGTH, 'notice');
+  if (!text.ok) return text;
+  const t = new Transition(state, input.at);
+  t.emit({ type: 'notice', payload: { text: text.text } });
+  return t.done();
+}

@@ -1,0 +1,48 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import type { LlmError, LlmErrorKind } from './types.ts';
+
+/**
+ * What a provider call threw, after the SDK's own retries, as an `LlmError`.
+ * Both SDKs share one error design (same class names, `status` on API errors),
+ * but each has its own classes, so every check names both.
+ */
+export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
+  const message = error instanceof Error ? error.message : String(error);
+  // Checked first: an abort can surface as any of several errors depending on where it hit.
+  if (signal?.aborted || isUserAbort(error)) return { kind: 'aborted', message: 'the call was aborted' };
+  if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError) {
+    return { kind: 'timeout', message };
+  }
+  if (error instanceof OpenAI.APIConnectionError || error instanceof Anthropic.APIConnectionError) {
+    return { kind: 'network', message };
+  }
+  if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
+    // Errors sent inside a stream (an SSE `error` event) carry no HTTP status.
+    if (error.status === undefined) return { kind: kindOfStreamError(error.type ?? ''), message };
+    return { kind: kindOfStatus(error.status), message, status: error.status };
+  }
+  // A 200 whose body is not the JSON the SDK expects (SyntaxError), or an SDK complaint about
+  // the shape of a stream (OpenAIError, AnthropicError): the server answered, but not usefully.
+  return { kind: 'bad_response', message };
+}
+
+export function kindOfStatus(status: number): LlmErrorKind {
+  if (status === 429) return 'rate_limited';
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 408) return 'timeout';
+  if (status >= 500) return 'server';
+  if (status >= 400) return 'bad_request';
+  return 'bad_response';
+}
+
+function isUserAbort(error: unknown): boolean {
+  return error instanceof OpenAI.APIUserAbortError || error instanceof Anthropic.APIUserAbortError;
+}
+
+/** Anthropic streams `overloaded_error`, `rate_limit_error`, `api_error` … as events mid-stream. */
+function kindOfStreamError(type: string): LlmErrorKind {
+  if (type.includes('rate_limit')) return 'rate_limited';
+  if (type.includes('overloaded') || type.includes('api_error') || type.includes('server_error')) return 'server';
+  return 'bad_response';
+}

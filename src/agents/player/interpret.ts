@@ -1,0 +1,64 @@
+import type { Beliefs } from '../beliefs.ts';
+import type { Decision, DecisionRequest } from '../decision.ts';
+import { contradiction } from './contradiction.ts';
+import { decisionSchema, MAX_SPEECH, optionsOf } from './output-schema.ts';
+
+export type Interpretation = { ok: true; decision: Decision } | { ok: false; problem: string };
+
+function cut(text: string, limit: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= limit) return trimmed;
+  const slice = trimmed.slice(0, limit);
+  const end = Math.max(slice.lastIndexOf('. '), slice.lastIndexOf('! '), slice.lastIndexOf('? '));
+  return end > limit / 2 ? slice.slice(0, end + 1) : `${slice.slice(0, limit - 1)}…`;
+}
+
+/**
+ * Turns the model's structured answer into a Decision, or says exactly what is wrong
+ * with it (the words the re-ask will carry): schema, legality of the target, and
+ * speech that announces a different target than the decision.
+ */
+export function interpret(request: DecisionRequest, structured: unknown): Interpretation {
+  if (structured === undefined || structured === null) {
+    return { ok: false, problem: 'No structured answer came back; answer with the required JSON fields.' };
+  }
+  const parsed = decisionSchema(request).safeParse(structured);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, problem: `Field "${issue?.path.join('.') || 'answer'}": ${issue?.message ?? 'invalid'}.` };
+  }
+  const answer = parsed.data;
+  const options = optionsOf(request);
+  const chosen = options.find((o) => o.label === answer.decision);
+  if (options.length > 0 && !chosen) {
+    return { ok: false, problem: `"${answer.decision}" is not a legal option. Options: ${options.map((o) => o.label).join(', ')}.` };
+  }
+  const byName = new Map(request.view.seats.map((s) => [s.name, s.id]));
+  const speech = cut(answer.speech, MAX_SPEECH);
+  if (request.kind === 'vote' || request.kind === 'mafia_chat') {
+    const others = request.view.seats.filter((s) => s.id !== request.view.me.id).map((s) => s.name);
+    const said = contradiction(speech, request.kind === 'vote' ? 'vote' : 'kill', chosen?.id ? answer.decision : null, others);
+    if (said) {
+      return {
+        ok: false,
+        problem: `Your speech names ${said} as your ${request.kind === 'vote' ? 'vote' : 'kill'} but your decision is ${answer.decision}. Say what you do and do what you say.`,
+      };
+    }
+  }
+  const beliefs: Beliefs = { ...request.beliefs };
+  for (const b of answer.beliefs) {
+    const id = byName.get(b.player);
+    if (id && id !== request.view.me.id) beliefs[id] = { suspicion: b.suspicion, trust: b.trust, reason: b.reason.slice(0, 200) };
+  }
+  const targetId = chosen ? (chosen.id ?? (request.kind === 'vote' ? 'no_lynch' : null)) : null;
+  return {
+    ok: true,
+    decision: {
+      targetId,
+      speech: request.kind === 'night' ? null : speech || null,
+      reasoning: `Observations: ${answer.observations}\nAnalysis: ${answer.analysis}\nStrategy: ${answer.strategy}`,
+      beliefs,
+      urgency: answer.urgency,
+    },
+  };
+}

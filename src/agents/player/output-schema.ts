@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { DecisionKind, DecisionRequest } from '../decision.ts';
+
+export const SKIP = '(nobody)';
+export const NO_LYNCH = '(no lynch)';
+export const MAX_SPEECH = 600;
+
+const SPEECH_GUIDE: Record<DecisionKind, string> = {
+  speak: 'What you say to the town now, in your own voice: 1–3 sentences. Everyone hears it.',
+  vote: 'One sentence you say aloud with your vote, in your own voice. Everyone hears it.',
+  night: '',
+  mafia_chat: 'What you tell your Mafia team in the private thread, in your own voice: one or two sentences.',
+  last_words: 'Your last words to the town before you die: 1–3 sentences.',
+  will: 'Your will, read out when you die: what the town should know (results, reads). Up to 5 sentences.',
+};
+
+const TASK: Record<DecisionKind, string> = {
+  speak: 'Speak in the day discussion.',
+  vote: 'Vote to lynch one player.',
+  night: 'Choose your night action target.',
+  mafia_chat: "Propose tonight's kill to your team.",
+  last_words: 'Say your last words.',
+  will: 'Write or update your will.',
+};
+
+export function taskOf(kind: DecisionKind): string {
+  return TASK[kind];
+}
+
+/** The decision options offered to the model, by name; `null` id means skip / no lynch. */
+export function optionsOf(request: DecisionRequest): { label: string; id: string | null }[] {
+  if (request.kind !== 'vote' && request.kind !== 'night' && request.kind !== 'mafia_chat') return [];
+  const options: { label: string; id: string | null }[] = request.targets.map((t) => ({ label: t.name, id: t.id }));
+  if (request.allowSkip) options.push({ label: request.kind === 'vote' ? NO_LYNCH : SKIP, id: null });
+  return options;
+}
+
+/**
+ * Schema-guided reasoning (seed 001): the field order is the reasoning order, so the
+ * model observes, analyses, updates beliefs and plans before it decides and speaks.
+ * The decision is an enum of exactly the legal options for this request.
+ */
+export function decisionSchema(request: DecisionRequest) {
+  const others = request.view.seats.filter((s) => s.alive && s.id !== request.view.me.id).map((s) => s.name);
+  const options = optionsOf(request).map((o) => o.label);
+  const belief = z.object({
+    player: others.length > 0 ? z.enum(others as [string, ...string[]]) : z.string(),
+    suspicion: z.number().min(0).max(1).describe('0 = surely town, 1 = surely Mafia'),
+    trust: z.number().min(0).max(1).describe('0 = ignore what they say, 1 = take it as true'),
+    reason: z.string().describe('One short line: why'),
+  });
+  return z.object({
+    observations: z.string().describe('What happened that matters, facts only, briefly.'),
+    analysis: z.string().describe('What the facts suggest: who is lying, who is town, what the Mafia want.'),
+    beliefs: z.array(belief).describe('Your updated read of every other living player.'),
+    strategy: z.string().describe('Your plan for this turn, as your role and side want.'),
+    decision:
+      options.length > 0
+        ? z.enum(options as [string, ...string[]]).describe(`Exactly one of the options. ${TASK[request.kind]}`)
+        : z.literal('none').describe('No target to choose this turn: answer "none".'),
+    speech: request.kind === 'night' ? z.literal('').describe('Leave empty: nobody hears you.') : z.string().describe(SPEECH_GUIDE[request.kind]),
+    urgency: z.number().int().min(0).max(4).describe('0–4: how much you want to speak next (4 = you must answer something now).'),
+  });
+}
+
+export type DecisionOutput = z.infer<ReturnType<typeof decisionSchema>>;
