@@ -1,0 +1,46 @@
+import type { PrismaClient } from './generated/client.ts';
+
+export interface LlmCallRecord {
+  guildId: string | null;
+  gameId: string | null;
+  playerId: string | null;
+  purpose: string;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  latencyMs: number;
+  ok: boolean;
+  errorKind: string | null;
+  /** epoch ms; the database's clock when absent */
+  at?: number;
+}
+
+/** Every model call, for cost reports and the per-server daily token budget. */
+export interface LlmCallStore {
+  record(call: LlmCallRecord): Promise<void>;
+  /** Input plus output tokens a server has spent since `since` (epoch ms). */
+  tokensSince(guildId: string, since: number): Promise<number>;
+  /** Calls of one game, oldest first. */
+  forGame(gameId: string): Promise<LlmCallRecord[]>;
+}
+
+export function createLlmCallStore(prisma: PrismaClient): LlmCallStore {
+  return {
+    async record({ at, ...call }) {
+      await prisma.llmCall.create({ data: { ...call, ...(at === undefined ? {} : { createdAt: new Date(at) }) } });
+    },
+    async tokensSince(guildId, since) {
+      const sum = await prisma.llmCall.aggregate({
+        where: { guildId, createdAt: { gte: new Date(since) } },
+        _sum: { inputTokens: true, outputTokens: true },
+      });
+      return (sum._sum.inputTokens ?? 0) + (sum._sum.outputTokens ?? 0);
+    },
+    async forGame(gameId) {
+      const rows = await prisma.llmCall.findMany({ where: { gameId }, orderBy: { createdAt: 'asc' } });
+      return rows.map(({ id: _id, createdAt, ...row }) => ({ ...row, at: createdAt.getTime() }));
+    },
+  };
+}
