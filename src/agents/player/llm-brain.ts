@@ -1,10 +1,9 @@
 import type { Rng } from '../../game/index.ts';
 import type { Result } from '../../result.ts';
 import type { AsyncBrain, Brain, Decision, DecisionRequest } from '../decision.ts';
-import { jsonSchemaOf } from '../llm/tool.ts';
 import type { LlmError, LlmMessage, LlmRequest, LlmResponse } from '../llm/types.ts';
 import { interpret } from './interpret.ts';
-import { decisionSchema } from './output-schema.ts';
+import { decisionJsonSchema } from './output-schema.ts';
 import type { PersonaPrompt } from './persona-prompt.ts';
 import { stablePrefix, turnContext } from './prompt.ts';
 import type { SeatToolContext } from './tools.ts';
@@ -44,7 +43,7 @@ export function llmBrain(seat: LlmSeat): AsyncBrain {
       model: seat.model,
       system: { stable: stablePrefix(request.view, seat.persona) },
       messages: [{ role: 'user', content: turnContext(request) }],
-      output: { name: 'decision', description: 'Your answer for this turn.', schema: jsonSchemaOf(decisionSchema(request)) },
+      output: { name: 'decision', description: 'Your answer for this turn.', schema: decisionJsonSchema(request) },
       maxTokens: MAX_OUTPUT_TOKENS,
     };
     let messages = base.messages;

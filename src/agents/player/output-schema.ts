@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { DecisionKind, DecisionRequest } from '../decision.ts';
+import { jsonSchemaOf } from '../llm/tool.ts';
+import type { JsonSchema } from '../llm/types.ts';
 
 export const SKIP = '(nobody)';
 export const NO_LYNCH = '(no lynch)';
@@ -40,9 +42,35 @@ export function optionsOf(request: DecisionRequest): { label: string; id: string
  * model observes, analyses, updates beliefs and plans before it decides and speaks.
  * The decision is an enum of exactly the legal options for this request.
  */
-export function decisionSchema(request: DecisionRequest) {
+export function decisionSchema(request: DecisionRequest): DecisionSchema {
   const others = request.view.seats.filter((s) => s.alive && s.id !== request.view.me.id).map((s) => s.name);
   const options = optionsOf(request).map((o) => o.label);
+  // Building a zod schema (and its JSON Schema) costs far more than using one, and a game
+  // asks the same shapes again and again: cache by everything the shape depends on.
+  const key = `${request.kind}\u0000${options.join('\u0001')}\u0000${others.join('\u0001')}`;
+  const cached = schemas.get(key);
+  if (cached) return cached;
+  if (schemas.size > 2000) schemas.clear();
+  const built = buildSchema(request.kind, options, others);
+  schemas.set(key, built);
+  return built;
+}
+
+const schemas = new Map<string, DecisionSchema>();
+const jsonSchemas = new WeakMap<DecisionSchema, JsonSchema>();
+
+/** The JSON Schema both providers get for this request's answer. */
+export function decisionJsonSchema(request: DecisionRequest): JsonSchema {
+  const schema = decisionSchema(request);
+  let json = jsonSchemas.get(schema);
+  if (!json) {
+    json = jsonSchemaOf(schema);
+    jsonSchemas.set(schema, json);
+  }
+  return json;
+}
+
+function buildSchema(kind: DecisionKind, options: string[], others: string[]) {
   const belief = z.object({
     player: others.length > 0 ? z.enum(others as [string, ...string[]]) : z.string(),
     suspicion: z.number().min(0).max(1).describe('0 = surely town, 1 = surely Mafia'),
@@ -56,11 +84,12 @@ export function decisionSchema(request: DecisionRequest) {
     strategy: z.string().describe('Your plan for this turn, as your role and side want.'),
     decision:
       options.length > 0
-        ? z.enum(options as [string, ...string[]]).describe(`Exactly one of the options. ${TASK[request.kind]}`)
+        ? z.enum(options as [string, ...string[]]).describe(`Exactly one of the options. ${TASK[kind]}`)
         : z.literal('none').describe('No target to choose this turn: answer "none".'),
-    speech: request.kind === 'night' ? z.literal('').describe('Leave empty: nobody hears you.') : z.string().describe(SPEECH_GUIDE[request.kind]),
+    speech: kind === 'night' ? z.literal('').describe('Leave empty: nobody hears you.') : z.string().describe(SPEECH_GUIDE[kind]),
     urgency: z.number().int().min(0).max(4).describe('0–4: how much you want to speak next (4 = you must answer something now).'),
   });
 }
 
-export type DecisionOutput = z.infer<ReturnType<typeof decisionSchema>>;
+type DecisionSchema = ReturnType<typeof buildSchema>;
+export type DecisionOutput = z.infer<DecisionSchema>;
