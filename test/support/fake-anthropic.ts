@@ -1,0 +1,192 @@
+import {
+  FakeLlmServer,
+  fragments,
+  isRecord,
+  pieces,
+  sse,
+  tail,
+  textOf,
+  type Dialect,
+  type FakeHandler,
+  type FakeMessage,
+  type FakeReply,
+  type FakeRequest,
+  type FakeTurn,
+  type RequestView,
+} from './fake-llm-server.ts';
+
+/**
+ * A fake Anthropic Messages server: `POST /v1/messages`, JSON or SSE (`message_start`,
+ * `content_block_start`/`_delta`/`_stop`, `message_delta`, `message_stop`). Give `fake.baseURL` to the SDK.
+ *
+ * A structured reply becomes a call of the output tool: the tool the system prompt tells the model
+ * to finish with ("… by calling the `name` tool"), or the one `tool_choice` forces.
+ */
+export function startFakeAnthropic(script?: FakeHandler | readonly FakeReply[]): Promise<FakeLlmServer> {
+  return FakeLlmServer.start(anthropicDialect, script);
+}
+
+const anthropicDialect: Dialect = {
+  name: 'Anthropic',
+  basePath: '',
+  endpoint: '/v1/messages',
+  describe,
+  json: message,
+  events,
+  malformedEvent: 'event: message_start\ndata: {"message": not json\n\n',
+  errorBody: (status, text) => ({ type: 'error', error: { type: errorType(status), message: text } }),
+};
+
+function errorType(status: number): string {
+  if (status === 429) return 'rate_limit_error';
+  if (status === 529) return 'overloaded_error';
+  if (status === 401) return 'authentication_error';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
+}
+
+function describe(body: Record<string, unknown>): RequestView {
+  const system = textOf(body['system']);
+  const tools = (Array.isArray(body['tools']) ? body['tools'] : [])
+    .map((tool: unknown) => (isRecord(tool) ? String(tool['name']) : ''))
+    .filter((name) => name !== '');
+  const transcript = (Array.isArray(body['messages']) ? body['messages'] : []).filter(isRecord).flatMap(turnsOf);
+  const users = transcript.filter((turn) => turn.role === 'user');
+  return {
+    stream: body['stream'] === true,
+    model: String(body['model'] ?? ''),
+    system,
+    tools,
+    outputName: outputTool(body, system, tools),
+    transcript,
+    lastUserText: users.at(-1)?.text ?? '',
+    toolResults: tail(transcript, 'tool'),
+  };
+}
+
+function outputTool(body: Record<string, unknown>, system: string, tools: readonly string[]): string | undefined {
+  const choice = body['tool_choice'];
+  if (isRecord(choice) && choice['type'] === 'tool') return String(choice['name']);
+  const named = /by calling the `([^`]+)` tool/.exec(system)?.[1];
+  return named !== undefined && tools.includes(named) ? named : undefined;
+}
+
+/** One API message can hold several turns: tool results and text in one user message. */
+function turnsOf(message: Record<string, unknown>): FakeTurn[] {
+  const blocks = Array.isArray(message['content']) ? message['content'].filter(isRecord) : [];
+  if (message['role'] === 'assistant') {
+    const calls = blocks
+      .filter((block) => block['type'] === 'tool_use')
+      .map((block) => ({ id: String(block['id']), name: String(block['name']), input: block['input'] }));
+    const text = textOf(message['content']);
+    return [calls.length > 0 ? { role: 'assistant', text, toolCalls: calls } : { role: 'assistant', text }];
+  }
+  if (typeof message['content'] === 'string') return [{ role: 'user', text: message['content'] }];
+  const results: FakeTurn[] = blocks
+    .filter((block) => block['type'] === 'tool_result')
+    .map((block) => ({
+      role: 'tool',
+      text: textOf(block['content']),
+      toolCallId: String(block['tool_use_id']),
+      isError: block['is_error'] === true,
+    }));
+  const text = textOf(blocks.filter((block) => block['type'] === 'text'));
+  return text === '' ? results : [...results, { role: 'user', text }];
+}
+
+type WireBlock =
+  | { type: 'text'; text: string; citations: null }
+  | { type: 'tool_use'; id: string; name: string; input: unknown; raw: string; caller: { type: 'direct' } };
+
+function blocks(reply: FakeMessage, request: FakeRequest): WireBlock[] {
+  const out: WireBlock[] = [];
+  const structuredTool = reply.structured === undefined ? undefined : request.outputName;
+  const text = reply.text ?? (reply.structured !== undefined && structuredTool === undefined ? JSON.stringify(reply.structured) : undefined);
+  if (text !== undefined && text !== '') out.push({ type: 'text', text, citations: null });
+  const calls = [...(reply.toolCalls ?? [])];
+  if (structuredTool !== undefined) calls.push({ name: structuredTool, input: reply.structured });
+  calls.forEach((call, i) => {
+    const raw = call.rawArguments ?? JSON.stringify(call.input ?? {});
+    out.push({ type: 'tool_use', id: call.id ?? `toolu_${request.index}_${i}`, name: call.name, input: call.input ?? {}, raw, caller: { type: 'direct' } });
+  });
+  return out;
+}
+
+function stopReason(reply: FakeMessage, wire: readonly WireBlock[]): string {
+  if (reply.stop !== undefined) return reply.stop;
+  return wire.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
+}
+
+function usage(reply: FakeMessage): Record<string, unknown> {
+  return {
+    input_tokens: reply.usage?.input ?? 10,
+    output_tokens: reply.usage?.output ?? 5,
+    cache_read_input_tokens: reply.usage?.cached ?? 0,
+    cache_creation_input_tokens: reply.usage?.cacheWrite ?? 0,
+    cache_creation: null,
+    inference_geo: null,
+    output_tokens_details: null,
+    server_tool_use: null,
+    service_tier: 'standard',
+    speed: null,
+  };
+}
+
+function envelope(request: FakeRequest): Record<string, unknown> {
+  return {
+    id: `msg_${request.index}`,
+    type: 'message',
+    role: 'assistant',
+    model: request.model,
+    container: null,
+    diagnostics: null,
+    stop_details: null,
+    stop_sequence: null,
+  };
+}
+
+function message(reply: FakeMessage, request: FakeRequest): unknown {
+  const wire = blocks(reply, request);
+  return {
+    ...envelope(request),
+    content: wire.map(({ raw: _raw, ...block }: WireBlock & { raw?: string }) => block),
+    stop_reason: stopReason(reply, wire),
+    usage: usage(reply),
+  };
+}
+
+function events(reply: FakeMessage, request: FakeRequest): string[] {
+  const wire = blocks(reply, request);
+  const out = [
+    sse({ type: 'message_start', message: { ...envelope(request), content: [], stop_reason: null, usage: { ...usage(reply), output_tokens: 1 } } }, 'message_start'),
+    sse({ type: 'ping' }, 'ping'),
+  ];
+  wire.forEach((block, index) => {
+    if (block.type === 'text') {
+      out.push(sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } }, 'content_block_start'));
+      for (const piece of pieces(block.text)) {
+        out.push(sse({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }, 'content_block_delta'));
+      }
+    } else {
+      const start = { type: 'tool_use', id: block.id, name: block.name, input: {}, caller: block.caller };
+      out.push(sse({ type: 'content_block_start', index, content_block: start }, 'content_block_start'));
+      for (const part of fragments(block.raw)) {
+        out.push(sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } }, 'content_block_delta'));
+      }
+    }
+    out.push(sse({ type: 'content_block_stop', index }, 'content_block_stop'));
+  });
+  const final = usage(reply);
+  out.push(
+    sse(
+      {
+        type: 'message_delta',
+        delta: { stop_reason: stopReason(reply, wire), stop_sequence: null, stop_details: null, container: null },
+        usage: { output_tokens: final['output_tokens'], input_tokens: null, cache_read_input_tokens: null, cache_creation_input_tokens: null, output_tokens_details: null, server_tool_use: null },
+      },
+      'message_delta',
+    ),
+    sse({ type: 'message_stop' }, 'message_stop'),
+  );
+  return out;
+}

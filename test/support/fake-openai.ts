@@ -1,0 +1,165 @@
+import {
+  FakeLlmServer,
+  fragments,
+  isRecord,
+  parseJsonOr,
+  pieces,
+  sse,
+  tail,
+  textOf,
+  type Dialect,
+  type FakeHandler,
+  type FakeMessage,
+  type FakeReply,
+  type FakeRequest,
+  type FakeTurn,
+  type RequestView,
+} from './fake-llm-server.ts';
+
+/**
+ * A fake OpenAI Chat Completions server: `POST /v1/chat/completions`, JSON or SSE
+ * (`data: {chunk}` … `data: [DONE]`). Give `fake.baseURL` to the SDK.
+ */
+export function startFakeOpenAi(script?: FakeHandler | readonly FakeReply[]): Promise<FakeLlmServer> {
+  return FakeLlmServer.start(openAiDialect, script);
+}
+
+const openAiDialect: Dialect = {
+  name: 'OpenAI',
+  basePath: '/v1',
+  endpoint: '/v1/chat/completions',
+  describe,
+  json: completion,
+  events: chunks,
+  malformedEvent: 'data: {"choices": not json\n\n',
+  errorBody: (status, message) => ({ error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'fake_error', code: null, param: null } }),
+};
+
+function describe(body: Record<string, unknown>): RequestView {
+  const messages = Array.isArray(body['messages']) ? body['messages'].filter(isRecord) : [];
+  const system = messages
+    .filter((m) => m['role'] === 'system' || m['role'] === 'developer')
+    .map((m) => textOf(m['content']))
+    .join('\n\n');
+  const transcript = messages.filter((m) => m['role'] !== 'system' && m['role'] !== 'developer').map(turnOf);
+  const tools = (Array.isArray(body['tools']) ? body['tools'] : [])
+    .map((tool: unknown) => (isRecord(tool) && isRecord(tool['function']) ? String(tool['function']['name']) : ''))
+    .filter((name) => name !== '');
+  const format = body['response_format'];
+  const outputName =
+    isRecord(format) && format['type'] === 'json_schema' && isRecord(format['json_schema'])
+      ? String(format['json_schema']['name'])
+      : undefined;
+  const users = transcript.filter((turn) => turn.role === 'user');
+  return {
+    stream: body['stream'] === true,
+    model: String(body['model'] ?? ''),
+    system,
+    tools,
+    outputName,
+    transcript,
+    lastUserText: users.at(-1)?.text ?? '',
+    toolResults: tail(transcript, 'tool'),
+  };
+}
+
+function turnOf(message: Record<string, unknown>): FakeTurn {
+  const text = textOf(message['content']);
+  if (message['role'] === 'tool') return { role: 'tool', text, toolCallId: String(message['tool_call_id'] ?? '') };
+  if (message['role'] === 'assistant') {
+    const calls = (Array.isArray(message['tool_calls']) ? message['tool_calls'] : []).filter(isRecord).map((call) => {
+      const fn = isRecord(call['function']) ? call['function'] : {};
+      return { id: String(call['id']), name: String(fn['name']), input: parseJsonOr(String(fn['arguments'] ?? ''), fn['arguments']) };
+    });
+    return calls.length > 0 ? { role: 'assistant', text, toolCalls: calls } : { role: 'assistant', text };
+  }
+  return { role: 'user', text };
+}
+
+interface WireCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+function content(message: FakeMessage): string | null {
+  if (message.structured !== undefined) return JSON.stringify(message.structured);
+  return message.text ?? (message.toolCalls?.length ? null : '');
+}
+
+function wireCalls(message: FakeMessage, request: FakeRequest): WireCall[] {
+  return (message.toolCalls ?? []).map((call, i) => ({
+    id: call.id ?? `call_${request.index}_${i}`,
+    name: call.name,
+    arguments: call.rawArguments ?? JSON.stringify(call.input ?? {}),
+  }));
+}
+
+function finishReason(message: FakeMessage): string {
+  switch (message.stop) {
+    case 'max_tokens':
+      return 'length';
+    case 'refusal':
+      return 'content_filter';
+    case 'tool_use':
+      return 'tool_calls';
+    case 'end_turn':
+      return 'stop';
+    default:
+      return message.toolCalls?.length ? 'tool_calls' : 'stop';
+  }
+}
+
+function usage(message: FakeMessage): Record<string, unknown> {
+  const input = message.usage?.input ?? 10;
+  const output = message.usage?.output ?? 5;
+  return {
+    prompt_tokens: input,
+    completion_tokens: output,
+    total_tokens: input + output,
+    prompt_tokens_details: { cached_tokens: message.usage?.cached ?? 0 },
+  };
+}
+
+function completion(message: FakeMessage, request: FakeRequest): unknown {
+  const calls = wireCalls(message, request);
+  return {
+    id: `chatcmpl-${request.index}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: request.model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: content(message),
+          refusal: null,
+          ...(calls.length > 0 && {
+            tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+          }),
+        },
+        finish_reason: finishReason(message),
+        logprobs: null,
+      },
+    ],
+    usage: usage(message),
+  };
+}
+
+function chunks(message: FakeMessage, request: FakeRequest): string[] {
+  const base = { id: `chatcmpl-${request.index}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: request.model };
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null): string =>
+    sse({ ...base, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] });
+  const out = [chunk({ role: 'assistant', content: '' })];
+  for (const piece of pieces(content(message) ?? '')) out.push(chunk({ content: piece }));
+  wireCalls(message, request).forEach((call, index) => {
+    out.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }));
+    for (const part of fragments(call.arguments)) out.push(chunk({ tool_calls: [{ index, function: { arguments: part } }] }));
+  });
+  out.push(chunk({}, finishReason(message)));
+  const options = request.body['stream_options'];
+  if (isRecord(options) && options['include_usage'] === true) out.push(sse({ ...base, choices: [], usage: usage(message) }));
+  out.push('data: [DONE]\n\n');
+  return out;
+}
