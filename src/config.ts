@@ -4,9 +4,35 @@ import { DATABASE_URL_EXPECTED, parseDatabaseUrl, type DatabaseTarget } from './
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const LLM_PROVIDERS = ['openai', 'anthropic', 'offline'] as const;
+export type LlmProviderSetting = (typeof LLM_PROVIDERS)[number];
+
+export const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+
+export interface ProviderSettings {
+  apiKey: string | undefined;
+  baseURL: string | undefined;
+  /** The model when neither the persona nor the game names one. */
+  model: string;
+}
+
+export interface LlmConfig {
+  /** LLM_PROVIDER, else openai when it has a key or base URL, else anthropic when it has a key, else offline. */
+  provider: LlmProviderSetting;
+  openai: ProviderSettings;
+  anthropic: ProviderSettings;
+  /** Per attempt of a model call; the SDKs retry twice. */
+  timeoutMs: number;
+  maxToolRounds: number;
+  /** Tokens per Discord server per day; 0 means unlimited. */
+  dailyTokenBudget: number;
+}
+
 export interface Config {
   database: DatabaseTarget;
   logLevel: LogLevel;
+  llm: LlmConfig;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string };
@@ -25,13 +51,74 @@ const EnvSchema = z
         return z.NEVER;
       }),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    LLM_PROVIDER: z.enum(LLM_PROVIDERS, { error: `expected one of ${LLM_PROVIDERS.join(', ')}` }).optional(),
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: httpUrl().optional(),
+    OPENAI_MODEL: z.string().default(DEFAULT_OPENAI_MODEL),
+    ANTHROPIC_API_KEY: z.string().optional(),
+    ANTHROPIC_BASE_URL: httpUrl().optional(),
+    ANTHROPIC_MODEL: z.string().default(DEFAULT_ANTHROPIC_MODEL),
+    LLM_TIMEOUT_MS: wholeNumber({ min: 1000, unit: 'milliseconds (e.g. 60000)' }).default(60_000),
+    LLM_MAX_TOOL_ROUNDS: wholeNumber({ min: 0, max: 20, unit: 'rounds' }).default(4),
+    DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(2_000_000),
+  })
+  .superRefine((env, ctx) => {
+    // A provider chosen on purpose must be usable: say what is missing now, not at the first game.
+    if (env.LLM_PROVIDER === 'openai' && env.OPENAI_API_KEY === undefined && env.OPENAI_BASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LLM_PROVIDER'],
+        message: 'openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server); add one, or set LLM_PROVIDER=offline',
+      });
+    }
+    if (env.LLM_PROVIDER === 'anthropic' && env.ANTHROPIC_API_KEY === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LLM_PROVIDER'],
+        message: 'anthropic needs ANTHROPIC_API_KEY; add it, or set LLM_PROVIDER=offline',
+      });
+    }
   })
   .transform(
     (env): Config => ({
       database: env.DATABASE_URL,
       logLevel: env.LOG_LEVEL,
+      llm: {
+        provider: env.LLM_PROVIDER ?? defaultProvider(env),
+        openai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+        anthropic: { apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL, model: env.ANTHROPIC_MODEL },
+        timeoutMs: env.LLM_TIMEOUT_MS,
+        maxToolRounds: env.LLM_MAX_TOOL_ROUNDS,
+        dailyTokenBudget: env.DAILY_TOKEN_BUDGET,
+      },
     }),
   );
+
+function defaultProvider(env: { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; ANTHROPIC_API_KEY?: string }): LlmProviderSetting {
+  if (env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined) return 'openai';
+  if (env.ANTHROPIC_API_KEY !== undefined) return 'anthropic';
+  return 'offline';
+}
+
+function httpUrl() {
+  return z.string().refine((raw) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(raw).protocol);
+    } catch {
+      return false;
+    }
+  }, 'expected an http:// or https:// URL');
+}
+
+function wholeNumber({ min, max, unit }: { min: number; max?: number; unit: string }) {
+  const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
+  return z
+    .string()
+    .refine((raw) => /^\d+$/.test(raw.trim()) && Number(raw) >= min && (max === undefined || Number(raw) <= max), {
+      message: `expected a whole number of ${unit}, ${range}`,
+    })
+    .transform(Number);
+}
 
 /** Reads settings from an environment (process.env in the app, a literal in tests). */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {

@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+
+function configOf(env: Record<string, string>): Config {
+  const result = loadConfig(env);
+  if (!result.ok) throw new Error(result.error);
+  return result.config;
+}
+
+function errorOf(env: Record<string, string>): string {
+  const result = loadConfig(env);
+  if (result.ok) throw new Error('expected the configuration to be refused');
+  return result.error;
+}
 
 describe('loadConfig', () => {
-  it('GIVEN an empty environment WHEN loaded THEN it uses embedded PGlite in ./data/pglite and LOG_LEVEL info', () => {
+  it('GIVEN an empty environment WHEN loaded THEN it uses embedded PGlite in ./data/pglite, LOG_LEVEL info, and offline AI players', () => {
     expect(loadConfig({})).toEqual({
       ok: true,
-      config: { database: { kind: 'pglite', dataDir: './data/pglite' }, logLevel: 'info' },
+      config: {
+        database: { kind: 'pglite', dataDir: './data/pglite' },
+        logLevel: 'info',
+        llm: {
+          provider: 'offline',
+          openai: { apiKey: undefined, baseURL: undefined, model: 'gpt-4.1-mini' },
+          anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-sonnet-4-5' },
+          timeoutMs: 60_000,
+          maxToolRounds: 4,
+          dailyTokenBudget: 2_000_000,
+        },
+      },
     });
   });
 
@@ -53,4 +76,75 @@ describe('loadConfig', () => {
 
     expect(result.ok ? '' : result.error).toMatch(/DATABASE_URL[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*DATABASE_URL/);
   });
+
+  describe('LLM settings', () => {
+    it.each([
+      [{ OPENAI_API_KEY: 'sk-test' }, 'openai'],
+      [{ OPENAI_BASE_URL: 'http://localhost:11434/v1' }, 'openai'],
+      [{ ANTHROPIC_API_KEY: 'sk-ant-test' }, 'anthropic'],
+      [{ OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test' }, 'openai'],
+      [{ OPENAI_API_KEY: 'sk-test', LLM_PROVIDER: 'offline' }, 'offline'],
+      [{ OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test', LLM_PROVIDER: 'anthropic' }, 'anthropic'],
+    ] as const)('GIVEN %j WHEN loaded THEN the default provider is %s', (env, provider) => {
+      expect(configOf(env).llm.provider).toBe(provider);
+    });
+
+    it('GIVEN every LLM setting WHEN loaded THEN each lands in config.llm', () => {
+      const llm = configOf({
+        LLM_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: 'https://openrouter.ai/api/v1',
+        OPENAI_MODEL: 'meta-llama/llama-3.3-70b-instruct',
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        ANTHROPIC_BASE_URL: 'https://proxy.example/anthropic',
+        ANTHROPIC_MODEL: 'claude-opus-4-1',
+        LLM_TIMEOUT_MS: '90000',
+        LLM_MAX_TOOL_ROUNDS: '0',
+        DAILY_TOKEN_BUDGET: '0',
+      }).llm;
+
+      expect(llm).toEqual({
+        provider: 'openai',
+        openai: { apiKey: 'sk-test', baseURL: 'https://openrouter.ai/api/v1', model: 'meta-llama/llama-3.3-70b-instruct' },
+        anthropic: { apiKey: 'sk-ant-test', baseURL: 'https://proxy.example/anthropic', model: 'claude-opus-4-1' },
+        timeoutMs: 90_000,
+        maxToolRounds: 0,
+        dailyTokenBudget: 0,
+      });
+    });
+
+    it('GIVEN LLM_PROVIDER=openai without a key or base URL WHEN loaded THEN the error says to add OPENAI_API_KEY or OPENAI_BASE_URL', () => {
+      const error = errorOf({ LLM_PROVIDER: 'openai', ANTHROPIC_API_KEY: 'sk-ant-secret' });
+
+      expect(error).toContain('LLM_PROVIDER');
+      expect(error).toContain('OPENAI_API_KEY');
+      expect(error).toContain('OPENAI_BASE_URL');
+      expect(error).not.toContain('sk-ant-secret');
+    });
+
+    it('GIVEN LLM_PROVIDER=anthropic without a key WHEN loaded THEN the error says to add ANTHROPIC_API_KEY', () => {
+      expect(errorOf({ LLM_PROVIDER: 'anthropic', OPENAI_API_KEY: 'sk-test' })).toMatch(/LLM_PROVIDER: anthropic needs ANTHROPIC_API_KEY/);
+    });
+
+    it('GIVEN LLM_PROVIDER=openai with only a local base URL WHEN loaded THEN it is accepted', () => {
+      expect(configOf({ LLM_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' }).llm.provider).toBe('openai');
+    });
+
+    it.each([
+      ['LLM_PROVIDER', 'gemini', 'openai, anthropic, offline'],
+      ['OPENAI_BASE_URL', 'localhost:11434', 'http:// or https:// URL'],
+      ['ANTHROPIC_BASE_URL', 'ftp://proxy', 'http:// or https:// URL'],
+      ['LLM_TIMEOUT_MS', '60', 'at least 1000'],
+      ['LLM_TIMEOUT_MS', '1.5e4', 'whole number'],
+      ['LLM_MAX_TOOL_ROUNDS', '50', 'from 0 to 20'],
+      ['DAILY_TOKEN_BUDGET', '-1', '0 means unlimited'],
+      ['DAILY_TOKEN_BUDGET', 'lots', 'whole number'],
+    ])('GIVEN %s=%s WHEN loaded THEN the error names the variable and expects %s', (name, value, expected) => {
+      const error = errorOf({ [name]: value });
+
+      expect(error).toContain(`${name}: `);
+      expect(error).toContain(expected);
+    });
+  });
 });
+
