@@ -4,8 +4,10 @@ import { parseArgs } from 'node:util';
 export function intFlags<K extends string>(
   defaults: Record<K, number>,
   bounds: Record<K, [number, number]>,
+  /** Other string flags the script reads itself. */
+  others: readonly string[] = [],
 ): Record<K, number> {
-  const options = Object.fromEntries(Object.keys(defaults).map((k) => [k, { type: 'string' as const }]));
+  const options = Object.fromEntries([...Object.keys(defaults), ...others].map((k) => [k, { type: 'string' as const }]));
   const { values } = parseArgs({ options, allowPositionals: false });
   const out = { ...defaults };
   for (const key of Object.keys(defaults) as K[]) {

@@ -54,9 +54,11 @@ export function llmBrain(seat: LlmSeat): AsyncBrain {
       const read = interpret(request, run.value.response.structured);
       if (read.ok) return read.decision;
       problem = read.problem;
+      // The loop's messages end with the answer; keep it visible (as JSON when it came as structured output).
+      const history = run.value.messages.slice(0, -1);
       const answer = run.value.response.text || JSON.stringify(run.value.response.structured ?? null);
       messages = [
-        ...run.value.messages,
+        ...history,
         { role: 'assistant', content: answer },
         { role: 'user', content: `Your answer was not accepted: ${problem} Answer again, all fields.` },
       ];

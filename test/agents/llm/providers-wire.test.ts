@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createAnthropicProvider } from '../../../src/agents/llm/anthropic-provider.ts';
 import { createOpenAiProvider } from '../../../src/agents/llm/openai-provider.ts';
 import type { LlmRequest, StreamDelta } from '../../../src/agents/llm/types.ts';
-import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
+import { reply } from '../../support/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../support/fake-providers.ts';
 
 const VOTE_SCHEMA = {
@@ -26,21 +26,17 @@ async function collect(stream: AsyncIterable<StreamDelta>): Promise<StreamDelta[
   return deltas;
 }
 
-describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => {
-  let fake: FakeLlmServer | undefined;
-  afterEach(async () => {
-    await fake?.close();
-    fake = undefined;
-  });
+// Concurrent: most of the time here is the SDKs' retry back-off, which need not add up.
+describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => {
   async function start(options: Parameters<typeof startFakeProvider>[1] = {}) {
     const started = await startFakeProvider(name, options);
-    fake = started.fake;
+    onTestFinished(() => started.fake.close());
     return started;
   }
 
   describe('answers', () => {
     it('GIVEN the model answers in text WHEN completed THEN the text, stop reason, usage and model come back', async () => {
-      const { provider } = await start({ script: [reply.text('Grace is too quiet.', { usage: { input: 120, output: 7 } })] });
+      const { provider, fake } = await start({ script: [reply.text('Grace is too quiet.', { usage: { input: 120, output: 7 } })] });
 
       const result = await provider.complete(ASK);
 
@@ -55,13 +51,13 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
           model: 'test-model',
         },
       });
-      expect(fake!.last.model).toBe('test-model');
-      expect(fake!.last.system).toContain('You are Ada Lovelace');
-      expect(fake!.last.lastUserText).toBe('Who do you suspect?');
+      expect(fake.last.model).toBe('test-model');
+      expect(fake.last.system).toContain('You are Ada Lovelace');
+      expect(fake.last.lastUserText).toBe('Who do you suspect?');
     });
 
     it('GIVEN the model calls a tool WHEN completed THEN the call comes back with parsed input and stop reason tool_use', async () => {
-      const { provider } = await start({ script: [reply.tool('vote', { target: 'Grace' }, { text: 'I vote. ' })] });
+      const { provider, fake } = await start({ script: [reply.tool('vote', { target: 'Grace' }, { text: 'I vote. ' })] });
 
       const result = await provider.complete(WITH_VOTE_TOOL);
 
@@ -70,22 +66,23 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
         toolCalls: [{ name: 'vote', input: { target: 'Grace' } }],
         stopReason: 'tool_use',
       });
-      expect(fake!.last.tools).toEqual(['vote']);
+      expect(fake.last.tools).toEqual(['vote']);
     });
 
     it('GIVEN an output schema WHEN the model answers with it THEN `structured` holds the parsed answer and no tool call is reported', async () => {
-      const { provider } = await start({ script: [reply.structured({ target: 'Grace' })] });
+      const { provider, fake } = await start({ script: [reply.structured({ target: 'Grace' })] });
 
       const result = await provider.complete({ ...ASK, output: { name: 'decision', schema: VOTE_SCHEMA } });
 
       expect(result.ok && result.value).toMatchObject({ structured: { target: 'Grace' }, toolCalls: [], stopReason: 'end_turn' });
-      expect(fake!.last.outputName).toBe('decision');
+      expect(fake.last.outputName).toBe('decision');
+      expect(fake.last.outputSchema).toMatchObject({ properties: { target: { type: 'string' } }, required: ['target'] });
     });
 
     it('GIVEN cached prompt tokens WHEN completed THEN inputTokens counts every prompt token and cachedInputTokens the cached part', async () => {
       // OpenAI's prompt_tokens already include the cached ones; Anthropic reports them beside input_tokens.
       const usage = name === 'openai' ? { input: 1_050, cached: 1_000, output: 9 } : { input: 30, cached: 1_000, cacheWrite: 20, output: 9 };
-      const { provider } = await start({ script: [reply.text('Noted.', { usage })] });
+      const { provider, fake } = await start({ script: [reply.text('Noted.', { usage })] });
 
       const result = await provider.complete(ASK);
 
@@ -95,7 +92,7 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
 
   describe('streaming', () => {
     it('GIVEN text then a tool call WHEN streamed THEN text deltas come in order, then the call, then done with the whole response', async () => {
-      const { provider } = await start({ script: [reply.tool('vote', { target: 'Grace' }, { text: 'Grace, I am sorry. ' })] });
+      const { provider, fake } = await start({ script: [reply.tool('vote', { target: 'Grace' }, { text: 'Grace, I am sorry. ' })] });
 
       const deltas = await collect(provider.stream(WITH_VOTE_TOOL));
 
@@ -109,11 +106,11 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
         type: 'done',
         response: { text, toolCalls: [{ name: 'vote', input: { target: 'Grace' } }], stopReason: 'tool_use' },
       });
-      expect(fake!.last.stream).toBe(true);
+      expect(fake.last.stream).toBe(true);
     });
 
     it('GIVEN a structured answer and usage WHEN streamed THEN done carries the parsed answer and the usage', async () => {
-      const { provider } = await start({ script: [reply.structured({ target: 'Alan' }, { usage: { input: 50, output: 12 } })] });
+      const { provider, fake } = await start({ script: [reply.structured({ target: 'Alan' }, { usage: { input: 50, output: 12 } })] });
 
       const deltas = await collect(provider.stream({ ...ASK, output: { name: 'decision', schema: VOTE_SCHEMA } }));
 
@@ -125,7 +122,7 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
     });
 
     it('GIVEN the server fails with 401 WHEN streamed THEN the stream ends with one error delta instead of throwing', async () => {
-      const { provider } = await start({ script: [reply.status(401, 'bad key')] });
+      const { provider, fake } = await start({ script: [reply.status(401, 'bad key')] });
 
       const deltas = await collect(provider.stream(ASK));
 
@@ -133,7 +130,7 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
     });
 
     it('GIVEN a slow stream WHEN aborted after the first delta THEN it ends with an aborted error', async () => {
-      const { provider } = await start({ script: [reply.text('one two three four five six seven eight nine ten', { chunkDelayMs: 40 })] });
+      const { provider, fake } = await start({ script: [reply.text('one two three four five six seven eight nine ten', { chunkDelayMs: 40 })] });
       const abort = new AbortController();
 
       const deltas: StreamDelta[] = [];
@@ -147,7 +144,7 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
     });
 
     it('GIVEN an unparsable stream event WHEN streamed THEN it ends with a bad_response error', async () => {
-      const { provider } = await start({ script: [reply.malformed()] });
+      const { provider, fake } = await start({ script: [reply.malformed()] });
 
       const deltas = await collect(provider.stream(ASK));
 
@@ -157,58 +154,58 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
 
   describe('retries (the SDK retries; the provider does not)', () => {
     it('GIVEN a 429 with retry-after: 1 WHEN completed THEN the SDK waits about a second, retries, and succeeds', async () => {
-      const { provider } = await start({ script: [reply.rateLimited(1), reply.text('Back.')] });
+      const { provider, fake } = await start({ script: [reply.rateLimited(1), reply.text('Back.')] });
 
       const result = await provider.complete(ASK);
 
       expect(result.ok && result.value.text).toBe('Back.');
-      expect(fake!.requests).toHaveLength(2);
-      expect(fake!.requests[1]!.at - fake!.requests[0]!.at).toBeGreaterThanOrEqual(950);
+      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests[1]!.at - fake.requests[0]!.at).toBeGreaterThanOrEqual(950);
     });
 
     it('GIVEN two 500s WHEN completed THEN the second retry succeeds', async () => {
-      const { provider } = await start({ script: [reply.serverError(), reply.serverError(503), reply.text('Finally.')] });
+      const { provider, fake } = await start({ script: [reply.serverError(), reply.serverError(503), reply.text('Finally.')] });
 
       const result = await provider.complete(ASK);
 
       expect(result.ok && result.value.text).toBe('Finally.');
-      expect(fake!.requests).toHaveLength(3);
+      expect(fake.requests).toHaveLength(3);
     });
 
     it('GIVEN a request that hangs WHEN the attempt times out THEN the SDK retries and succeeds', async () => {
-      const { provider } = await start({ script: [reply.hang(), reply.text('Sorry, I dozed off.')], timeoutMs: 300 });
+      const { provider, fake } = await start({ script: [reply.hang(), reply.text('Sorry, I dozed off.')], timeoutMs: 300 });
 
       const result = await provider.complete(ASK);
 
       expect(result.ok && result.value.text).toBe('Sorry, I dozed off.');
-      expect(fake!.requests).toHaveLength(2);
+      expect(fake.requests).toHaveLength(2);
     });
 
     it('GIVEN the server keeps failing with 500 WHEN completed THEN it gives up after 2 retries with a server error value', async () => {
-      const { provider } = await start({ script: [reply.serverError(), reply.serverError(), reply.serverError(), reply.text('too late')] });
+      const { provider, fake } = await start({ script: [reply.serverError(), reply.serverError(), reply.serverError(), reply.text('too late')] });
 
       const result = await provider.complete(ASK);
 
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'server', status: 500 }) });
-      expect(fake!.requests).toHaveLength(3);
+      expect(fake.requests).toHaveLength(3);
     });
 
     it('GIVEN the server keeps rate limiting WHEN completed THEN it gives up with rate_limited', async () => {
-      const { provider } = await start({ script: [reply.rateLimited(0.05), reply.rateLimited(0.05), reply.rateLimited(0.05)] });
+      const { provider, fake } = await start({ script: [reply.rateLimited(0.05), reply.rateLimited(0.05), reply.rateLimited(0.05)] });
 
       const result = await provider.complete(ASK);
 
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'rate_limited', status: 429 }) });
-      expect(fake!.requests).toHaveLength(3);
+      expect(fake.requests).toHaveLength(3);
     });
 
     it('GIVEN every attempt hangs WHEN completed THEN it gives up with a timeout error value', async () => {
-      const { provider } = await start({ script: [reply.hang(), reply.hang(), reply.hang()], timeoutMs: 200 });
+      const { provider, fake } = await start({ script: [reply.hang(), reply.hang(), reply.hang()], timeoutMs: 200 });
 
       const result = await provider.complete(ASK);
 
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'timeout' }) });
-      expect(fake!.requests).toHaveLength(3);
+      expect(fake.requests).toHaveLength(3);
     });
   });
 
@@ -219,22 +216,22 @@ describe.each(PROVIDER_NAMES)('the %s provider through its real SDK', (name) => 
       [400, 'bad_request'],
       [404, 'bad_request'],
     ] as const)('GIVEN the server answers %i WHEN completed THEN it is not retried and the error kind is %s', async (status, kind) => {
-      const { provider } = await start({ script: [reply.status(status)] });
+      const { provider, fake } = await start({ script: [reply.status(status)] });
 
       const result = await provider.complete(ASK);
 
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind, status }) });
-      expect(fake!.requests).toHaveLength(1);
+      expect(fake.requests).toHaveLength(1);
     });
 
     it('GIVEN a 200 whose body is not JSON WHEN completed THEN the error kind is bad_response', async () => {
-      const { provider } = await start({ script: [reply.malformed()] });
+      const { provider, fake } = await start({ script: [reply.malformed()] });
 
       expect(await provider.complete(ASK)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'bad_response' }) });
     });
 
     it('GIVEN a request that hangs WHEN the caller aborts THEN the call ends at once with aborted', async () => {
-      const { provider } = await start({ script: [reply.hang()] });
+      const { provider, fake } = await start({ script: [reply.hang()] });
       const abort = new AbortController();
       setTimeout(() => abort.abort(), 100);
       const started = performance.now();
