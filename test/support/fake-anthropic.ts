@@ -52,12 +52,17 @@ function describe(body: Record<string, unknown>): RequestView {
     .filter((name) => name !== '');
   const transcript = (Array.isArray(body['messages']) ? body['messages'] : []).filter(isRecord).flatMap(turnsOf);
   const users = transcript.filter((turn) => turn.role === 'user');
+  const outputName = outputTool(body, system, tools);
+  const outputSchema = (Array.isArray(body['tools']) ? body['tools'] : [])
+    .filter(isRecord)
+    .find((tool) => outputName !== undefined && tool['name'] === outputName)?.['input_schema'];
   return {
     stream: body['stream'] === true,
     model: String(body['model'] ?? ''),
     system,
     tools,
-    outputName: outputTool(body, system, tools),
+    outputName,
+    outputSchema: isRecord(outputSchema) ? outputSchema : undefined,
     transcript,
     lastUserText: users.at(-1)?.text ?? '',
     toolResults: tail(transcript, 'tool'),

@@ -121,6 +121,8 @@ export interface FakeRequest {
   readonly tools: readonly string[];
   /** The structured output asked for: the json_schema name (OpenAI) or the output tool (Anthropic). */
   readonly outputName: string | undefined;
+  /** Its JSON Schema as sent: the json_schema schema (OpenAI, made strict) or the output tool's input_schema (Anthropic). */
+  readonly outputSchema: Record<string, unknown> | undefined;
   readonly transcript: readonly FakeTurn[];
   /** The text of the last user turn ('' if none). */
   readonly lastUserText: string;

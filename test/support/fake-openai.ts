@@ -46,17 +46,16 @@ function describe(body: Record<string, unknown>): RequestView {
     .map((tool: unknown) => (isRecord(tool) && isRecord(tool['function']) ? String(tool['function']['name']) : ''))
     .filter((name) => name !== '');
   const format = body['response_format'];
-  const outputName =
-    isRecord(format) && format['type'] === 'json_schema' && isRecord(format['json_schema'])
-      ? String(format['json_schema']['name'])
-      : undefined;
+  const jsonSchema = isRecord(format) && format['type'] === 'json_schema' && isRecord(format['json_schema']) ? format['json_schema'] : undefined;
+  const outputSchema = jsonSchema?.['schema'];
   const users = transcript.filter((turn) => turn.role === 'user');
   return {
     stream: body['stream'] === true,
     model: String(body['model'] ?? ''),
     system,
     tools,
-    outputName,
+    outputName: jsonSchema === undefined ? undefined : String(jsonSchema['name']),
+    outputSchema: isRecord(outputSchema) ? outputSchema : undefined,
     transcript,
     lastUserText: users.at(-1)?.text ?? '',
     toolResults: tail(transcript, 'tool'),

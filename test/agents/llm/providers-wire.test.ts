@@ -82,7 +82,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     it('GIVEN cached prompt tokens WHEN completed THEN inputTokens counts every prompt token and cachedInputTokens the cached part', async () => {
       // OpenAI's prompt_tokens already include the cached ones; Anthropic reports them beside input_tokens.
       const usage = name === 'openai' ? { input: 1_050, cached: 1_000, output: 9 } : { input: 30, cached: 1_000, cacheWrite: 20, output: 9 };
-      const { provider, fake } = await start({ script: [reply.text('Noted.', { usage })] });
+      const { provider } = await start({ script: [reply.text('Noted.', { usage })] });
 
       const result = await provider.complete(ASK);
 
@@ -110,7 +110,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN a structured answer and usage WHEN streamed THEN done carries the parsed answer and the usage', async () => {
-      const { provider, fake } = await start({ script: [reply.structured({ target: 'Alan' }, { usage: { input: 50, output: 12 } })] });
+      const { provider } = await start({ script: [reply.structured({ target: 'Alan' }, { usage: { input: 50, output: 12 } })] });
 
       const deltas = await collect(provider.stream({ ...ASK, output: { name: 'decision', schema: VOTE_SCHEMA } }));
 
@@ -122,7 +122,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN the server fails with 401 WHEN streamed THEN the stream ends with one error delta instead of throwing', async () => {
-      const { provider, fake } = await start({ script: [reply.status(401, 'bad key')] });
+      const { provider } = await start({ script: [reply.status(401, 'bad key')] });
 
       const deltas = await collect(provider.stream(ASK));
 
@@ -130,7 +130,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN a slow stream WHEN aborted after the first delta THEN it ends with an aborted error', async () => {
-      const { provider, fake } = await start({ script: [reply.text('one two three four five six seven eight nine ten', { chunkDelayMs: 40 })] });
+      const { provider } = await start({ script: [reply.text('one two three four five six seven eight nine ten', { chunkDelayMs: 40 })] });
       const abort = new AbortController();
 
       const deltas: StreamDelta[] = [];
@@ -144,7 +144,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN an unparsable stream event WHEN streamed THEN it ends with a bad_response error', async () => {
-      const { provider, fake } = await start({ script: [reply.malformed()] });
+      const { provider } = await start({ script: [reply.malformed()] });
 
       const deltas = await collect(provider.stream(ASK));
 
@@ -225,13 +225,13 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN a 200 whose body is not JSON WHEN completed THEN the error kind is bad_response', async () => {
-      const { provider, fake } = await start({ script: [reply.malformed()] });
+      const { provider } = await start({ script: [reply.malformed()] });
 
       expect(await provider.complete(ASK)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'bad_response' }) });
     });
 
     it('GIVEN a request that hangs WHEN the caller aborts THEN the call ends at once with aborted', async () => {
-      const { provider, fake } = await start({ script: [reply.hang()] });
+      const { provider } = await start({ script: [reply.hang()] });
       const abort = new AbortController();
       setTimeout(() => abort.abort(), 100);
       const started = performance.now();
