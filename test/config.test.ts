@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config.ts';
 
@@ -146,5 +148,13 @@ describe('loadConfig', () => {
       expect(error).toContain(expected);
     });
   });
-});
 
+  it('GIVEN .env.example as shipped WHEN loaded THEN it is valid and mentions every LLM setting', () => {
+    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+
+    expect(loadConfig(parse(example)).ok).toBe(true);
+    for (const name of ['LLM_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'LLM_TIMEOUT_MS', 'LLM_MAX_TOOL_ROUNDS', 'DAILY_TOKEN_BUDGET']) {
+      expect(example).toContain(`\n${name}=`);
+    }
+  });
+});
