@@ -7,6 +7,7 @@ import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../src/agents/heuristic/random-brain.ts';
 import { houseSeats, splitBrain } from '../src/agents/seats.ts';
 import type { Brain } from '../src/agents/decision.ts';
+import { benchLlmTable } from './bench-llm.ts';
 
 const PLAYERS = 7;
 
@@ -60,3 +61,18 @@ const random = await townWinRate(randomBrain(), GAMES);
 const gap = (heuristic - random) * 100;
 out(`town win rate vs heuristic Mafia over ${GAMES} games: heuristic Town ${(heuristic * 100).toFixed(1)} %, random-move Town ${(random * 100).toFixed(1)} %`);
 out(`heuristic advantage: ${gap.toFixed(1)} points  [target ≥ 15: ${ratio(gap, 15)}]`);
+
+const LATENCY_MS = 500;
+const llm = await benchLlmTable(LATENCY_MS);
+out('');
+out(`8-seat all-AI game of LLM seats against the OpenAI wire fake at a fixed latency L = ${LATENCY_MS} ms:`);
+const perDecision = llm.calls / (llm.decisions + llm.summaries);
+out(`  model calls: ${llm.calls} for ${llm.decisions} decisions and ${llm.summaries} day summaries = ${perDecision.toFixed(2)} per decision; speaking order costs no call  [target ≤ 1: ${ratio(perDecision, 1, false)}]`);
+for (const [day, tokens] of llm.inputTokensByDay) {
+  const target = day === 3 ? `  [target ≤ 4000 on day 3: ${ratio(tokens.max, 4000, false)}]` : '';
+  out(`  input tokens per call, day ${day} (estimated at 4 characters a token): mean ${tokens.mean.toFixed(0)}, max ${tokens.max.toFixed(0)}${target}`);
+}
+out(`  share of each prompt that is the stable, cacheable prefix: ${(llm.stableShare * 100).toFixed(1)} %  [target ≥ 70 %: ${ratio(llm.stableShare, 0.7)}]`);
+for (const [phase, r] of llm.phaseRatios) {
+  out(`  ${phase} phases: wall time / (sequential model depth × L) = ${r.toFixed(3)} (${(llm.phaseOverheadMs.get(phase) ?? 0).toFixed(0)} ms beyond the model's time)  [target ≤ 1.1: ${ratio(r, 1.1, false)}]`);
+}

@@ -73,21 +73,22 @@ export function decisionJsonSchema(request: DecisionRequest): JsonSchema {
 function buildSchema(kind: DecisionKind, options: string[], others: string[]) {
   const belief = z.object({
     player: others.length > 0 ? z.enum(others as [string, ...string[]]) : z.string(),
-    suspicion: z.number().min(0).max(1).describe('0 = surely town, 1 = surely Mafia'),
-    trust: z.number().min(0).max(1).describe('0 = ignore what they say, 1 = take it as true'),
-    reason: z.string().describe('One short line: why'),
+    suspicion: z.number().min(0).max(1),
+    trust: z.number().min(0).max(1),
+    reason: z.string(),
   });
   return z.object({
-    observations: z.string().describe('What happened that matters, facts only, briefly.'),
-    analysis: z.string().describe('What the facts suggest: who is lying, who is town, what the Mafia want.'),
-    beliefs: z.array(belief).describe('Your updated read of every other living player.'),
-    strategy: z.string().describe('Your plan for this turn, as your role and side want.'),
+    // Field guidance lives in the cached system prompt (FIELD_GUIDE); the schema stays lean.
+    observations: z.string(),
+    analysis: z.string(),
+    beliefs: z.array(belief),
+    strategy: z.string(),
     decision:
       options.length > 0
-        ? z.enum(options as [string, ...string[]]).describe(`Exactly one of the options. ${TASK[kind]}`)
-        : z.literal('none').describe('No target to choose this turn: answer "none".'),
-    speech: kind === 'night' ? z.literal('').describe('Leave empty: nobody hears you.') : z.string().describe(SPEECH_GUIDE[kind]),
-    urgency: z.number().int().min(0).max(4).describe('0–4: how much you want to speak next (4 = you must answer something now).'),
+        ? z.enum(options as [string, ...string[]])
+        : z.literal('none'),
+    speech: kind === 'night' ? z.literal('') : z.string().describe(SPEECH_GUIDE[kind]),
+    urgency: z.number().int().min(0).max(4),
   });
 }
 

@@ -4,6 +4,7 @@ import { memoryFacts } from './memory.ts';
 import { NO_LYNCH, optionsOf, SKIP, taskOf } from './output-schema.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
 import { neutralise, quoteSpeech } from './quote.ts';
+import { FIELD_GUIDE, PLAYBOOKS } from './playbooks.ts';
 
 export const GROUND_RULES = [
   'Strategy outranks persona: play to win for your side. Your persona shapes how you talk, never what is true.',
@@ -20,6 +21,9 @@ function rulesText(rules: Rules): string[] {
     `The Doctor ${rules.doctorSelfProtect ? 'may' : 'may not'} self-protect and ${rules.doctorRepeatProtect ? 'may' : 'may not'} protect the same player two nights running.`,
     rules.nightOneKill ? 'Kills are allowed from the first night.' : 'Nobody may kill on the first night.',
     'Night actions resolve in this order: protect, kill, vigilante shot, investigate (a Detective killed that night learns nothing).',
+    'Each cycle: night (secret actions), dawn (deaths announced), day (open discussion), vote, then the last words of the lynched.',
+    'The Mafia choose their kill together: each proposes a target; two thirds agreeing decides, otherwise a second round, and if still split the lowest-seat Mafia member decides.',
+    `If ${rules.maxQuietCycles} day–night cycles pass without a death, the game ends in a draw; nobody wins.`,
   ];
 }
 
@@ -52,13 +56,15 @@ export function stablePrefix(view: PlayerView, persona: PersonaPrompt): string {
     ...(view.teammates.length > 0
       ? [`Your Mafia team: ${view.teammates.map((t) => `${t.name} (${getRole(t.role).name})`).join(', ')}. Never vote for or expose a teammate.`]
       : []),
-    ...(tactics && tactics.length > 0 ? ['Your tactics in this role:', ...tactics.map((t) => `- ${t}`)] : []),
+    ...(role ? ['How this role is played well:', ...PLAYBOOKS[role].map((t) => `- ${t}`)] : []),
+    ...(tactics && tactics.length > 0 ? ['Your own tactics in this role:', ...tactics.map((t) => `- ${t}`)] : []),
     '',
     '# Ground rules',
     ...GROUND_RULES.map((r) => `- ${r}`),
     '',
     '# How to answer',
-    'Fill the answer fields in order, each building on the last: observations, analysis, beliefs (every other living player), strategy, then the decision, then your speech, then urgency.',
+    'Fill the answer fields in this order; each builds on the ones before it:',
+    ...FIELD_GUIDE.map((f) => `- ${f}`),
     'Before answering you may call tools: read_transcript(day) for an earlier day in full, check_will(player) for a dead player’s will, vote_history(player), my_notes().',
   ];
   return lines.join('\n');

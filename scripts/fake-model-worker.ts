@@ -1,0 +1,18 @@
+/**
+ * Runs the wire-protocol fake in its own thread, so the bench's timings of the table are not
+ * slowed by the fake's own work on the same event loop.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { startFakeOpenAi } from '../test/support/fake-openai.ts';
+import { playingModel } from '../test/support/playing-model.ts';
+
+const { latencyMs } = workerData as { latencyMs: number };
+const fake = await startFakeOpenAi(playingModel({ delayMs: latencyMs }));
+parentPort?.postMessage({ baseURL: fake.baseURL });
+parentPort?.on('message', async (message: unknown) => {
+  if (message === 'count') parentPort?.postMessage({ requests: fake.requests.length });
+  if (message === 'close') {
+    await fake.close();
+    process.exit(0);
+  }
+});
