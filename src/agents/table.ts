@@ -255,14 +255,15 @@ export class TableRunner {
         : kind === 'vote'
           ? engine.legalVoteTargets(at, player.id)
           : [];
-    const memory = memoryFacts(view);
+    // Facts are derived from the view; they are worked out here only when they must be stored.
+    const memory = this.options.minds ? memoryFacts(view) : undefined;
     const request: DecisionRequest = {
       kind,
       view,
       targets: targets.map((t) => ({ id: t.id, name: t.name })),
       allowSkip: kind === 'vote' ? at.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat',
       beliefs: this.minds.get(player.id)?.beliefs ?? {},
-      memory,
+      ...(memory && { memory }),
       sinceSeq: this.lastSeen.get(player.id) ?? 0,
     };
     this.lastSeen.set(player.id, at.log.length);
@@ -274,7 +275,7 @@ export class TableRunner {
     } catch (error) {
       decision = safeDecision(request, error instanceof Error ? error.message : String(error));
     }
-    const mind = { beliefs: decision.beliefs, memory };
+    const mind = { beliefs: decision.beliefs, memory: memory ?? [] };
     this.minds.set(player.id, mind);
     await this.options.minds?.save(at.id, player.id, mind);
     if (decision.fallback?.startsWith('budget') && !this.budgetAnnounced) {

@@ -5,7 +5,8 @@ import type { PlayerView } from '../../game/index.ts';
  * and for the Mafia the team's kill history. Facts, never interpretations.
  */
 export function memoryFacts(view: PlayerView): string[] {
-  const name = (id: string | null) => (id ? (view.seats.find((s) => s.id === id)?.name ?? id) : 'nobody');
+  const names = new Map(view.seats.map((s) => [s.id, s.name]));
+  const name = (id: string | null): string => (id ? (names.get(id) ?? id) : 'nobody');
   const deaths = new Map<string, { cause: string; day: number }>();
   for (const e of view.events) if (e.type === 'player_died') deaths.set(e.payload.playerId, { cause: e.payload.cause, day: e.payload.day });
   const facts: string[] = [];
