@@ -1,6 +1,24 @@
+/** One model call's cost, as the LlmCall table keeps it. */
+export interface CallCost {
+  guildId: string | null;
+  gameId: string | null;
+  playerId: string | null;
+  purpose: string;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  latencyMs: number;
+  ok: boolean;
+  errorKind: string | null;
+  /** epoch ms; now when absent */
+  at?: number;
+}
+
 /** What the budget needs from storage (the LlmCall table, or memory in tests and demos). */
 export interface TokenLedger {
-  record(call: { guildId: string | null; inputTokens: number; outputTokens: number } & Record<string, unknown>): Promise<void>;
+  record(call: CallCost): Promise<void>;
   tokensSince(guildId: string, since: number): Promise<number>;
 }
 
@@ -34,7 +52,7 @@ export class TokenBudget {
     return tokens;
   }
 
-  async record(call: Parameters<TokenLedger['record']>[0]): Promise<void> {
+  async record(call: CallCost): Promise<void> {
     await this.ledger.record(call);
     if (call.guildId === null) return;
     const day = Math.floor(this.now() / DAY_MS);
@@ -44,16 +62,16 @@ export class TokenBudget {
 }
 
 /** A ledger in memory, for demos and tests. */
-export function memoryLedger(): TokenLedger & { readonly calls: Parameters<TokenLedger['record']>[0][] } {
-  const calls: Parameters<TokenLedger['record']>[0][] = [];
+export function memoryLedger(): TokenLedger & { readonly calls: CallCost[] } {
+  const calls: CallCost[] = [];
   return {
     calls,
     async record(call) {
-      calls.push({ ...call, at: typeof call.at === 'number' ? call.at : Date.now() });
+      calls.push({ ...call, at: call.at ?? Date.now() });
     },
     async tokensSince(guildId, since) {
       return calls
-        .filter((c) => c.guildId === guildId && (typeof c.at !== 'number' || c.at >= since))
+        .filter((c) => c.guildId === guildId && (c.at ?? 0) >= since)
         .reduce((sum, c) => sum + c.inputTokens + c.outputTokens, 0);
     },
   };

@@ -115,7 +115,9 @@ for (const wire of ['openai', 'anthropic'] as const) {
         brain: async (...args: Parameters<typeof s.brain>) => {
           const before = calls.length;
           const decision = await s.brain(...args);
-          for (const c of calls.slice(before)) await budget.record({ guildId: 'guild', inputTokens: c.usage.inputTokens, outputTokens: c.usage.outputTokens });
+          for (const c of calls.slice(before)) {
+            await budget.record({ guildId: 'guild', gameId: 'g', playerId: null, purpose: 'decision', provider: c.provider, model: c.model, inputTokens: c.usage.inputTokens, outputTokens: c.usage.outputTokens, cachedInputTokens: 0, latencyMs: 0, ok: c.ok, errorKind: null });
+          }
           return decision;
         },
       }));
@@ -126,3 +128,53 @@ for (const wire of ['openai', 'anthropic'] as const) {
     });
   });
 }
+
+describe('seat tools and concurrency', () => {
+  it('GIVEN a model that checks a dead player’s will and someone’s votes before voting WHEN it runs THEN the tool results come from its own view and the vote still lands', async () => {
+    let toolTurns = 0;
+    fake = await startFakeOpenAi((request) => {
+      const options = optionsOf(request);
+      const inVote = request.lastUserText.includes('# Your task: Vote');
+      if (inVote && request.toolResults.length === 0 && toolTurns < 3) {
+        toolTurns++;
+        return reply.tools([
+          { name: 'vote_history', input: { player: 'Ada' } },
+          { name: 'check_will', input: { player: 'Nobody' } },
+          { name: 'read_transcript', input: { day: 1 } },
+        ]);
+      }
+      return playingModel()(request);
+    });
+    const provider = createOpenAiProvider({ apiKey: 'k', baseURL: fake.baseURL, timeoutMs: 2000 });
+    const state = await play({ seats: seats(provider, 5) });
+    expect(state.phase).toBe('ended');
+    const afterTools = fake.requests.filter((r) => r.toolResults.length === 3);
+    expect(afterTools.length).toBeGreaterThan(0);
+    const [history, will, transcript] = afterTools[0]!.toolResults;
+    expect(history!.text).toMatch(/^(Day 1: |No vote has finished yet\.)/);
+    expect(will!.text).toMatch(/No player called Nobody/);
+    expect(transcript!.text).toMatch(/<speech player=|Nothing was said/);
+    for (const r of afterTools) for (const t of r.toolResults) expect(t.text).not.toMatch(/role_assigned|investigation_result|⟦/);
+  });
+
+  it('GIVEN seven seats voting WHEN the vote is asked THEN all their model calls are in flight at once', async () => {
+    const { provider } = await start('openai', { delayMs: 30 });
+    let inFlight = 0;
+    let peak = 0;
+    const counting: LlmProvider = {
+      name: provider.name,
+      stream: (r) => provider.stream(r),
+      async complete(request) {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        try {
+          return await provider.complete(request);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    await play({ seats: seats(counting, 7), voting: 'parallel' });
+    expect(peak).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenBudget } from '../../src/agents/budget.ts';
+import { createLlmCallStore, type LlmCallRecord } from '../../src/db/llm-call-store.ts';
+import type { Database } from '../../src/db/open-database.ts';
+import { testBackends } from './test-databases.ts';
+
+const DAY = 86_400_000;
+const NOON = Date.UTC(2026, 10, 22, 12);
+
+const call = (over: Partial<LlmCallRecord> = {}): LlmCallRecord => ({
+  guildId: 'guild-1',
+  gameId: 'game-1',
+  playerId: 'seat1',
+  purpose: 'decision',
+  provider: 'openai',
+  model: 'gpt-test',
+  inputTokens: 1000,
+  outputTokens: 200,
+  cachedInputTokens: 700,
+  latencyMs: 812,
+  ok: true,
+  errorKind: null,
+  at: NOON,
+  ...over,
+});
+
+for (const backend of testBackends('llm_calls_test')) {
+  describe(`LLM call ledger on ${backend.name}`, () => {
+    let db: Database;
+    beforeAll(async () => {
+      db = await backend.open();
+    });
+    afterAll(async () => db?.close());
+
+    it('GIVEN calls on two days and two servers WHEN today’s tokens are summed THEN only that server’s calls since midnight count', async () => {
+      const store = createLlmCallStore(db.prisma);
+      await store.record(call());
+      await store.record(call({ at: NOON - DAY }));
+      await store.record(call({ guildId: 'guild-2' }));
+      await store.record(call({ ok: false, errorKind: 'rate_limited', inputTokens: 0, outputTokens: 0 }));
+      expect(await store.tokensSince('guild-1', NOON - (NOON % DAY))).toBe(1200);
+      const rows = await store.forGame('game-1');
+      expect(rows).toHaveLength(4);
+      expect(rows.find((r) => !r.ok)).toMatchObject({ errorKind: 'rate_limited', cachedInputTokens: 700 });
+    });
+
+    it('GIVEN a daily budget WHEN calls are recorded through it THEN it allows calls until the budget is spent, and again the next day', async () => {
+      let now = NOON + 3 * DAY;
+      const budget = new TokenBudget(createLlmCallStore(db.prisma), 2_000, () => now);
+      expect(await budget.allows('guild-3')).toBe(true);
+      await budget.record(call({ guildId: 'guild-3', at: now }));
+      expect(await budget.allows('guild-3')).toBe(true);
+      await budget.record(call({ guildId: 'guild-3', at: now }));
+      expect(await budget.allows('guild-3')).toBe(false);
+      now += DAY;
+      expect(await budget.allows('guild-3')).toBe(true);
+      expect(await new TokenBudget(createLlmCallStore(db.prisma), 0, () => now).allows('guild-3')).toBe(true);
+    });
+  });
+}
