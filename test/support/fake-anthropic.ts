@@ -1,19 +1,5 @@
-import {
-  FakeLlmServer,
-  fragments,
-  isRecord,
-  pieces,
-  sse,
-  tail,
-  textOf,
-  type Dialect,
-  type FakeHandler,
-  type FakeMessage,
-  type FakeReply,
-  type FakeRequest,
-  type FakeTurn,
-  type RequestView,
-} from './fake-llm-server.ts';
+import { FakeLlmServer, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest, type FakeTurn } from './fake-llm-server.ts';
+import { fragments, isRecord, pieces, sse, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
 /**
  * A fake Anthropic Messages server: `POST /v1/messages`, JSON or SSE (`message_start`,

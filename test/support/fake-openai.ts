@@ -1,20 +1,5 @@
-import {
-  FakeLlmServer,
-  fragments,
-  isRecord,
-  parseJsonOr,
-  pieces,
-  sse,
-  tail,
-  textOf,
-  type Dialect,
-  type FakeHandler,
-  type FakeMessage,
-  type FakeReply,
-  type FakeRequest,
-  type FakeTurn,
-  type RequestView,
-} from './fake-llm-server.ts';
+import { FakeLlmServer, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest, type FakeTurn } from './fake-llm-server.ts';
+import { fragments, isRecord, parseJsonOr, pieces, sse, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
 /**
  * A fake OpenAI Chat Completions server: `POST /v1/chat/completions`, JSON or SSE

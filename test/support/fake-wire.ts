@@ -1,0 +1,65 @@
+import type { FakeMessage, FakeRequest, FakeTurn } from './fake-script.ts';
+
+/** What a provider's fake supplies to the server (a `Dialect`), and helpers for writing one. */
+
+export type RequestView = Omit<FakeRequest, 'index' | 'at' | 'path' | 'headers' | 'body'>;
+
+/** A provider's wire format. */
+export interface Dialect {
+  readonly name: string;
+  /** Path of the SDK's base URL on this server ('' or '/v1'). */
+  readonly basePath: string;
+  readonly endpoint: string;
+  describe(body: Record<string, unknown>): RequestView;
+  json(message: FakeMessage, request: FakeRequest): unknown;
+  /** Server-sent events, each a complete `event:`/`data:` block ending in a blank line. */
+  events(message: FakeMessage, request: FakeRequest): string[];
+  errorBody(status: number, message: string): unknown;
+  /** A stream event whose data is not JSON. */
+  readonly malformedEvent: string;
+}
+
+/** Splits text into small pieces, as a model streams tokens (each keeps its trailing space). */
+export function pieces(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+/** Splits a string into `n` roughly equal fragments (for streamed JSON arguments). */
+export function fragments(text: string, n = 3): string[] {
+  const size = Math.max(1, Math.ceil(text.length / n));
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out.length > 0 ? out : [''];
+}
+
+export function sse(data: unknown, event?: string): string {
+  return `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Text of a content that is a string or an array of `{ type: 'text', text }` parts. */
+export function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: unknown) => (isRecord(part) && part['type'] === 'text' && typeof part['text'] === 'string' ? part['text'] : ''))
+    .filter((text) => text !== '')
+    .join('\n\n');
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function parseJsonOr(text: string, fallback: unknown): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+}
+
+export function tail<T extends FakeTurn>(turns: readonly T[], role: FakeTurn['role']): T[] {
+  const out: T[] = [];
+  for (let i = turns.length - 1; i >= 0 && turns[i]!.role === role; i--) out.unshift(turns[i]!);
+  return out;
+}
