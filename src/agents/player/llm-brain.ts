@@ -54,8 +54,8 @@ export function llmBrain(seat: LlmSeat): AsyncBrain {
       const read = interpret(request, run.value.response.structured);
       if (read.ok) return read.decision;
       problem = read.problem;
-      // The loop's messages end with the answer; keep it visible (as JSON when it came as structured output).
-      const history = run.value.messages.slice(0, -1);
+      // The loop's messages are what the last call was sent; the answer follows (as JSON when it came as structured output).
+      const history = run.value.messages;
       const answer = run.value.response.text || JSON.stringify(run.value.response.structured ?? null);
       messages = [
         ...history,

@@ -81,6 +81,10 @@ for (const wire of ['openai', 'anthropic'] as const) {
       const state = await play({ seats: seats(provider, 5) });
       const reask = fake.requests.find((r) => r.lastUserText.startsWith('Your answer was not accepted'))!;
       expect(reask.lastUserText).toMatch(/Field "decision"|not a legal option/);
+      // The re-ask carries the whole turn: the original context, the rejected answer, then the complaint.
+      expect(reask.transcript.map((t) => t.role)).toEqual(['user', 'assistant', 'user']);
+      expect(reask.transcript[0]!.text).toContain('# Your task');
+      expect(reask.transcript[1]!.text).toContain('Nobody Real');
       expect(reasonings(state).some((r) => r.decision.includes('fallback'))).toBe(false);
     });
 
