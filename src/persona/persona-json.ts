@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { err, ok, type Result } from '../result.ts';
+import { describeIssues, personaError, type PersonaError } from './errors.ts';
+import { FILE_LIMITS, kib } from './limits.ts';
+import { personaContentSchema, type PersonaContent } from './persona.ts';
+
+export const PERSONA_FORMAT = 'dramatis.persona';
+export const PERSONA_FORMAT_VERSION = 1;
+
+/** The JSON export: a persona with its parts, traits and arc. Ids, owner and scope stay behind. */
+export const personaExportSchema = z.strictObject({
+  format: z.literal(PERSONA_FORMAT),
+  version: z.literal(PERSONA_FORMAT_VERSION),
+  persona: personaContentSchema,
+});
+export type PersonaExport = z.infer<typeof personaExportSchema>;
+
+/** Canonical JSON: parsing puts the keys in schema order, so export → import → export is byte-identical. */
+export function exportPersonaJson(persona: PersonaContent): string {
+  const content = personaContentSchema.parse(pick(persona));
+  return `${JSON.stringify({ format: PERSONA_FORMAT, version: PERSONA_FORMAT_VERSION, persona: content }, null, 2)}\n`;
+}
+
+export function importPersonaJson(file: string | Uint8Array): Result<PersonaContent, PersonaError> {
+  const size = typeof file === 'string' ? Buffer.byteLength(file) : file.byteLength;
+  if (size > FILE_LIMITS.personaJsonBytes) {
+    return err(personaError('too_large', `The persona file is ${kib(size)}; the limit is ${kib(FILE_LIMITS.personaJsonBytes)}.`));
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(typeof file === 'string' ? file : Buffer.from(file).toString('utf8'));
+  } catch (error) {
+    return err(personaError('malformed', `The persona file is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`));
+  }
+  if (typeof raw !== 'object' || raw === null || (raw as { format?: unknown }).format !== PERSONA_FORMAT) {
+    return err(personaError('unsupported', `The file is not a Dramatis persona export (expected "format": "${PERSONA_FORMAT}").`));
+  }
+  const version = (raw as { version?: unknown }).version;
+  if (version !== PERSONA_FORMAT_VERSION) {
+    return err(
+      personaError('unsupported', `The persona export has version ${JSON.stringify(version)}; this Dramatis reads version ${PERSONA_FORMAT_VERSION}.`),
+    );
+  }
+  const parsed = personaExportSchema.safeParse(raw);
+  if (!parsed.success) return err(personaError('invalid', `The persona file is invalid: ${describeIssues(parsed.error)}.`));
+  return ok(parsed.data.persona);
+}
+
+/** Only the content fields: a stored persona also carries ids and timestamps. */
+function pick(persona: PersonaContent): PersonaContent {
+  const { profile, avatarUrl, tags, notes, parts, traits, arc, card } = persona;
+  return { profile, avatarUrl, tags, notes, parts, traits, arc, card };
+}
