@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { err, ok, type Result } from '../result.ts';
 import { resolveParts, type PartOverrides, type ResolvedPart } from './compose.ts';
 import type { Trait } from './composition.ts';
 import { personaError, type PersonaError } from './errors.ts';
 import type { PersonaContent } from './persona.ts';
-import { TACTICS_ROLES, type Tactics } from './profile.ts';
+import { TACTICS_ROLES, tacticsSchema, type Tactics } from './profile.ts';
 import { countWords } from './text.ts';
 
 /** Seed 001: under 180 words feels thin, over 400 drifts; past the hard cap it is refused. */
@@ -61,7 +62,7 @@ export function renderPersona(persona: PersonaContent, options: RenderOptions = 
     ...(persona.profile.personality ? [`Personality: ${persona.profile.personality}`] : []),
     ...(persona.profile.speechStyle ? [`Speech style: ${persona.profile.speechStyle}`] : []),
     ...(persona.profile.decisionStyle ? [`Decision style: ${persona.profile.decisionStyle}`] : []),
-    ...(playStyle.signaturePhrases.length > 0 ? [`Signature phrases: ${quoted(playStyle.signaturePhrases)}.`] : []),
+    ...(playStyle.signaturePhrases.length > 0 ? [`Signature phrases: ${quoted(playStyle.signaturePhrases)}`] : []),
     ...(playStyle.signatureMoves.length > 0 ? [`Signature moves: ${playStyle.signatureMoves.map(sentence).join(' ')}`] : []),
     ...traitLines(persona.traits),
     ...partLines(parts.value, detail),
@@ -84,3 +85,15 @@ export function renderPersona(persona: PersonaContent, options: RenderOptions = 
   }
   return ok({ name: identity.name, block, tactics, phrases: playStyle.signaturePhrases, text, words, warnings, detail });
 }
+
+/** The compiled copy the store keeps is read back through this. */
+export const renderedPersonaSchema = z.object({
+  name: z.string(),
+  block: z.string(),
+  tactics: tacticsSchema,
+  phrases: z.array(z.string()),
+  text: z.string(),
+  words: z.number(),
+  warnings: z.array(z.string()),
+  detail: z.boolean(),
+});
