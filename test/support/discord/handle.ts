@@ -1,0 +1,130 @@
+/** What a simulated user holds after starting an interaction: a way to await the bot's answer. */
+import { InteractionResponseType, MessageFlags } from 'discord.js';
+import type { SimCore } from './core.ts';
+import type { InteractionCallback, SimInteraction } from './interactions.ts';
+import type { SimMessage } from './model.ts';
+
+export interface WaitOptions {
+  timeoutMs?: number;
+}
+
+const T = InteractionResponseType;
+
+export class InteractionHandle {
+  constructor(
+    private readonly core: SimCore,
+    readonly interaction: SimInteraction,
+    private readonly defaultTimeoutMs: number,
+  ) {}
+
+  get id(): string {
+    return this.interaction.id;
+  }
+
+  /** ms from the interaction to the bot's first callback, or null before it. */
+  get ackLatencyMs(): number | null {
+    const first = this.interaction.callbacks[0];
+    return first ? first.at - this.interaction.createdAt : null;
+  }
+
+  private describe(): string {
+    const d = this.interaction.data;
+    const what = d?.name ? `/${d.name}` : d?.custom_id ? `component ${d.custom_id}` : 'interaction';
+    return `${what} (${this.interaction.id})`;
+  }
+
+  private rejection(): Error | null {
+    const r = this.interaction.rejected[0];
+    if (!r || this.interaction.callbacks.length > 0) return null;
+    return new Error(`The bot's callback to ${this.describe()} was refused: ${r.status} ${r.code} ${r.message}`);
+  }
+
+  /** The bot's first callback (any type). Rejects if it was refused or never came. */
+  async ack(options: WaitOptions = {}): Promise<InteractionCallback> {
+    return this.core.until(
+      () => {
+        const err = this.rejection();
+        if (err) throw err;
+        return this.interaction.callbacks[0];
+      },
+      { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, description: `the bot to acknowledge ${this.describe()}` },
+    ).catch((e) => {
+      throw this.rejection() ?? e;
+    });
+  }
+
+  /**
+   * The reply the user sees: for a message callback (4) the message; after a deferral (5) the message once
+   * it was edited or filled by a follow-up; for a component update (7), or a deferred update (6) followed
+   * by an edit, the updated message.
+   */
+  async reply(options: WaitOptions = {}): Promise<SimMessage> {
+    const cb = await this.ack(options);
+    if (cb.type === T.Modal) throw new Error(`${this.describe()} was answered with a modal (${cb.data?.custom_id}), not a message`);
+    if (cb.type === T.ApplicationCommandAutocompleteResult) throw new Error(`${this.describe()} was answered with autocomplete choices`);
+    return this.core.until(
+      () => {
+        const m = this.interaction.originalMessageId ? this.core.world.messages.get(this.interaction.originalMessageId) : undefined;
+        if (!m) return undefined;
+        if (m.flags & MessageFlags.Loading) return undefined;
+        if (cb.type === T.DeferredMessageUpdate && !(m.editedAt && Date.parse(m.editedAt) >= this.interaction.createdAt)) return undefined;
+        return m;
+      },
+      { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, description: `the reply to ${this.describe()}` },
+    );
+  }
+
+  /** The reply, asserting only this user sees it. */
+  async ephemeral(options: WaitOptions = {}): Promise<SimMessage> {
+    const m = await this.reply(options);
+    if (!(m.flags & MessageFlags.Ephemeral)) throw new Error(`The reply to ${this.describe()} is public, not ephemeral: ${JSON.stringify(m.content)}`);
+    return m;
+  }
+
+  /** The reply, asserting everyone in the channel sees it. */
+  async public(options: WaitOptions = {}): Promise<SimMessage> {
+    const m = await this.reply(options);
+    if (m.flags & MessageFlags.Ephemeral) throw new Error(`The reply to ${this.describe()} is ephemeral, not public: ${JSON.stringify(m.content)}`);
+    return m;
+  }
+
+  /** The message a component update (7, or 6 then an edit) left. */
+  async updated(options: WaitOptions = {}): Promise<SimMessage> {
+    const cb = await this.ack(options);
+    if (cb.type !== T.UpdateMessage && cb.type !== T.DeferredMessageUpdate) {
+      throw new Error(`${this.describe()} was answered with callback type ${cb.type}, not an update (7) or deferred update (6)`);
+    }
+    return this.reply(options);
+  }
+
+  /** The modal the bot showed (callback 9): `{ custom_id, title, components }`. */
+  async modal(options: WaitOptions = {}): Promise<{ custom_id: string; title: string; components: any[] }> {
+    const cb = await this.ack(options);
+    if (cb.type !== T.Modal) throw new Error(`${this.describe()} was answered with callback type ${cb.type}, not a modal`);
+    return cb.data;
+  }
+
+  /** Autocomplete choices (callback 8). */
+  async choices(options: WaitOptions = {}): Promise<{ name: string; value: string | number }[]> {
+    const cb = await this.ack(options);
+    if (cb.type !== T.ApplicationCommandAutocompleteResult) throw new Error(`${this.describe()} was answered with callback type ${cb.type}, not choices`);
+    return cb.data?.choices ?? [];
+  }
+
+  /** The n-th follow-up message (0-based). */
+  async followUp(n = 0, options: WaitOptions = {}): Promise<SimMessage> {
+    return this.core.until(
+      () => {
+        const id = this.interaction.followUpIds[n];
+        return id ? this.core.world.messages.get(id) : undefined;
+      },
+      { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, description: `follow-up #${n} to ${this.describe()}` },
+    );
+  }
+
+  /** Every message the bot produced for this interaction so far (reply first). */
+  messages(): SimMessage[] {
+    const ids = [this.interaction.originalMessageId, ...this.interaction.followUpIds].filter((x): x is string => !!x);
+    return ids.map((id) => this.core.world.messages.get(id)).filter((m): m is SimMessage => !!m && !m.deleted);
+  }
+}
