@@ -230,12 +230,13 @@ export class TableRunner {
   private async summarizeFinishedDay(): Promise<void> {
     const day = this.state.day - 1;
     if (day < 1 || this.state.log.some((e) => e.type === 'day_summary' && e.payload.day === day)) return;
-    const summarize = this.options.summarizer ?? offlineSummarizer(this.state);
+    // The offline recap reads the log itself; only a model needs the day written out as lines.
+    const offline = () => offlineSummarizer(this.state)({ day, lines: [] });
     let text: string;
     try {
-      text = await summarize(dayRecord(this.state, day));
+      text = this.options.summarizer ? await this.options.summarizer(dayRecord(this.state, day)) : await offline();
     } catch {
-      text = await offlineSummarizer(this.state)(dayRecord(this.state, day));
+      text = await offline();
     }
     this.tryApply(engine.recordDaySummary(this.state, { day, text: text.slice(0, engine.MAX_SUMMARY_LENGTH), at: this.clock }));
   }
