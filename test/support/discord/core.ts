@@ -16,6 +16,7 @@ export interface MessageInput {
   files?: UploadedFile[];
   webhook?: { id: string; name: string; avatarUrl: string | null };
   interactionId?: string | null;
+  interaction?: { userId: string; type: number };
   /** Ephemeral: seen only by this user, never dispatched. */
   visibleTo?: string | null;
   type?: number;
@@ -196,6 +197,8 @@ export class SimCore {
       webhookId: input.webhook?.id ?? null,
       applicationId: input.webhook && input.interactionId ? this.appId : input.interactionId ? this.appId : null,
       interactionId: input.interactionId ?? null,
+      interactionUserId: input.interaction?.userId ?? null,
+      interactionType: input.interaction?.type ?? null,
       visibleTo: input.visibleTo ?? null,
       mentionEveryone: mentions.everyone,
       mentions: mentions.users,

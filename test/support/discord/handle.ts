@@ -41,16 +41,12 @@ export class InteractionHandle {
 
   /** The bot's first callback (any type). Rejects if it was refused or never came. */
   async ack(options: WaitOptions = {}): Promise<InteractionCallback> {
-    return this.core.until(
-      () => {
-        const err = this.rejection();
-        if (err) throw err;
-        return this.interaction.callbacks[0];
-      },
-      { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, description: `the bot to acknowledge ${this.describe()}` },
-    ).catch((e) => {
-      throw this.rejection() ?? e;
+    const result = await this.core.until(() => this.interaction.callbacks[0] ?? this.rejection(), {
+      timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
+      description: `the bot to acknowledge ${this.describe()}`,
     });
+    if (result instanceof Error) throw result;
+    return result;
   }
 
   /**

@@ -91,6 +91,7 @@ export class Interactions {
             body: data,
             files,
             interactionId: i.id,
+            interaction: { userId: i.userId, type: i.type },
             visibleTo: ephemeral ? i.userId : null,
             type: isCommand ? 20 : 0,
           });
@@ -104,6 +105,7 @@ export class Interactions {
             authorId: core.botUserId,
             body: { content: '', flags: MessageFlags.Loading | (ephemeral ? MessageFlags.Ephemeral : 0) },
             interactionId: i.id,
+            interaction: { userId: i.userId, type: i.type },
             visibleTo: ephemeral ? i.userId : null,
             type: isCommand ? 20 : 0,
             trusted: true,
@@ -185,6 +187,7 @@ export class Interactions {
       body: body ?? {},
       files,
       interactionId: i.id,
+            interaction: { userId: i.userId, type: i.type },
       visibleTo: ephemeral ? i.userId : null,
       type: 0,
     });

@@ -98,6 +98,9 @@ export interface SimMessage {
   interactionId: string | null;
   /** Ephemeral: only this user sees it. */
   visibleTo: string | null;
+  /** Who ran the interaction this message answers. */
+  interactionUserId: string | null;
+  interactionType: number | null;
   mentionEveryone: boolean;
   mentions: string[];
   mentionRoles: string[];

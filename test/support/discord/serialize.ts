@@ -210,8 +210,13 @@ export function apiMessage(world: World, m: SimMessage): Record<string, unknown>
     out.message_reference = { type: 0, message_id: m.referencedMessageId, channel_id: m.channelId, guild_id: m.guildId ?? undefined };
     out.referenced_message = ref && !ref.deleted ? apiMessage(world, { ...ref, referencedMessageId: null }) : null;
   }
-  if (m.interactionId) {
-    out.interaction_metadata = { id: m.interactionId, type: 2, user: apiUser(world, m.visibleTo ?? m.authorId) };
+  if (m.interactionId && m.interactionUserId) {
+    out.interaction_metadata = {
+      id: m.interactionId,
+      type: m.interactionType ?? 2,
+      user: apiUser(world, m.interactionUserId),
+      authorizing_integration_owners: m.guildId ? { '0': m.guildId } : { '1': m.interactionUserId },
+    };
   }
   return out;
 }

@@ -305,7 +305,7 @@ export class DiscordSim extends SimCore {
   /** Messages in a channel or thread: the public ones, plus `as` user's ephemerals when given. */
   messagesIn(ref: ChannelRef, options: { as?: string | SimUser } = {}): SimMessage[] {
     const ch = this.resolveChannel(ref);
-    const as = typeof options.as === 'string' ? options.as : options.as?.id;
+    const as = options.as === undefined ? undefined : typeof options.as === 'string' ? this.user(options.as).id : options.as.id;
     return this.world.messagesOf(ch.id).filter((m) => !m.visibleTo || m.visibleTo === as);
   }
 
