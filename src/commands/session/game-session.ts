@@ -1,0 +1,109 @@
+import type { CommandResult, GameError, GameEvent, GameState } from '../../game/index.ts';
+import * as engine from '../../game/index.ts';
+import type { Result } from '../../result.ts';
+import type { Timers } from './timers.ts';
+
+export type SessionResult = CommandResult | { readonly ok: false; readonly error: SessionError };
+
+/** Refusals that come from the session rather than the rules. */
+export interface SessionError {
+  readonly code: 'conflict' | 'closed';
+  readonly message: string;
+}
+
+export interface SessionDeps {
+  /** Persists one command's events with the state they lead to; must finish before anyone is told. */
+  save(before: GameState, events: readonly GameEvent[], after: GameState): Promise<Result<void, 'conflict' | 'not_found'>>;
+  /** Presenters and AI drivers hear every accepted change, in order, after it is stored. */
+  publish(events: readonly GameEvent[], state: GameState): void;
+  /** Told when a phase deadline draws near (ms left), for reminders. */
+  remind?(state: GameState, msLeft: number): void;
+  timers: Timers;
+  /** Reminders this long before each deadline (ms). */
+  reminders?: readonly number[];
+}
+
+export type GameCommand = (state: GameState, at: number) => CommandResult;
+
+/**
+ * One running game: the single writer of its state. Commands run one at a time; an accepted
+ * command is stored, then published, then the phase deadline and reminders are re-armed.
+ * A refused command changes nothing and is told to its sender only.
+ */
+export class GameSession {
+  private queue: Promise<unknown> = Promise.resolve();
+  private cancelTimers: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private current: GameState,
+    private readonly deps: SessionDeps,
+  ) {}
+
+  get state(): GameState {
+    return this.current;
+  }
+
+  get id(): string {
+    return this.current.id;
+  }
+
+  /** Arms the deadline of the phase the game is in (at creation, and when a stored game is resumed). */
+  open(): void {
+    this.armTimers();
+  }
+
+  /** Stops the timers; the game stays stored and can be resumed by another process. */
+  close(): void {
+    this.closed = true;
+    this.disarm();
+  }
+
+  submit(command: GameCommand): Promise<SessionResult> {
+    const run = this.queue.then(() => this.apply(command));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async apply(command: GameCommand): Promise<SessionResult> {
+    if (this.closed) return { ok: false, error: { code: 'closed', message: 'This game is shutting down; try again in a moment.' } };
+    const before = this.current;
+    const result = command(before, this.deps.timers.now());
+    if (!result.ok || result.events.length === 0) return result;
+    const saved = await this.deps.save(before, result.events, result.state);
+    if (!saved.ok) {
+      return { ok: false, error: { code: 'conflict', message: 'The game changed somewhere else at the same moment; nothing was done, please try again.' } };
+    }
+    this.current = result.state;
+    this.armTimers();
+    this.deps.publish(result.events, result.state);
+    return result;
+  }
+
+  private disarm(): void {
+    for (const cancel of this.cancelTimers) cancel();
+    this.cancelTimers = [];
+  }
+
+  private armTimers(): void {
+    this.disarm();
+    const { deadline, phase } = this.current;
+    if (deadline === null || phase === 'ended' || this.closed) return;
+    const day = this.current.day;
+    this.cancelTimers.push(
+      this.deps.timers.at(deadline, () => {
+        // Only the phase this timer was set for may be advanced by it.
+        void this.submit((state, at) => (state.phase === phase && state.day === day ? engine.advance(state, { at: Math.max(at, deadline) }) : noChange(state)));
+      }),
+    );
+    for (const before of this.deps.reminders ?? []) {
+      const when = deadline - before;
+      if (when <= this.deps.timers.now()) continue;
+      this.cancelTimers.push(this.deps.timers.at(when, () => this.deps.remind?.(this.current, before)));
+    }
+  }
+}
+
+function noChange(state: GameState): CommandResult {
+  return { ok: true, state, events: [] };
+}

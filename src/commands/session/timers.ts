@@ -1,0 +1,59 @@
+/** Time as the session sees it: injected, so tests (and the demo) can run on a virtual clock. */
+export interface Timers {
+  now(): number;
+  /** Calls `fn` at epoch ms `at` (at once if that has passed); returns a cancel function. */
+  at(at: number, fn: () => void): () => void;
+}
+
+/** The real clock. Long waits are split, since Node's timers overflow past about 24.8 days. */
+export const realTimers: Timers = {
+  now: () => Date.now(),
+  at(at, fn) {
+    let handle: NodeJS.Timeout;
+    const arm = () => {
+      const wait = Math.max(0, at - Date.now());
+      handle = setTimeout(wait > 2 ** 31 - 1 ? arm : fn, Math.min(wait, 2 ** 31 - 1));
+    };
+    arm();
+    return () => clearTimeout(handle);
+  },
+};
+
+/** A clock that moves only when told to; timers fire in time order as it passes them. */
+export class ManualTimers implements Timers {
+  private time: number;
+  private pending: { at: number; fn: () => void; id: number }[] = [];
+  private nextId = 0;
+
+  constructor(start: number) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  at(at: number, fn: () => void): () => void {
+    const id = this.nextId++;
+    this.pending.push({ at, fn, id });
+    return () => {
+      this.pending = this.pending.filter((p) => p.id !== id);
+    };
+  }
+
+  /** Moves the clock to `to`, firing every timer due on the way, earliest first. */
+  advanceTo(to: number): void {
+    for (;;) {
+      const due = this.pending.filter((p) => p.at <= to).sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      if (!due) break;
+      this.pending = this.pending.filter((p) => p.id !== due.id);
+      this.time = Math.max(this.time, due.at);
+      due.fn();
+    }
+    this.time = Math.max(this.time, to);
+  }
+
+  get scheduled(): readonly number[] {
+    return this.pending.map((p) => p.at).sort((a, b) => a - b);
+  }
+}
