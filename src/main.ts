@@ -1,14 +1,17 @@
 import 'dotenv/config';
 import { loadConfig, type Config } from './config.ts';
 import { createGameStore, type GameStore } from './db/game-store.ts';
+import { createPersonaStore, type PersonaStore } from './db/persona-store.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { createLogger, type Logger } from './log.ts';
+import { loadStarterPack } from './persona/starter-pack.ts';
 
 /** Everything the bot needs, built once at boot. */
 interface Services {
   config: Config;
   log: Logger;
   games: GameStore;
+  personas: PersonaStore;
 }
 
 async function main(): Promise<number> {
@@ -28,7 +31,14 @@ async function main(): Promise<number> {
   }
   const db = prepared.value;
   try {
-    return await run({ config, log, games: createGameStore(db.prisma) });
+    const personas = createPersonaStore(db.prisma);
+    const starters = await loadStarterPack(personas);
+    if (!starters.ok) {
+      log.error(`starter pack: ${starters.error.message}`);
+      return 1;
+    }
+    log.info(`starter pack: ${starters.value.created.length} created, ${starters.value.updated.length} updated, ${starters.value.unchanged.length} unchanged`);
+    return await run({ config, log, games: createGameStore(db.prisma), personas });
   } finally {
     await db.close();
   }
