@@ -2,11 +2,14 @@ import {
   ActionRowBuilder,
   ButtonBuilder,
   ButtonStyle,
+  ChannelType,
   type Client,
   Events,
   type Interaction,
+  InteractionContextType,
   MessageFlags,
   ModalBuilder,
+  PermissionFlagsBits,
   SlashCommandBuilder,
   StringSelectMenuBuilder,
   TextInputBuilder,
@@ -194,6 +197,30 @@ describe('discord simulator: interactions through discord.js', () => {
     await expect(sim.user('bob').slash('game', 'mafia', { subcommand: 'slow' }).ack({ timeoutMs: 1000 })).rejects.toThrow(/10062/);
     await sim.until(() => errors.length === 2);
     expect(errors).toEqual([40060, 10062]);
+  });
+
+  it('a slash command in a DM with the bot: no guild, no member, a DM channel', async () => {
+    let where: unknown[] = [];
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      where = [i.guildId, i.member, i.channel?.type, i.user.username, i.inGuild()];
+      await i.reply({ content: 'This command needs a server.', flags: MessageFlags.Ephemeral });
+    };
+    const m = await sim.user('bob').slash('dm', 'mafia', { subcommand: 'status' }).ephemeral();
+    expect(m.content).toBe('This command needs a server.');
+    expect(where).toEqual([null, null, ChannelType.DM, 'bob', false]);
+    // A guild-only command is not offered in DMs at all.
+    await client.application.commands.set([{ ...mafia.toJSON(), contexts: [InteractionContextType.Guild] }]);
+    expect(() => sim.user('bob').slash('dm', 'mafia', { subcommand: 'status' })).toThrow(/not offered in DMs/);
+  });
+
+  it('default_member_permissions hides a command from members without them', async () => {
+    await client.application.commands.set([{ ...mafia.toJSON(), default_member_permissions: String(PermissionFlagsBits.ManageGuild) }]);
+    expect(() => sim.user('bob').slash('game', 'mafia', { subcommand: 'status' })).toThrow(/hidden/);
+    handler = async (i) => {
+      if (i.isChatInputCommand()) await i.reply('ok');
+    };
+    await sim.user('alice').slash('game', 'mafia', { subcommand: 'status' }).public();
   });
 
   it('follow-ups: followUp after reply is a new message', async () => {
