@@ -128,6 +128,26 @@ describe('discord simulator: interactions through discord.js', () => {
     expect(will).toBe('I was the doctor.');
   });
 
+  it('modals built with label components (the non-deprecated builder API) submit too', async () => {
+    let bio = '';
+    handler = async (i) => {
+      if (i.isChatInputCommand()) {
+        await i.showModal(
+          new ModalBuilder()
+            .setCustomId('persona')
+            .setTitle('Persona')
+            .addLabelComponents((l) => l.setLabel('Bio').setTextInputComponent((t) => t.setCustomId('bio').setStyle(TextInputStyle.Paragraph))),
+        );
+      } else if (i.isModalSubmit()) {
+        bio = i.fields.getTextInputValue('bio');
+        await i.reply({ content: 'saved', flags: MessageFlags.Ephemeral });
+      }
+    };
+    await sim.user('bob').slash('game', 'mafia', { subcommand: 'will' }).modal();
+    expect((await sim.user('bob').submitModal('persona', { bio: 'A famous mathematician.' }).ephemeral()).content).toBe('saved');
+    expect(bio).toBe('A famous mathematician.');
+  });
+
   it('a modal over Discord limits is refused with 400 and surfaces as the handle rejecting', async () => {
     let error: unknown;
     handler = async (i) => {

@@ -29,7 +29,7 @@ export class InteractionHandle {
 
   private describe(): string {
     const d = this.interaction.data;
-    const what = d?.name ? `/${d.name}` : d?.custom_id ? `component ${d.custom_id}` : 'interaction';
+    const what = d?.name ? `/${d.name}` : d?.custom_id ? `${d.component_type ? 'component' : 'modal'} ${d.custom_id}` : 'interaction';
     return `${what} (${this.interaction.id})`;
   }
 
