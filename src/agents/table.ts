@@ -1,10 +1,8 @@
 import * as engine from '../game/index.ts';
 import type { CommandResult, GameState, PlayerState, SettingsInput } from '../game/index.ts';
-import { createRng } from '../game/index.ts';
 import type { Beliefs } from './beliefs.ts';
-import type { AsyncBrain, Decision, DecisionKind, DecisionRequest } from './decision.ts';
-import { safeDecision } from './heuristic/brain.ts';
-import { memoryFacts } from './player/memory.ts';
+import type { AsyncBrain, Decision, DecisionKind } from './decision.ts';
+import { SeatMinds } from './seat-minds.ts';
 import { nextSpeaker } from './scheduler.ts';
 import { dayRecord, offlineSummarizer, type Summarizer } from './summary.ts';
 
@@ -76,10 +74,7 @@ export async function playGame(options: NewTable): Promise<TableResult> {
  * jump to their deadline on the virtual clock.
  */
 export class TableRunner {
-  private readonly brains = new Map<string, AsyncBrain>();
-  private readonly minds = new Map<string, SeatMind>();
-  private readonly lastSeen = new Map<string, number>();
-  private decisions = 0;
+  private readonly seats: SeatMinds;
   private budgetAnnounced = false;
 
   constructor(
@@ -88,14 +83,12 @@ export class TableRunner {
     private readonly options: TableOptions,
     private clock: number,
   ) {
-    for (const seat of seats) this.brains.set(seat.id, seat.brain);
-    this.budgetAnnounced = state.log.some((e) => e.type === 'notice' && e.payload.text === BUDGET_NOTICE);
+    this.seats = new SeatMinds(seats, options.minds);
+    this.budgetAnnounced = budgetAnnounced(state);
   }
 
   async run(): Promise<TableResult> {
-    if (this.options.minds) {
-      for (const [id, mind] of Object.entries(await this.options.minds.load(this.state.id))) this.minds.set(id, mind);
-    }
+    await this.seats.load(this.state.id);
     for (let step = 0; this.state.phase !== 'ended'; step++) {
       if (step > MAX_STEPS) return { ok: false, error: `game ${this.state.id} did not end in ${MAX_STEPS} steps` };
       await this.playPhase();
@@ -120,7 +113,7 @@ export class TableRunner {
   }
 
   private aiSeats(filter: (p: PlayerState) => boolean): PlayerState[] {
-    return this.state.players.filter((p) => this.brains.has(p.id) && filter(p));
+    return this.state.players.filter((p) => this.seats.has(p.id) && filter(p));
   }
 
   private async night(): Promise<void> {
@@ -204,7 +197,7 @@ export class TableRunner {
 
   private async lastWords(): Promise<void> {
     const lynched = this.state.lynchedToday ? engine.findPlayer(this.state, this.state.lynchedToday) : undefined;
-    if (!lynched || !this.brains.has(lynched.id)) return;
+    if (!lynched || !this.seats.has(lynched.id)) return;
     const decision = await this.ask(lynched, 'last_words');
     if (decision.speech) this.tryApply(engine.speak(this.state, this.speech(lynched, 'last_words', decision.speech)));
   }
@@ -249,45 +242,10 @@ export class TableRunner {
   }
 
   private async ask(player: PlayerState, kind: DecisionKind, at: GameState = this.state): Promise<Decision> {
-    const view = engine.viewFor(at, player.id)!;
-    const targets =
-      kind === 'night' || kind === 'mafia_chat'
-        ? engine.legalNightTargets(at, player.id)
-        : kind === 'vote'
-          ? engine.legalVoteTargets(at, player.id)
-          : [];
-    // Facts are derived from the view; they are worked out here only when they must be stored.
-    const memory = this.options.minds ? memoryFacts(view) : undefined;
-    const request: DecisionRequest = {
-      kind,
-      view,
-      targets: targets.map((t) => ({ id: t.id, name: t.name })),
-      allowSkip: kind === 'vote' ? at.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat',
-      beliefs: this.minds.get(player.id)?.beliefs ?? {},
-      ...(memory && { memory }),
-      sinceSeq: this.lastSeen.get(player.id) ?? 0,
-    };
-    this.lastSeen.set(player.id, at.log.length);
-    const brain = this.brains.get(player.id);
-    const rng = createRng(at.seed, 'brain', player.id, this.decisions++);
-    let decision: Decision;
-    try {
-      decision = brain ? await brain(request, rng) : safeDecision(request, 'no brain for this seat');
-    } catch (error) {
-      decision = safeDecision(request, error instanceof Error ? error.message : String(error));
-    }
-    const mind = { beliefs: decision.beliefs, memory: memory ?? [] };
-    this.minds.set(player.id, mind);
-    await this.options.minds?.save(at.id, player.id, mind);
-    if (decision.fallback?.startsWith('budget') && !this.budgetAnnounced) {
-      this.budgetAnnounced = true;
-      this.tryApply(engine.announce(this.state, { text: BUDGET_NOTICE, at: this.clock }));
-    }
-    if (this.options.recordReasoning ?? true) {
-      const label = describeDecision(kind, decision, (id) => engine.findPlayer(this.state, id)?.name ?? id);
-      this.tryApply(
-        engine.recordReasoning(this.state, { playerId: player.id, decision: label, text: decision.reasoning, at: this.clock }),
-      );
+    const decision = await this.seats.decide(at, player, kind);
+    for (const command of afterDecision(this.state, player, kind, decision, this.budgetAnnounced, this.options.recordReasoning ?? true)) {
+      if (command.announcesBudget) this.budgetAnnounced = true;
+      this.tryApply(command.run(this.state, this.clock));
     }
     return decision;
   }
@@ -314,6 +272,35 @@ export class TableRunner {
     this.state = result.state;
     this.options.onEvents?.(result.events, result.state);
   }
+}
+
+export const BUDGET_NOTICE_TEXT = BUDGET_NOTICE;
+
+export function budgetAnnounced(state: GameState): boolean {
+  return state.log.some((e) => e.type === 'notice' && e.payload.text === BUDGET_NOTICE);
+}
+
+/** Commands that follow a decision: its private reasoning for the director's cut, and the budget notice once. */
+export function afterDecision(
+  state: GameState,
+  player: PlayerState,
+  kind: DecisionKind,
+  decision: Decision,
+  announced: boolean,
+  recordReasoning = true,
+): { run: (state: GameState, at: number) => CommandResult; announcesBudget: boolean }[] {
+  const commands: { run: (state: GameState, at: number) => CommandResult; announcesBudget: boolean }[] = [];
+  if (decision.fallback?.startsWith('budget') && !announced) {
+    commands.push({ run: (s, at) => engine.announce(s, { text: BUDGET_NOTICE, at }), announcesBudget: true });
+  }
+  if (recordReasoning) {
+    const label = describeDecision(kind, decision, (id) => engine.findPlayer(state, id)?.name ?? id);
+    commands.push({
+      run: (s, at) => engine.recordReasoning(s, { playerId: player.id, decision: label, text: decision.reasoning, at }),
+      announcesBudget: false,
+    });
+  }
+  return commands;
 }
 
 export function describeDecision(kind: DecisionKind, decision: Decision, name: (id: string) => string): string {
