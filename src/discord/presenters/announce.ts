@@ -1,0 +1,69 @@
+import { EmbedBuilder, type BaseMessageOptions } from 'discord.js';
+import { getRole, narrate, type GameEvent, type GameState } from '../../game/index.ts';
+import { COLOURS, MAX_CONTENT, NO_MENTIONS, nameOf, relativeTime } from './format.ts';
+
+// Said by their authors (people type, AI speak through webhooks), or shown elsewhere (the vote message, the lobby).
+const NOT_ANNOUNCED = new Set<GameEvent['type']>(['speech', 'vote_cast', 'vote_withdrawn', 'player_joined', 'player_left', 'game_created']);
+
+function phaseLine(event: Extract<GameEvent, { type: 'phase_started' }>): string {
+  const { phase, day, deadline } = event.payload;
+  const until = deadline ? ` (until ${relativeTime(deadline)})` : '';
+  switch (phase) {
+    case 'night':
+      return `🌙 **Night ${day}** falls${until}. Check your DMs if you have a night action; the Mafia meet in their thread.`;
+    case 'dawn':
+      return `🌅 **Dawn ${day}.**`;
+    case 'day':
+      return `☀️ **Day ${day}**${until}: talk it over. The vote follows.`;
+    case 'vote':
+      return `🗳️ **The vote is open**${until}.`;
+    case 'last_words':
+      return `🕯️ **Last words**${until}.`;
+    case 'lobby':
+    case 'ended':
+      return '';
+  }
+}
+
+/** The public channel's messages for a batch of events; split to fit Discord's limit. */
+export function announcements(state: GameState, events: readonly GameEvent[]): BaseMessageOptions[] {
+  const lines: string[] = [];
+  for (const e of events) {
+    if (e.visibility.kind !== 'public' || NOT_ANNOUNCED.has(e.type)) continue;
+    const line = e.type === 'phase_started' ? phaseLine(e) : narrate(state, e);
+    if (line) lines.push(line);
+  }
+  const messages: BaseMessageOptions[] = [];
+  let current = '';
+  for (const line of lines) {
+    const piece = line.length > MAX_CONTENT ? `${line.slice(0, MAX_CONTENT - 1)}…` : line;
+    if (current && current.length + 1 + piece.length > MAX_CONTENT) {
+      messages.push({ content: current, allowedMentions: NO_MENTIONS });
+      current = '';
+    }
+    current = current ? `${current}\n${piece}` : piece;
+  }
+  if (current) messages.push({ content: current, allowedMentions: NO_MENTIONS });
+  const ended = events.find((e) => e.type === 'game_ended');
+  if (ended?.type === 'game_ended') messages.push(endOfGame(state, ended));
+  return messages;
+}
+
+/** Every role revealed, and who won. */
+function endOfGame(state: GameState, event: Extract<GameEvent, { type: 'game_ended' }>): BaseMessageOptions {
+  const { outcome, roles, jesterWinners } = event.payload;
+  const title =
+    outcome.kind === 'win' ? `The ${outcome.faction === 'town' ? 'Town' : 'Mafia'} win!` : outcome.kind === 'draw' ? 'A draw' : 'Game called off';
+  const lines = state.players.map((p) => {
+    const role = roles[p.id];
+    const fate = p.alive ? 'survived' : `died day ${p.death?.day} (${p.death?.cause})`;
+    return `${p.name} — ${role ? getRole(role).name : '?'}, ${fate}${jesterWinners.includes(p.id) ? ' 🃏 won' : ''}`;
+  });
+  const embed = new EmbedBuilder()
+    .setTitle(title)
+    .setColor(outcome.kind === 'win' ? COLOURS[outcome.faction] : COLOURS.info)
+    .setDescription(lines.join('\n').slice(0, 4096));
+  if (outcome.kind !== 'win') embed.setFooter({ text: outcome.reason });
+  if (jesterWinners.length > 0) embed.addFields({ name: 'Jester', value: jesterWinners.map((id) => nameOf(state, id)).join(', ') });
+  return { embeds: [embed], allowedMentions: NO_MENTIONS };
+}

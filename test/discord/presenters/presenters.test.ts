@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { announcements } from '../../../src/discord/presenters/announce.ts';
+import { directorsCutFile } from '../../../src/discord/presenters/directors-cut.ts';
+import { nightActionMessage, SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
+import { personaSpeech, webhookName } from '../../../src/discord/presenters/persona-speech.ts';
+import { roleCardMessage } from '../../../src/discord/presenters/role-card.ts';
+import { NO_LYNCH_VALUE, voteMessage } from '../../../src/discord/presenters/vote.ts';
+import * as engine from '../../../src/game/index.ts';
+import { Table } from '../../support/game-table.ts';
+
+const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
+const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, any>;
+
+describe('what players are shown', () => {
+  it('GIVEN a Mafia member WHEN their role card is made THEN it names the role, the team and the roles in play, and pings nobody', () => {
+    const t = Table.started([...SEVEN]);
+    const card = json(roleCardMessage(engine.viewFor(t.state, t.by('mafia').id)!, 'game'));
+    expect(card.embeds[0].title).toBe('You are the Mafia');
+    const fields = card.embeds[0].fields.map((f: { name: string }) => f.name);
+    expect(fields).toEqual(['At night', 'Your team', 'Roles in this game']);
+    expect(card.embeds[0].fields[1].value).toContain(t.by('mafia', 1).name);
+    expect(card.allowedMentions).toEqual({ parse: [] });
+  });
+
+  it('GIVEN a Townsperson WHEN their card is made THEN it shows no team and no night action', () => {
+    const t = Table.started([...SEVEN]);
+    const card = json(roleCardMessage(engine.viewFor(t.state, t.by('townsperson').id)!, 'game'));
+    expect(card.embeds[0].fields.map((f: { name: string }) => f.name)).toEqual(['Roles in this game']);
+  });
+
+  it('GIVEN the Doctor at night WHEN their DM menu is made THEN it lists exactly the legal targets plus "Nobody tonight"', () => {
+    const t = Table.started([...SEVEN], { doctorSelfProtect: false });
+    const message = json(nightActionMessage(t.state, t.by('doctor').id));
+    const values = message.components[0].components[0].options.map((o: { value: string }) => o.value);
+    const legal = engine.legalNightTargets(t.state, t.by('doctor').id).map((p) => p.id);
+    expect(values).toEqual([...legal, SKIP_VALUE]);
+    expect(values).not.toContain(t.by('doctor').id);
+    expect(message.components[0].components[0].custom_id).toBe(`night:${t.state.id}`);
+  });
+
+  it('GIVEN a Townsperson or a player who already acted WHEN a night menu is asked for THEN there is none', () => {
+    const t = Table.started([...SEVEN]);
+    expect(nightActionMessage(t.state, t.by('townsperson').id)).toBeNull();
+    t.must(t.act(t.by('detective'), t.by('mafia')));
+    expect(nightActionMessage(t.state, t.by('detective').id)).not.toBeNull(); // may still change their mind
+  });
+
+  it('GIVEN votes cast WHEN the vote message is made THEN it shows the tally with voters, who is still to vote, and a menu of the living plus no lynch', () => {
+    const t = Table.started([...SEVEN]);
+    t.advanceTo('vote');
+    t.must(t.vote(t.by('doctor'), t.by('mafia')));
+    const message = json(voteMessage(t.state));
+    expect(message.embeds[0].description).toContain(`**${t.by('mafia').name}** — 1: ${t.by('doctor').name}`);
+    expect(message.embeds[0].description).toContain('Still to vote:');
+    const options = message.components[0].components[0].options.map((o: { value: string }) => o.value);
+    expect(options).toHaveLength(8);
+    expect(options.at(-1)).toBe(NO_LYNCH_VALUE);
+  });
+
+  it('GIVEN a 24-player game WHEN the vote menu is made THEN it stays within Discord’s 25 options', () => {
+    const t = Table.started([...Array(6).fill('mafia'), ...Array(18).fill('townsperson')]);
+    t.advanceTo('vote');
+    const options = json(voteMessage(t.state)).components[0].components[0].options;
+    expect(options).toHaveLength(25);
+  });
+
+  it('GIVEN a night that ends WHEN it is announced THEN the channel hears of dawn and the death, never of secret events', () => {
+    const t = Table.started([...SEVEN]);
+    const victim = t.by('townsperson');
+    t.must(t.act(t.by('detective'), t.by('mafia')));
+    t.must(t.act(t.by('doctor'), t.by('doctor')));
+    t.must(t.act(t.by('mafia', 0), victim));
+    const events = t.must(t.act(t.by('mafia', 1), victim));
+    const [message] = announcements(t.state, events);
+    expect(message!.content).toContain('Dawn 1');
+    expect(message!.content).toContain(`${victim.name} was killed by the Mafia`);
+    expect(message!.content).not.toMatch(/investigat|proposes|Tonight's target/);
+  });
+
+  it('GIVEN the game ends WHEN announced THEN every role is revealed with the winner', () => {
+    const t = Table.started(['mafia', 'townsperson', 'townsperson']);
+    const events = t.must(t.act(t.by('mafia'), t.by('townsperson')));
+    const messages = json(announcements(t.state, events));
+    const last = messages.at(-1);
+    expect(last.embeds[0].title).toBe('The Mafia win!');
+    for (const p of t.state.players) expect(last.embeds[0].description).toContain(p.name);
+  });
+
+  it('GIVEN an AI seat named after the platform with a long text WHEN its webhook speech is made THEN the name is accepted by Discord and the text fits', () => {
+    expect(webhookName('Discord Dave')).toBe('d1scord Dave');
+    expect(webhookName('x'.repeat(100))).toHaveLength(80);
+    const speech = personaSpeech('Ada', 'word '.repeat(600), null);
+    expect((speech.content as string).length).toBeLessThanOrEqual(2000);
+    expect(speech.allowedMentions).toEqual({ parse: [] });
+  });
+
+  it('GIVEN an ended game WHEN the director’s cut file is made THEN it holds the roles table, the public record and the private reasoning; not before the end', () => {
+    const t = Table.started(['mafia', 'townsperson', 'townsperson']);
+    expect(directorsCutFile(t.state, 'Game')).toBeNull();
+    t.must(engine.recordReasoning(t.state, { playerId: t.by('mafia').id, decision: 'night action', text: 'the quiet one dies', at: t.at }));
+    t.must(t.act(t.by('mafia'), t.by('townsperson')));
+    const file = directorsCutFile(t.state, 'Game')!;
+    expect(file.name).toBe('directors-cut-test.md');
+    expect(file.content).toContain('| 1 |');
+    expect(file.content).toContain('the quiet one dies');
+  });
+});
