@@ -1,21 +1,8 @@
+import type { CallCost } from '../agents/budget.ts';
 import type { PrismaClient } from './generated/client.ts';
 
-export interface LlmCallRecord {
-  guildId: string | null;
-  gameId: string | null;
-  playerId: string | null;
-  purpose: string;
-  provider: string;
-  model: string;
-  inputTokens: number;
-  outputTokens: number;
-  cachedInputTokens: number;
-  latencyMs: number;
-  ok: boolean;
-  errorKind: string | null;
-  /** epoch ms; the database's clock when absent */
-  at?: number;
-}
+/** The agents' record of one call's cost is exactly what this table keeps. */
+export type LlmCallRecord = CallCost;
 
 /** Every model call, for cost reports and the per-server daily token budget. */
 export interface LlmCallStore {
