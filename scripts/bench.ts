@@ -8,6 +8,7 @@ import { randomBrain } from '../src/agents/heuristic/random-brain.ts';
 import { houseSeats, splitBrain } from '../src/agents/seats.ts';
 import type { Brain } from '../src/agents/decision.ts';
 import { benchLlmTable } from './bench-llm.ts';
+import { benchPersonaSearch } from './bench-personas.ts';
 
 const PLAYERS = 7;
 
@@ -76,3 +77,7 @@ out(`  share of each prompt that is the stable, cacheable prefix: ${(llm.stableS
 for (const [phase, r] of llm.phaseRatios) {
   out(`  ${phase} phases: wall time / (sequential model depth × L) = ${r.toFixed(3)} (${(llm.phaseOverheadMs.get(phase) ?? 0).toFixed(0)} ms beyond the model's time)  [target ≤ 1.1: ${ratio(r, 1.1, false)}]`);
 }
+
+const search = await benchPersonaSearch();
+out('');
+out(`persona autocomplete over ${search.personas} personas (in-memory index): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms  [target < 50 ms: ${ratio(search.p99, 50, false)}]`);
