@@ -29,10 +29,20 @@ export interface LlmConfig {
   dailyTokenBudget: number;
 }
 
+export interface DiscordConfig {
+  /** Unset: `npm start` stops and says how to get one. */
+  token: string | undefined;
+  /** Commands are registered in this server only (instant updates while developing). */
+  devGuildId: string | undefined;
+  /** REST base override (a self-hosted proxy, or the simulator in tests). */
+  apiUrl: string | undefined;
+}
+
 export interface Config {
   database: DatabaseTarget;
   logLevel: LogLevel;
   llm: LlmConfig;
+  discord: DiscordConfig;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string };
@@ -61,6 +71,9 @@ const EnvSchema = z
     LLM_TIMEOUT_MS: wholeNumber({ min: 1000, unit: 'milliseconds (e.g. 60000)' }).default(60_000),
     LLM_MAX_TOOL_ROUNDS: wholeNumber({ min: 0, max: 20, unit: 'rounds' }).default(4),
     DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(2_000_000),
+    DISCORD_TOKEN: z.string().optional(),
+    DEV_GUILD_ID: z.string().regex(/^\d{17,20}$/, 'expected a server id (17–20 digits; Developer Mode → right-click the server → Copy Server ID)').optional(),
+    DISCORD_API_URL: httpUrl().optional(),
   })
   .superRefine((env, ctx) => {
     // A provider chosen on purpose must be usable: say what is missing now, not at the first game.
@@ -91,6 +104,7 @@ const EnvSchema = z
         maxToolRounds: env.LLM_MAX_TOOL_ROUNDS,
         dailyTokenBudget: env.DAILY_TOKEN_BUDGET,
       },
+      discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
     }),
   );
 

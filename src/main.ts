@@ -5,6 +5,9 @@ import { createPersonaStore, type PersonaStore } from './db/persona-store.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { createLogger, type Logger } from './log.ts';
 import { loadStarterPack } from './persona/starter-pack.ts';
+import { startBot } from './discord/bot.ts';
+import { createDiscordClient, loginClient } from './discord/client.ts';
+import { MISSING_TOKEN_MESSAGE } from './discord/token-help.ts';
 
 /** Everything the bot needs, built once at boot. */
 interface Services {
@@ -22,6 +25,11 @@ async function main(): Promise<number> {
   }
   const { config } = loaded;
   const log = createLogger(config.logLevel);
+  // Before the database: without a token there is nothing to serve, and the fix is in the message.
+  if (!config.discord.token) {
+    console.error(MISSING_TOKEN_MESSAGE);
+    return 1;
+  }
 
   log.info(`preparing the ${config.database.kind} database`);
   const prepared = await prepareDatabase(config.database);
@@ -44,11 +52,35 @@ async function main(): Promise<number> {
   }
 }
 
-// The Discord client plugs in here: log in, serve until a shutdown signal, return an exit code.
+/** Logs in, serves until SIGINT/SIGTERM, then stops cleanly (running games stay stored and resume next start). */
 async function run(services: Services): Promise<number> {
-  services.log.info('database ready');
-  services.log.info('the Discord client lands in a later issue; nothing to serve yet, exiting');
-  return 0;
+  const { config, log } = services;
+  const client = createDiscordClient({ apiUrl: config.discord.apiUrl });
+  try {
+    const ready = await loginClient(client, config.discord.token ?? '');
+    log.info(`logged in to Discord as ${ready.user.tag}`);
+    const bot = await startBot({
+      client: ready,
+      log,
+      games: services.games,
+      personas: services.personas,
+      llm: config.llm,
+      devGuildId: config.discord.devGuildId,
+    });
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
+    log.info('shutting down');
+    await bot.stop();
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error(/token/i.test(message) ? `Discord refused the login: ${message}. Check DISCORD_TOKEN (Developer Portal → Bot → Reset Token).` : `Discord: ${message}`);
+    return 1;
+  } finally {
+    await client.destroy();
+  }
 }
 
 process.exitCode = await main();

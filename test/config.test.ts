@@ -30,6 +30,7 @@ describe('loadConfig', () => {
           maxToolRounds: 4,
           dailyTokenBudget: 2_000_000,
         },
+        discord: { token: undefined, devGuildId: undefined, apiUrl: undefined },
       },
     });
   });

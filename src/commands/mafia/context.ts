@@ -1,0 +1,71 @@
+import {
+  MessageFlags,
+  PermissionFlagsBits,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { PersonaStore } from '../../db/persona-store.ts';
+import type { Actor } from '../../persona/index.ts';
+import type { Logger } from '../../log.ts';
+import type { LiveTable, Tables } from '../../discord/tables.ts';
+import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+
+/** What the /mafia handlers share. `personas` null: AI seats come from the house players (no store). */
+export interface MafiaDeps {
+  readonly tables: Tables;
+  readonly personas: PersonaStore | null;
+  readonly log: Logger;
+}
+
+export type MafiaInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
+
+export const NEEDS_SERVER = 'Mafia games live in a server channel: use this command there, not in DMs.';
+export const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
+export const HOST_ONLY = 'Only the host of this game can do that.';
+
+/** Every refusal: only the person who asked sees it, and nothing changed. */
+export async function refuse(i: MafiaInteraction, message: string): Promise<void> {
+  await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+}
+
+/** The open game of the interaction's channel; on failure the person has been told why and null comes back. */
+export async function tableHere(i: MafiaInteraction, deps: MafiaDeps): Promise<LiveTable | null> {
+  if (!i.inGuild()) {
+    await refuse(i, NEEDS_SERVER);
+    return null;
+  }
+  const table = await deps.tables.inChannel(i.channelId);
+  if (!table) await refuse(i, NO_GAME);
+  return table;
+}
+
+/** For lobby buttons and selects: the game their custom id names must still be this channel's open game. */
+export async function tableOf(i: ButtonInteraction | StringSelectMenuInteraction, gameId: string | undefined, deps: MafiaDeps): Promise<LiveTable | null> {
+  const table = await tableHere(i, deps);
+  if (table && table.state.id !== gameId) {
+    await refuse(i, 'That lobby belongs to a game that is over; use the newest lobby message.');
+    return null;
+  }
+  return table;
+}
+
+export function isHost(table: LiveTable, userId: string): boolean {
+  return table.hostId === userId;
+}
+
+export function canManageServer(i: MafiaInteraction): boolean {
+  return i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+}
+
+/** The name a person is seated under: their server nickname, else their display name. */
+export function seatName(i: MafiaInteraction): string {
+  const member = i.member;
+  if (member && 'displayName' in member && typeof member.displayName === 'string') return member.displayName;
+  if (member && 'nick' in member && typeof member.nick === 'string' && member.nick) return member.nick;
+  return i.user.displayName;
+}
+
+export function actorOf(i: MafiaInteraction): Actor {
+  return { userId: i.user.id, guildId: i.guildId, canManageServer: canManageServer(i) };
+}

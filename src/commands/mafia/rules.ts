@@ -1,0 +1,43 @@
+import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { DEFAULT_SETTINGS, getRole, type Rules, type Settings } from '../../game/index.ts';
+import type { InteractionRouter } from '../../discord/router.ts';
+import { COLOURS, NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { MAFIA } from './definition.ts';
+import type { MafiaDeps } from './context.ts';
+
+const onOff = (v: boolean) => (v ? 'on' : 'off');
+
+/** Every switch in words a player reads, with the /mafia create option that sets it. */
+function ruleLines(r: Rules): string[] {
+  return [
+    `Doctor may protect themself: **${onOff(r.doctorSelfProtect)}** (\`doctor-self-protect\`)`,
+    `Doctor may protect the same player twice in a row: **${onOff(r.doctorRepeatProtect)}** (\`doctor-repeat-protect\`)`,
+    `Roles revealed on death: **${onOff(r.revealRoleOnDeath)}** (\`reveal-roles\`)`,
+    `Vote: **${r.voteMode}** (${r.voteMode === 'plurality' ? 'most votes lynches, a tie lynches nobody' : 'more than half of the living'}) (\`vote-mode\`)`,
+    `Vote to lynch nobody: **${onOff(r.allowNoLynch)}** (\`no-lynch\`)`,
+    `Last wills: **${onOff(r.lastWills)}** (\`last-wills\`)`,
+    `Kills on night one: **${onOff(r.nightOneKill)}** (\`night-one-kill\`)`,
+    `Vigilante shots: **${r.vigilanteShots}** (\`vigilante-shots\`)`,
+    `Night **${r.nightSeconds}s** · Dawn ${r.dawnSeconds}s · Day **${r.daySeconds}s** · Vote **${r.voteSeconds}s** · Last words ${r.lastWordsSeconds}s`,
+    `A draw after ${r.maxQuietCycles} day–night cycles in a row without a death`,
+  ];
+}
+
+function rulesEmbed(settings: Settings, title: string): EmbedBuilder {
+  const setup =
+    settings.setup.kind === 'preset'
+      ? 'Preset: about one Mafia per 3.5 players; Godfather from 9, Jester from 8, Vigilante from 10 players.'
+      : `Custom: ${settings.setup.roles.map((r) => getRole(r).name).join(', ')}`;
+  return new EmbedBuilder().setTitle(title).setColor(COLOURS.info).setDescription(ruleLines(settings.rules).join('\n')).addFields({ name: 'Roles', value: setup });
+}
+
+/** /mafia rules: this channel's game, or the defaults (also in DMs, where no game can be). */
+async function rules(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
+  const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
+  const embed = table ? rulesEmbed(table.state.settings, 'Rules of this game') : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
+  await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+}
+
+export function registerRules(router: InteractionRouter, deps: MafiaDeps): void {
+  router.onSlash(MAFIA, 'rules', (i) => rules(i, deps));
+}

@@ -1,0 +1,45 @@
+import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { viewFor, type GameState } from '../../game/index.ts';
+import type { InteractionRouter } from '../../discord/router.ts';
+import { COLOURS, NO_MENTIONS, relativeTime } from '../../discord/presenters/format.ts';
+import { roleCardMessage } from '../../discord/presenters/role-card.ts';
+import { MAFIA } from './definition.ts';
+import { tableHere, type MafiaDeps } from './context.ts';
+
+const PHASE_NAMES: Record<GameState['phase'], string> = {
+  lobby: 'Lobby',
+  night: 'Night',
+  dawn: 'Dawn',
+  day: 'Day',
+  vote: 'Vote',
+  last_words: 'Last words',
+  ended: 'Over',
+};
+
+/** Public facts only; the person's own role card is added for them alone (the reply is ephemeral). */
+function statusEmbed(state: GameState): EmbedBuilder {
+  const phase = state.phase === 'lobby' || state.phase === 'ended' ? PHASE_NAMES[state.phase] : `${PHASE_NAMES[state.phase]} ${state.day}`;
+  const until = state.deadline ? ` · ends ${relativeTime(state.deadline)}` : '';
+  const alive = state.players.filter((p) => p.alive).map((p) => p.name);
+  const dead = state.players.filter((p) => !p.alive).map((p) => p.name);
+  const embed = new EmbedBuilder()
+    .setTitle(`Mafia: ${phase}${until}`)
+    .setColor(COLOURS.info)
+    .addFields({ name: `Alive (${alive.length})`, value: alive.join(', ') || '—' });
+  if (dead.length > 0) embed.addFields({ name: `Dead (${dead.length})`, value: dead.join(', ') });
+  return embed;
+}
+
+async function status(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
+  const table = await tableHere(i, deps);
+  if (!table) return;
+  const state = table.state;
+  const me = state.players.find((p) => p.userId === i.user.id);
+  const view = me && state.phase !== 'lobby' ? viewFor(state, me.id) : null;
+  const card = view ? roleCardMessage(view, i.channel && 'name' in i.channel && i.channel.name ? i.channel.name : 'this channel').embeds ?? [] : [];
+  await i.reply({ embeds: [statusEmbed(state), ...card], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+}
+
+export function registerStatus(router: InteractionRouter, deps: MafiaDeps): void {
+  router.onSlash(MAFIA, 'status', (i) => status(i, deps));
+}

@@ -1,0 +1,55 @@
+import { LiveAiDriver, type LiveDriverOptions } from '../agents/live-driver.ts';
+import { mindStoreOver, type MindRows } from '../agents/minds.ts';
+import { personaFromProfile } from '../agents/player/persona-from-profile.ts';
+import { plainPersona, type PersonaPrompt } from '../agents/player/persona-prompt.ts';
+import { SeatMinds } from '../agents/seat-minds.ts';
+import { HOUSE_PLAYERS } from '../agents/seats.ts';
+import { Seating } from '../agents/seating.ts';
+import type { LlmConfig } from '../config.ts';
+import type { PersonaStore } from '../db/persona-store.ts';
+import type { PlayerState } from '../game/index.ts';
+import type { GameSession } from '../commands/session/game-session.ts';
+
+export interface AiSeatDeps {
+  readonly llm: LlmConfig;
+  readonly personas: PersonaStore | null;
+  readonly minds: MindRows;
+  readonly driver: Omit<LiveDriverOptions, 'thinking'>;
+}
+
+export interface TablePlace {
+  readonly guildId: string;
+  readonly hostId: string;
+}
+
+/** The seat prompt of an AI player: its stored persona rendered as the host sees it, else a plain voice by name. */
+async function promptFor(deps: AiSeatDeps, place: TablePlace, player: PlayerState): Promise<PersonaPrompt> {
+  if (deps.personas && player.personaId) {
+    const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
+    const rendered = await deps.personas.render(actor, player.personaId);
+    if (rendered.ok) return personaFromProfile(rendered.value);
+  }
+  return plainPersona(HOUSE_PLAYERS.find((v) => v.name === player.name) ?? { name: player.name, phrases: [] });
+}
+
+/**
+ * Brains and minds for a started game's AI seats (minds reloaded from the players' rows, so a
+ * restarted process goes on with the same beliefs), driven by a LiveAiDriver over the session.
+ */
+export async function driveAiSeats(
+  deps: AiSeatDeps,
+  session: GameSession,
+  place: TablePlace,
+  thinking?: LiveDriverOptions['thinking'],
+): Promise<LiveAiDriver> {
+  const state = session.state;
+  const seating = new Seating(deps.llm, { guildId: place.guildId, gameId: state.id });
+  const ai = state.players.filter((p) => p.kind === 'ai');
+  const seats = await Promise.all(
+    ai.map(async (p) => ({ id: p.id, name: p.name, brain: seating.brainFor(p.id, await promptFor(deps, place, p)) })),
+  );
+  const minds = new SeatMinds(seats, mindStoreOver(deps.minds));
+  await minds.load(state.id);
+  const summarizer = seating.summarizer();
+  return new LiveAiDriver(session, minds, { ...deps.driver, ...(summarizer && { summarizer }), ...(thinking && { thinking }) });
+}

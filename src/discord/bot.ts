@@ -1,0 +1,78 @@
+import type { Client } from 'discord.js';
+import type { LiveDriverOptions } from '../agents/live-driver.ts';
+import { registerMafia } from '../commands/mafia/index.ts';
+import { mafiaCommandData } from '../commands/mafia/index.ts';
+import { realTimers, type Timers } from '../commands/session/timers.ts';
+import type { LlmConfig } from '../config.ts';
+import type { GameStore } from '../db/game-store.ts';
+import type { PersonaStore } from '../db/persona-store.ts';
+import type { Logger } from '../log.ts';
+import { syncCommands, type CommandData, type Registration } from './register.ts';
+import { InteractionRouter } from './router.ts';
+import { Tables } from './tables.ts';
+
+/** Every slash command the bot registers. */
+export const COMMANDS: readonly CommandData[] = [mafiaCommandData];
+
+export interface BotDeps {
+  /** Logged in and ready. */
+  readonly client: Client<true>;
+  readonly log: Logger;
+  readonly games: GameStore;
+  readonly personas: PersonaStore | null;
+  readonly llm: LlmConfig;
+  /** Commands registered in this server only (instant), else globally. */
+  readonly devGuildId?: string | undefined;
+  readonly timers?: Timers;
+  readonly driver?: Partial<Pick<LiveDriverOptions, 'speechGapMs' | 'sleep'>>;
+}
+
+export interface Bot {
+  readonly tables: Tables;
+  readonly router: InteractionRouter;
+  readonly registration: Registration;
+  /** Handlers in flight and queued Discord output done (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Stops listening, timers and AI work; games stay stored for the next start. */
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Wires a logged-in client to the games: commands registered (only if changed), routes attached, running games resumed. */
+export async function startBot(deps: BotDeps): Promise<Bot> {
+  const tables = new Tables({
+    client: deps.client,
+    store: deps.games,
+    timers: deps.timers ?? realTimers,
+    log: deps.log,
+    ai: {
+      llm: deps.llm,
+      personas: deps.personas,
+      minds: deps.games,
+      driver: { speechGapMs: deps.driver?.speechGapMs ?? 4000, sleep: deps.driver?.sleep ?? sleep },
+    },
+  });
+  const router = new InteractionRouter(deps.log);
+  registerMafia(router, { tables, personas: deps.personas, log: deps.log });
+  const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
+  deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
+  router.attach(deps.client);
+  const resumed = await tables.resumeRunning();
+  if (resumed > 0) deps.log.info(`resumed ${resumed} running game(s)`);
+  return {
+    tables,
+    router,
+    registration,
+    async idle() {
+      await router.idle();
+      await tables.output.idle();
+    },
+    async stop() {
+      deps.client.removeAllListeners('interactionCreate');
+      deps.client.removeAllListeners('messageCreate');
+      await router.idle();
+      await tables.closeAll();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from 'discord.js';
+import { getRole, MIN_PRESET_PLAYERS, MAX_PRESET_PLAYERS, MAX_PLAYERS, type GameState } from '../game/index.ts';
+import { COLOURS, NO_MENTIONS } from './presenters/format.ts';
+
+/** Custom ids of the lobby buttons: `lobby:<action>:<gameId>`, so a click names its game even after a restart. */
+export const LOBBY_PREFIX = 'lobby';
+export const LOBBY_ACTIONS = ['join', 'leave', 'ai', 'start'] as const;
+export type LobbyAction = (typeof LOBBY_ACTIONS)[number];
+
+export function lobbyButtonId(action: LobbyAction, gameId: string): string {
+  return `${LOBBY_PREFIX}:${action}:${gameId}`;
+}
+
+function setupLine(state: GameState): string {
+  const { setup } = state.settings;
+  if (setup.kind === 'preset') return `Preset roles for ${MIN_PRESET_PLAYERS}–${MAX_PRESET_PLAYERS} players`;
+  return `Custom: ${setup.roles.map((r) => getRole(r).name).join(', ')} (${setup.roles.length} players)`;
+}
+
+/** The lobby embed: who sits, the setup, and the buttons while the lobby is open. */
+export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptions {
+  const { rules } = state.settings;
+  const seated = state.players.map((p, i) => `${i + 1}. ${p.name}${p.kind === 'ai' ? ' 🤖' : ''}${p.userId === hostId ? ' (host)' : ''}`);
+  const open = state.phase === 'lobby';
+  const embed = new EmbedBuilder()
+    .setTitle(open ? 'Mafia: lobby open' : state.phase === 'ended' ? 'Mafia: game over' : 'Mafia: game started')
+    .setColor(COLOURS.info)
+    .setDescription(seated.length > 0 ? seated.join('\n') : 'Nobody has joined yet.')
+    .addFields(
+      { name: 'Setup', value: setupLine(state) },
+      { name: 'Timing', value: `Night ${rules.nightSeconds}s · Day ${rules.daySeconds}s · Vote ${rules.voteSeconds}s`, inline: true },
+      { name: 'Seats', value: `${state.players.length}/${MAX_PLAYERS}`, inline: true },
+    )
+    .setFooter({ text: open ? 'Join, then the host starts. /mafia rules shows every switch.' : `Game ${state.id}` });
+  if (!open) return { embeds: [embed], components: [], allowedMentions: NO_MENTIONS };
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(lobbyButtonId('join', state.id)).setLabel('Join').setStyle(ButtonStyle.Success),
+    new ButtonBuilder().setCustomId(lobbyButtonId('leave', state.id)).setLabel('Leave').setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(lobbyButtonId('ai', state.id)).setLabel('Add AI').setStyle(ButtonStyle.Primary),
+    new ButtonBuilder().setCustomId(lobbyButtonId('start', state.id)).setLabel('Start').setStyle(ButtonStyle.Danger),
+  );
+  return { embeds: [embed], components: [row], allowedMentions: NO_MENTIONS };
+}

@@ -1,0 +1,131 @@
+import {
+  Events,
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Client,
+  type Interaction,
+  type Message,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { Logger } from '../log.ts';
+
+type Handler<T> = (interaction: T) => Promise<void>;
+
+/** Custom ids are `prefix:rest…`; the prefix picks the handler, the rest is the handler's own (e.g. a game id). */
+export function customIdPrefix(customId: string): string {
+  const colon = customId.indexOf(':');
+  return colon === -1 ? customId : customId.slice(0, colon);
+}
+
+/** The parts after the prefix: `lobby:join:g1` → ['join', 'g1']. */
+export function customIdArgs(customId: string): string[] {
+  return customId.split(':').slice(1);
+}
+
+/**
+ * One place where every Discord event enters: slash subcommands by `command subcommand`,
+ * autocomplete likewise, buttons, selects and modals by custom-id prefix, and messages
+ * (day chat, DMs) to whoever listens. A handler that throws is a bug: it is logged and the
+ * person gets an apology instead of "This interaction failed".
+ */
+export class InteractionRouter {
+  private readonly slash = new Map<string, Handler<ChatInputCommandInteraction>>();
+  private readonly autocomplete = new Map<string, Handler<AutocompleteInteraction>>();
+  private readonly buttons = new Map<string, Handler<ButtonInteraction>>();
+  private readonly selects = new Map<string, Handler<StringSelectMenuInteraction>>();
+  private readonly modals = new Map<string, Handler<ModalSubmitInteraction>>();
+  private readonly messageListeners: Handler<Message>[] = [];
+  /** Work in flight, so shutdown and tests can wait for it. */
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly log: Logger) {}
+
+  onSlash(command: string, subcommand: string, handler: Handler<ChatInputCommandInteraction>): this {
+    this.slash.set(`${command} ${subcommand}`, handler);
+    return this;
+  }
+  onAutocomplete(command: string, subcommand: string, handler: Handler<AutocompleteInteraction>): this {
+    this.autocomplete.set(`${command} ${subcommand}`, handler);
+    return this;
+  }
+  onButton(prefix: string, handler: Handler<ButtonInteraction>): this {
+    this.buttons.set(prefix, handler);
+    return this;
+  }
+  onSelect(prefix: string, handler: Handler<StringSelectMenuInteraction>): this {
+    this.selects.set(prefix, handler);
+    return this;
+  }
+  onModal(prefix: string, handler: Handler<ModalSubmitInteraction>): this {
+    this.modals.set(prefix, handler);
+    return this;
+  }
+  /** Later slices: day chat into the transcript, DMs from players (wills, dead players told privately). */
+  onMessage(handler: Handler<Message>): this {
+    this.messageListeners.push(handler);
+    return this;
+  }
+
+  attach(client: Client): void {
+    client.on(Events.InteractionCreate, (interaction) => this.track(this.route(interaction), interaction));
+    client.on(Events.MessageCreate, (message) => {
+      if (message.author.id === client.user?.id) return;
+      for (const listener of this.messageListeners) this.track(listener(message), null);
+    });
+  }
+
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track(work: Promise<void>, interaction: Interaction | null): void {
+    const guarded = work.catch((error: unknown) => this.failed(error, interaction));
+    this.inFlight.add(guarded);
+    void guarded.finally(() => this.inFlight.delete(guarded));
+  }
+
+  private route(i: Interaction): Promise<void> {
+    if (i.isChatInputCommand()) {
+      const handler = this.slash.get(`${i.commandName} ${i.options.getSubcommand(false) ?? ''}`);
+      return handler ? handler(i) : this.unknown(i);
+    }
+    if (i.isAutocomplete()) {
+      const handler = this.autocomplete.get(`${i.commandName} ${i.options.getSubcommand(false) ?? ''}`);
+      return handler ? handler(i) : i.respond([]);
+    }
+    if (i.isButton()) {
+      const handler = this.buttons.get(customIdPrefix(i.customId));
+      return handler ? handler(i) : this.unknown(i);
+    }
+    if (i.isStringSelectMenu()) {
+      const handler = this.selects.get(customIdPrefix(i.customId));
+      return handler ? handler(i) : this.unknown(i);
+    }
+    if (i.isModalSubmit()) {
+      const handler = this.modals.get(customIdPrefix(i.customId));
+      return handler ? handler(i) : this.unknown(i);
+    }
+    return Promise.resolve();
+  }
+
+  private async unknown(i: Interaction): Promise<void> {
+    if (!i.isRepliable()) return;
+    // Old buttons from a previous version of the bot end up here.
+    await i.reply({ content: 'This button or command is no longer in use.', flags: MessageFlags.Ephemeral });
+  }
+
+  private async failed(error: unknown, interaction: Interaction | null): Promise<void> {
+    this.log.error(`handler failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (!interaction?.isRepliable()) return;
+    const content = 'Something went wrong on my side; nothing was changed. Please try again.';
+    try {
+      if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
+      else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+    } catch {
+      // The interaction may have expired; the log has the cause.
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Client } from 'discord.js';
+import type { LiveAiDriver } from '../agents/live-driver.ts';
+import { GameSession, type SessionResult } from '../commands/session/game-session.ts';
+import type { Timers } from '../commands/session/timers.ts';
+import { GameRepository } from '../db/game-repository.ts';
+import type { GameStore } from '../db/game-store.ts';
+import * as engine from '../game/index.ts';
+import type { CommandResult, GameEvent, GameState, SettingsInput } from '../game/index.ts';
+import type { Logger } from '../log.ts';
+import { err, ok, type Result } from '../result.ts';
+import { driveAiSeats, type AiSeatDeps } from './ai-seats.ts';
+import { TableOutput } from './table-output.ts';
+
+/** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
+export class LiveTable {
+  readonly session: GameSession;
+  driver: LiveAiDriver | null = null;
+  /** The lobby embed to keep current; unknown after a restart until someone clicks one of its buttons. */
+  lobbyMessageId: string | null = null;
+
+  constructor(
+    state: GameState,
+    readonly channelId: string,
+    readonly guildId: string,
+    readonly hostId: string,
+    deps: { repo: GameRepository; timers: Timers; publish: (table: LiveTable, events: readonly GameEvent[], state: GameState) => void },
+  ) {
+    this.session = new GameSession(state, {
+      timers: deps.timers,
+      save: (before, events, after) => deps.repo.save(before, events, after),
+      publish: (events, after) => deps.publish(this, events, after),
+    });
+  }
+
+  get state(): GameState {
+    return this.session.state;
+  }
+
+  submit(command: (state: GameState, at: number) => CommandResult): Promise<SessionResult> {
+    return this.session.submit(command);
+  }
+}
+
+export interface TablesDeps {
+  readonly client: Client;
+  readonly store: GameStore;
+  readonly timers: Timers;
+  readonly log: Logger;
+  readonly ai: AiSeatDeps;
+}
+
+/**
+ * The live games of this process, one per channel. A game not in memory (created by an earlier
+ * process) is loaded from the database the first time its channel is asked about, so nothing
+ * depends on the process that created it.
+ */
+export class Tables {
+  private readonly byChannel = new Map<string, LiveTable>();
+  private readonly loading = new Map<string, Promise<LiveTable | null>>();
+  private readonly repo: GameRepository;
+  readonly output: TableOutput;
+
+  constructor(private readonly deps: TablesDeps) {
+    this.repo = new GameRepository(deps.store);
+    this.output = new TableOutput(deps.client, deps.log);
+  }
+
+  /** The open (lobby or running) game in this channel, or null. */
+  async inChannel(channelId: string): Promise<LiveTable | null> {
+    const live = this.byChannel.get(channelId);
+    if (live) return live;
+    let pending = this.loading.get(channelId);
+    if (!pending) {
+      pending = this.loadFromStore(channelId).finally(() => this.loading.delete(channelId));
+      this.loading.set(channelId, pending);
+    }
+    return pending;
+  }
+
+  get live(): readonly LiveTable[] {
+    return [...this.byChannel.values()];
+  }
+
+  /** Opens a lobby; refused when the channel already has an open game or the settings are bad. */
+  async create(input: { channelId: string; guildId: string; hostId: string; settings: SettingsInput }): Promise<Result<LiveTable, string>> {
+    if (await this.inChannel(input.channelId)) {
+      return err('This channel already has a game open. Finish it (or ask the host to `/mafia end` it) before creating another.');
+    }
+    const created = engine.createGame({ gameId: randomUUID(), seed: randomInt(2 ** 31 - 1), settings: input.settings, at: this.deps.timers.now() });
+    if (!created.ok) return err(created.error.message);
+    // Claim the channel before the first await, so two creates at once cannot both succeed.
+    if (this.byChannel.has(input.channelId)) return err('This channel already has a game open.');
+    const table = this.table(created.state, input);
+    this.byChannel.set(input.channelId, table);
+    const stored = await this.repo.create(created.state, { guildId: input.guildId, channelId: input.channelId, hostId: input.hostId });
+    if (!stored.ok) {
+      this.byChannel.delete(input.channelId);
+      return err('The game could not be stored; nothing was created. Please try again.');
+    }
+    table.session.open();
+    return ok(table);
+  }
+
+  /** Gives a started game's AI seats their brains; `resume` also restarts work the current phase still owes. */
+  async startAi(table: LiveTable): Promise<void> {
+    if (table.driver || table.state.phase === 'lobby') return;
+    table.driver = await driveAiSeats(this.deps.ai, table.session, table, (playerId, busy) => this.output.thinking(table, playerId, busy));
+    table.driver.resume();
+  }
+
+  /** Boot: every running game of the database comes back at its phase, with its deadlines and minds. */
+  async resumeRunning(): Promise<number> {
+    let resumed = 0;
+    for (const id of await this.deps.store.listRunningGameIds()) {
+      const record = await this.deps.store.getGame(id);
+      if (!record?.channelId || this.byChannel.has(record.channelId)) continue;
+      if (await this.inChannel(record.channelId)) resumed++;
+    }
+    return resumed;
+  }
+
+  /** Stops timers and AI work; games stay stored for the next process. */
+  async closeAll(): Promise<void> {
+    for (const table of this.byChannel.values()) table.session.close();
+    await Promise.allSettled(this.live.map((t) => t.driver?.idle()));
+    await this.output.idle();
+    this.byChannel.clear();
+  }
+
+  private table(state: GameState, place: { channelId: string; guildId: string; hostId: string }): LiveTable {
+    return new LiveTable(state, place.channelId, place.guildId, place.hostId, {
+      repo: this.repo,
+      timers: this.deps.timers,
+      publish: (table, events, after) => this.published(table, events, after),
+    });
+  }
+
+  private published(table: LiveTable, events: readonly GameEvent[], state: GameState): void {
+    table.driver?.onEvents(events);
+    this.output.published(table, events, state);
+    if (state.phase === 'ended') {
+      table.session.close();
+      if (this.byChannel.get(table.channelId) === table) this.byChannel.delete(table.channelId);
+    }
+  }
+
+  private async loadFromStore(channelId: string): Promise<LiveTable | null> {
+    const record = await this.deps.store.findOpenGameInChannel(channelId);
+    if (!record) return null;
+    const loaded = await this.repo.load(record.id);
+    if (!loaded.ok) {
+      this.deps.log.error(`game ${record.id} in channel ${channelId} cannot be loaded: ${JSON.stringify(loaded.error)}`);
+      return null;
+    }
+    const existing = this.byChannel.get(channelId);
+    if (existing) return existing;
+    const table = this.table(loaded.value, { channelId, guildId: record.guildId ?? '', hostId: record.hostId ?? '' });
+    this.byChannel.set(channelId, table);
+    table.session.open();
+    await this.startAi(table);
+    return table;
+  }
+}
