@@ -1,0 +1,84 @@
+/** A bot on the simulator: real discord.js client, in-memory PGlite, starter personas, a manual clock. */
+import type { Client } from 'discord.js';
+import type { LlmConfig } from '../../../src/config.ts';
+import { ManualTimers } from '../../../src/commands/session/timers.ts';
+import { startBot, type Bot } from '../../../src/discord/bot.ts';
+import { createDiscordClient, loginClient } from '../../../src/discord/client.ts';
+import { createGameStore, type GameStore } from '../../../src/db/game-store.ts';
+import { openDatabase, type Database } from '../../../src/db/open-database.ts';
+import { createPersonaStore, type PersonaStore } from '../../../src/db/persona-store.ts';
+import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
+import type { Logger } from '../../../src/log.ts';
+import { startDiscordSim, type DiscordSim } from '../../support/discord/index.ts';
+import { T0 } from '../../support/game-table.ts';
+
+export const OFFLINE: LlmConfig = {
+  provider: 'offline',
+  openai: { apiKey: undefined, baseURL: undefined, model: 'm' },
+  anthropic: { apiKey: undefined, baseURL: undefined, model: 'm' },
+  timeoutMs: 1000,
+  maxToolRounds: 0,
+  dailyTokenBudget: 0,
+};
+
+export const quietLog: Logger & { errors: string[] } = Object.assign(
+  { debug: () => undefined, info: () => undefined, warn: () => undefined, errors: [] as string[] },
+  { error: (m: string) => void quietLog.errors.push(m) },
+);
+
+export interface World {
+  sim: DiscordSim;
+  db: Database;
+  games: GameStore;
+  personas: PersonaStore;
+  timers: ManualTimers;
+  bot: Bot;
+  client: Client<true>;
+  /** A new client and bot over the same simulator and database, as after a restart. */
+  restart(): Promise<Bot>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(): Promise<World> {
+  const sim = await startDiscordSim({
+    guilds: [{ name: 'Club', channels: ['game', 'other'], members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'mod', manageServer: true }] }],
+  });
+  const opened = await openDatabase({ database: { kind: 'memory' } });
+  if (!opened.ok) throw new Error(opened.error);
+  const db = opened.value;
+  const games = createGameStore(db.prisma);
+  const personas = createPersonaStore(db.prisma);
+  const pack = await loadStarterPack(personas);
+  if (!pack.ok) throw new Error(pack.error.message);
+  const timers = new ManualTimers(T0);
+  const boot = async () => {
+    const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
+    sim.onClose(() => client.destroy());
+    const bot = await startBot({ client, log: quietLog, games, personas, llm: OFFLINE, timers, driver: { speechGapMs: 0, sleep: async () => undefined } });
+    return { client, bot };
+  };
+  const first = await boot();
+  const world: World = {
+    sim,
+    db,
+    games,
+    personas,
+    timers,
+    bot: first.bot,
+    client: first.client,
+    async restart() {
+      await world.bot.stop();
+      await world.client.destroy();
+      const next = await boot();
+      world.bot = next.bot;
+      world.client = next.client;
+      return next.bot;
+    },
+    async close() {
+      await world.bot.stop();
+      await sim.close();
+      await db.close();
+    },
+  };
+  return world;
+}
