@@ -32,7 +32,11 @@ function difference(existing: readonly { name: string; equals(data: CommandData)
   return null;
 }
 
-// ApplicationCommand#equals reads both the builder's JSON (snake_case) and discord.js's data shape; only its typing is narrower.
+/**
+ * ApplicationCommand#equals reads the builder's JSON (snake_case) as well as discord.js's data shape; only its
+ * typing is narrower. Keys the builder leaves undefined are dropped first: `equals` treats a present
+ * `nsfw: undefined` as differing from Discord's `false`, which would re-send the commands on every boot.
+ */
 function asCommandData(data: CommandData): ApplicationCommandData {
-  return data as unknown as ApplicationCommandData;
+  return JSON.parse(JSON.stringify(data)) as ApplicationCommandData;
 }

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messageText } from '../../support/discord/index.ts';
+import { startWorld, type World } from './harness.ts';
+
+let w: World | undefined;
+afterEach(async () => {
+  await w?.close();
+  w = undefined;
+});
+
+describe('boot', () => {
+  it('GIVEN commands already registered WHEN the bot boots again THEN it only reads them (GET) and sends no PUT', async () => {
+    w = await startWorld();
+    expect(w.bot.registration.changed).toBe(true);
+    expect(w.sim.requests('PUT', '/applications/:appId/commands')).toHaveLength(1);
+    const bot = await w.restart();
+    expect(bot.registration).toEqual({ changed: false });
+    expect(w.sim.requests('PUT', '/applications/:appId/commands')).toHaveLength(1);
+    expect(w.sim.requests('GET', '/applications/:appId/commands')).toHaveLength(2);
+  });
+
+  it('GIVEN a running game WHEN the process restarts THEN the game is resumed at its phase and answers commands', async () => {
+    w = await startWorld();
+    const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+    const id = w.bot.tables.live[0]!.state.id;
+    await w.sim.user('bob').click(lobby, `lobby:join:${id}`).updated();
+    for (const name of ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple']) {
+      await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: name } }).ephemeral();
+    }
+    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'start' }).public();
+    await w.bot.idle();
+    await w.bot.tables.live[0]!.driver?.idle();
+    const before = w.bot.tables.live[0]!.state;
+
+    const bot = await w.restart();
+
+    expect(bot.tables.live.map((t) => t.state.id)).toEqual([id]);
+    const after = bot.tables.live[0]!.state;
+    expect(after.phase).toBe(before.phase);
+    expect(after.deadline).toBe(before.deadline);
+    expect(after.log.length).toBeGreaterThanOrEqual(before.log.length);
+    expect(bot.tables.live[0]!.driver).not.toBeNull();
+    expect(JSON.stringify((await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'status' }).ephemeral()).embeds)).toContain('Night 1');
+    expect(messageText(await w.sim.user('carol').slash('game', 'mafia', { subcommand: 'create' }).ephemeral())).toMatch(/already has a game open/);
+  });
+
+  it('GIVEN no DISCORD_TOKEN WHEN npm start runs THEN it exits 1 saying where to get a token and what to put in .env', async () => {
+    const run = promisify(execFile);
+    const result = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { PATH: process.env.PATH, DISCORD_TOKEN: '', DATABASE_URL: 'memory' },
+      cwd: process.cwd(),
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('DISCORD_TOKEN is not set');
+    expect(result.stderr).toContain('Bot → Reset Token');
+    expect(result.stderr).toContain('Message Content Intent');
+    expect(result.stderr).toContain('"bot" and "applications.commands"');
+    expect(result.stderr).toContain('DISCORD_TOKEN=your-token-here');
+  });
+});
