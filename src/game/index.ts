@@ -15,4 +15,4 @@ export * from './setups.ts';
 export * from './state.ts';
 export * from './view.ts';
 export { createRng, mixSeed, Rng } from './rng.ts';
-export { narrate } from './narrate.ts';
+export { narrate, PHASE_TITLE } from './narrate.ts';

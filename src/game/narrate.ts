@@ -8,7 +8,8 @@ const CAUSE: Record<'mafia' | 'vigilante' | 'lynch', string> = {
   lynch: 'was lynched by the town',
 };
 
-const PHASE_TITLE = {
+/** How each phase is called when shown to people. */
+export const PHASE_TITLE = {
   lobby: 'Lobby',
   night: 'Night',
   dawn: 'Dawn',

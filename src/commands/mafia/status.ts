@@ -1,24 +1,14 @@
 import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { viewFor, type GameState } from '../../game/index.ts';
+import { PHASE_TITLE, viewFor, type GameState } from '../../game/index.ts';
 import type { InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, NO_MENTIONS, relativeTime } from '../../discord/presenters/format.ts';
 import { roleCardMessage } from '../../discord/presenters/role-card.ts';
 import { MAFIA } from './definition.ts';
 import { tableHere, type MafiaDeps } from './context.ts';
 
-const PHASE_NAMES: Record<GameState['phase'], string> = {
-  lobby: 'Lobby',
-  night: 'Night',
-  dawn: 'Dawn',
-  day: 'Day',
-  vote: 'Vote',
-  last_words: 'Last words',
-  ended: 'Over',
-};
-
 /** Public facts only; the person's own role card is added for them alone (the reply is ephemeral). */
 function statusEmbed(state: GameState): EmbedBuilder {
-  const phase = state.phase === 'lobby' || state.phase === 'ended' ? PHASE_NAMES[state.phase] : `${PHASE_NAMES[state.phase]} ${state.day}`;
+  const phase = state.phase === 'lobby' || state.phase === 'ended' ? PHASE_TITLE[state.phase] : `${PHASE_TITLE[state.phase]} ${state.day}`;
   const until = state.deadline ? ` · ends ${relativeTime(state.deadline)}` : '';
   const alive = state.players.filter((p) => p.alive).map((p) => p.name);
   const dead = state.players.filter((p) => !p.alive).map((p) => p.name);
