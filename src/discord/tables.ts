@@ -18,6 +18,10 @@ export class LiveTable {
   driver: LiveAiDriver | null = null;
   /** The lobby embed to keep current; unknown after a restart until someone clicks one of its buttons. */
   lobbyMessageId: string | null = null;
+  /** The live vote message of the current vote, kept edited as votes come in. */
+  voteMessageId: string | null = null;
+  /** The private thread of the game channel where the Mafia talk. */
+  mafiaThreadId: string | null = null;
 
   constructor(
     state: GameState,
@@ -76,6 +80,25 @@ export class Tables {
       this.loading.set(channelId, pending);
     }
     return pending;
+  }
+
+  /** The open game with this id (custom ids of DM menus and vote messages name the game, not the channel). */
+  async byGame(gameId: string): Promise<LiveTable | null> {
+    const live = this.live.find((t) => t.state.id === gameId);
+    if (live) return live;
+    const record = await this.deps.store.getGame(gameId);
+    if (!record?.channelId) return null;
+    const table = await this.inChannel(record.channelId);
+    return table?.state.id === gameId ? table : null;
+  }
+
+  /** The game whose channel or Mafia thread this is. */
+  async forChannel(channelId: string, parentId: string | null): Promise<LiveTable | null> {
+    if (parentId) {
+      const table = this.byChannel.get(parentId) ?? (await this.inChannel(parentId));
+      return table?.mafiaThreadId === channelId ? table : null;
+    }
+    return this.inChannel(channelId);
   }
 
   get live(): readonly LiveTable[] {
@@ -158,6 +181,7 @@ export class Tables {
     const table = this.table(loaded.value, { channelId, guildId: record.guildId ?? '', hostId: record.hostId ?? '' });
     this.byChannel.set(channelId, table);
     table.session.open();
+    await this.output.recover(table);
     await this.startAi(table);
     return table;
   }

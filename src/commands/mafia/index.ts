@@ -9,6 +9,7 @@ import { mafiaCommand } from './definition.ts';
 import { registerEnd } from './end.ts';
 import { joinButton } from './join.ts';
 import { leaveButton } from './leave.ts';
+import { registerPlay } from './play.ts';
 import { registerRemove } from './remove.ts';
 import { registerRules } from './rules.ts';
 import { registerStart, startButton } from './start.ts';
@@ -26,6 +27,7 @@ export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void 
   registerStatus(router, deps);
   registerEnd(router, deps);
   registerRules(router, deps);
+  registerPlay(router, deps);
   router.onButton(LOBBY_PREFIX, async (i) => {
     const action = customIdArgs(i.customId)[0];
     if (action === 'join') return joinButton(i, deps);

@@ -44,7 +44,8 @@ describe('/mafia lobby on Discord', () => {
     const state = w.bot.tables.live[0]!.state;
     for (const name of ['alice', 'bob']) {
       const me = state.players.find((p) => p.name === name)!;
-      const dms = w.sim.dmsTo(name);
+      // The role card, and (for a night role) the night menu that follows it.
+      const dms = w.sim.dmsTo(name).filter((m) => embedText(m).includes('You are the'));
       expect(dms).toHaveLength(1);
       const card = embedText(dms[0]!);
       const { getRole } = await import('../../../src/game/index.ts');
