@@ -25,6 +25,8 @@ export interface BotDeps {
   readonly devGuildId?: string | undefined;
   readonly timers?: Timers;
   readonly driver?: Partial<Pick<LiveDriverOptions, 'speechGapMs' | 'sleep'>>;
+  /** Seeds for new games (tests pin them; random otherwise). */
+  readonly newSeed?: () => number;
 }
 
 export interface Bot {
@@ -46,6 +48,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     store: deps.games,
     timers: deps.timers ?? realTimers,
     log: deps.log,
+    ...(deps.newSeed ? { newSeed: deps.newSeed } : {}),
     ai: {
       llm: deps.llm,
       personas: deps.personas,

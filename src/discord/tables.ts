@@ -52,6 +52,8 @@ export interface TablesDeps {
   readonly timers: Timers;
   readonly log: Logger;
   readonly ai: AiSeatDeps;
+  /** Seeds for new games; random unless a test pins them. */
+  readonly newSeed?: () => number;
 }
 
 /**
@@ -110,7 +112,7 @@ export class Tables {
     if (await this.inChannel(input.channelId)) {
       return err('This channel already has a game open. Finish it (or ask the host to `/mafia end` it) before creating another.');
     }
-    const created = engine.createGame({ gameId: randomUUID(), seed: randomInt(2 ** 31 - 1), settings: input.settings, at: this.deps.timers.now() });
+    const created = engine.createGame({ gameId: randomUUID(), seed: this.deps.newSeed?.() ?? randomInt(2 ** 31 - 1), settings: input.settings, at: this.deps.timers.now() });
     if (!created.ok) return err(created.error.message);
     // Claim the channel before the first await, so two creates at once cannot both succeed.
     if (this.byChannel.has(input.channelId)) return err('This channel already has a game open.');
