@@ -4,7 +4,8 @@ import type { LiveTable } from '../../../src/discord/tables.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
-import type { GameState, RoleId } from '../../../src/game/index.ts';
+import type { GameState, RoleId, SettingsInput } from '../../../src/game/index.ts';
+import { parseRoleList } from '../../../src/commands/mafia/role-list.ts';
 import { messageText, type SimMessage } from '../../support/discord/index.ts';
 import type { World } from './harness.ts';
 
@@ -115,11 +116,15 @@ export function outcome(state: GameState): { outcome: unknown; deaths: string[] 
 
 /**
  * The first seed from `from` whose deal gives the people (seated first, as openGame seats them)
- * roles that `wanted` accepts: the deal depends only on the seed and the seat order.
+ * roles that `wanted` accepts (`roleList` as /mafia create takes it): the deal depends only on the
+ * seed, the setup and the seat order.
  */
-export function seedWhere(wanted: (roles: Record<(typeof HUMANS)[number], RoleId>) => boolean, from = 1): number {
+export function seedWhere(wanted: (roles: Record<(typeof HUMANS)[number], RoleId>) => boolean, from = 1, roleList?: string): number {
+  const roles = roleList === undefined ? null : parseRoleList(roleList);
+  if (roles && !roles.ok) throw new Error(roles.error);
+  const settings: SettingsInput = roles?.ok ? { setup: { kind: 'custom', roles: roles.value } } : {};
   for (let seed = from; seed < from + 10_000; seed++) {
-    let state = (engine.createGame({ gameId: 'probe', seed, at: 0 }) as Extract<engine.CommandResult, { ok: true }>).state;
+    let state = (engine.createGame({ gameId: 'probe', seed, settings, at: 0 }) as Extract<engine.CommandResult, { ok: true }>).state;
     for (const [i, name] of [...HUMANS, ...AI].entries()) {
       const joined = engine.join(state, { player: { id: `p${i}`, name, kind: i < HUMANS.length ? 'human' : 'ai' }, at: 0 });
       if (joined.ok) state = joined.state;
