@@ -19,6 +19,9 @@ afterAll(() => w.close());
  * `killAt` (`night:2` is the second night) the process is killed right after the first person acted
  * there (so the phase is still open), then started again; `check` sees the state before and after.
  */
+/** Set when the process is killed during a vote: that vote's message, and how many REST calls came before the kill. */
+let killedDuringVote: { messageId: string; callsBefore: number } | null = null;
+
 type Refs = Pick<LiveTable, 'lobbyMessageId' | 'voteMessageId' | 'mafiaThreadId'>;
 const refsOf = (t: LiveTable): Refs => ({ lobbyMessageId: t.lobbyMessageId, voteMessageId: t.voteMessageId, mafiaThreadId: t.mafiaThreadId });
 
@@ -34,6 +37,7 @@ async function playOut(gameId: string, killAt: readonly string[], check: (before
       // The AI seats finish what the person's move set off, so both runs see the same moves.
       await settle(w, tableOf(w, gameId)!);
       const before = tableOf(w, gameId)!;
+      if (before.state.phase === 'vote') killedDuringVote = { messageId: before.voteMessageId!, callsBefore: w.sim.requests().length };
       await w.restart();
       const table = tableOf(w, gameId)!;
       await settle(w, table);
@@ -79,6 +83,33 @@ describe('killed and restarted mid-game', () => {
     });
 
     expect(outcome(restarted)).toEqual(outcome(through));
+
+    // The vote message of before the kill took the later clicks: edited after the restart, never posted anew.
+    const { messageId, callsBefore } = killedDuringVote!;
+    const after = w.sim.requests().slice(callsBefore);
+    expect(after.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/messages/${messageId}`)).length).toBeGreaterThan(0);
+    const posted = after.filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? null).includes(`vote:${second.state.id}`));
+    expect(posted).toHaveLength(restarted.log.filter((e) => e.type === 'phase_started' && e.payload.phase === 'vote' && e.payload.day > 1).length);
+    const tally = JSON.stringify(w.sim.messagesIn('game').find((m) => m.id === messageId)!.embeds);
+    const voters = restarted.log.flatMap((e) => (e.type === 'vote_resolved' && e.payload.day === 1 ? e.payload.tally.flatMap((t) => t.voters) : []));
+    for (const id of voters) expect(tally).toContain(restarted.players.find((p) => p.id === id)!.name);
+    expect(w.sim.failedRequests()).toEqual([]);
+  });
+
+  it('GIVEN a lobby WHEN the process restarts THEN the same lobby embed keeps being updated, by commands as by its buttons', async () => {
+    const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+    const id = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('game').id)!.state.id;
+    const messagesBefore = w.sim.messagesIn('game').length;
+
+    await w.restart();
+
+    // A command, not a click on the lobby: only the stored id tells the bot which message to edit.
+    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Miss Marple' } }).ephemeral();
+    await w.bot.idle();
+    expect(JSON.stringify(w.sim.messagesIn('game').find((m) => m.id === lobby.id)!.embeds)).toContain('Miss Marple');
+    await w.sim.user('bob').click(lobby, `lobby:join:${id}`).updated();
+    expect(JSON.stringify(w.sim.messagesIn('game').find((m) => m.id === lobby.id)!.embeds)).toContain('bob');
+    expect(w.sim.messagesIn('game')).toHaveLength(messagesBefore);
     expect(w.sim.failedRequests()).toEqual([]);
   });
 });
