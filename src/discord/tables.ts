@@ -235,11 +235,9 @@ export class Tables {
       this.deps.log.error(`game ${record.id} in channel ${channelId} cannot be loaded: ${JSON.stringify(loaded.error)}`);
       return null;
     }
+    const refs = await this.deps.store.loadDiscordRefs(record.id);
     const existing = this.byChannel.get(channelId);
     if (existing) return existing;
-    const refs = await this.deps.store.loadDiscordRefs(record.id);
-    const again = this.byChannel.get(channelId);
-    if (again) return again;
     const table = this.table(loaded.value, { channelId, guildId: record.guildId ?? '', hostId: record.hostId ?? '' });
     table.restoreRefs(refs);
     this.byChannel.set(channelId, table);
