@@ -14,17 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-/**
- * Plays a started game to its end with the same human inputs every time. In each phase named in
- * `killAt` (`night:2` is the second night) the process is killed right after the first person acted
- * there (so the phase is still open), then started again; `check` sees the state before and after.
- */
 /** Set when the process is killed during a vote: that vote's message, and how many REST calls came before the kill. */
 let killedDuringVote: { messageId: string; callsBefore: number } | null = null;
 
 type Refs = Pick<LiveTable, 'lobbyMessageId' | 'voteMessageId' | 'mafiaThreadId'>;
 const refsOf = (t: LiveTable): Refs => ({ lobbyMessageId: t.lobbyMessageId, voteMessageId: t.voteMessageId, mafiaThreadId: t.mafiaThreadId });
 
+/**
+ * Plays a started game to its end with the same human inputs every time. In each phase named in
+ * `killAt` (`night:2` is the second night) the process is killed right after the first person acted
+ * there (so the phase is still open), then started again; `check` sees the state before and after.
+ */
 async function playOut(gameId: string, killAt: readonly string[], check: (before: GameState, after: GameState) => void): Promise<GameState> {
   const used = new Set<string>();
   const killed = new Set<string>();
