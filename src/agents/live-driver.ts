@@ -121,9 +121,20 @@ export class LiveAiDriver {
     }
   }
 
+  /** Events since the current day began (a restarted driver must not redo what the log shows done). */
+  private today(): readonly GameEvent[] {
+    const log = this.game.state.log;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const e = log[i]!;
+      if (e.type === 'phase_started' && e.payload.phase === 'day') return log.slice(i);
+    }
+    return [];
+  }
+
   private async wills(): Promise<void> {
     if (!this.game.state.settings.rules.lastWills) return;
-    const writers = this.ai((p) => p.alive && engine.getRole(p.role ?? 'townsperson').nightAction !== null);
+    const written = new Set(this.today().flatMap((e) => (e.type === 'will_written' ? [e.payload.playerId] : [])));
+    const writers = this.ai((p) => p.alive && !written.has(p.id) && engine.getRole(p.role ?? 'townsperson').nightAction !== null);
     for (const [p, will] of await this.askAll(writers, () => 'will')) {
       const text = will.speech;
       if (text) await this.game.submit((s, at) => engine.writeWill(s, { playerId: p.id, text, at }));
@@ -147,10 +158,13 @@ export class LiveAiDriver {
     try {
       const day = this.game.state.day;
       while (this.game.state.phase === 'day' && this.game.state.day === day) {
+        const said = new Map<string, number>();
+        for (const e of this.today()) if (e.type === 'speech' && e.payload.channel === 'town') said.set(e.payload.playerId, (said.get(e.payload.playerId) ?? 0) + 1);
         const candidates = this.ai((p) => p.alive).map((p) => {
           const record = this.spoken.get(p.id);
           const today = record?.day === day ? record : { day, count: 0, urgency: null };
-          return { id: p.id, name: p.name, seat: p.seat, spoken: today.count, urgency: today.urgency };
+          // After a restart only the log knows who already spoke today.
+          return { id: p.id, name: p.name, seat: p.seat, spoken: Math.max(today.count, said.get(p.id) ?? 0), urgency: today.urgency };
         });
         const next = nextSpeaker({ candidates, lastSpeech: this.lastTownSpeech(), day, maxPerSeat: this.options.maxSpeechesPerDay ?? 2 });
         if (!next) return;
@@ -168,7 +182,8 @@ export class LiveAiDriver {
 
   private async votes(): Promise<void> {
     if (this.game.state.phase !== 'vote') return;
-    for (const [p, decision] of await this.askAll(this.ai((p) => p.alive), () => 'vote')) {
+    const owing = this.ai((p) => p.alive && !(p.id in this.game.state.votes));
+    for (const [p, decision] of await this.askAll(owing, () => 'vote')) {
       const target = decision.targetId ?? 'no_lynch';
       const text = decision.speech;
       if (text && !engine.voteError(this.game.state, p.id, target)) {
@@ -186,6 +201,7 @@ export class LiveAiDriver {
     const id = this.game.state.lynchedToday;
     const lynched = id ? engine.findPlayer(this.game.state, id) : undefined;
     if (!lynched || !this.seats.has(lynched.id)) return;
+    if (this.game.state.log.some((e) => e.type === 'speech' && e.payload.channel === 'last_words' && e.payload.playerId === lynched.id)) return;
     const text = (await this.ask(lynched, 'last_words', this.game.state)).speech;
     if (text) await this.game.submit((s, at) => engine.speak(s, { playerId: lynched.id, channel: 'last_words', text, at }));
   }

@@ -14,7 +14,6 @@ export class SeatMinds {
   private readonly brains = new Map<string, AsyncBrain>();
   private readonly minds = new Map<string, SeatMind>();
   private readonly lastSeen = new Map<string, number>();
-  private decisions = 0;
 
   constructor(
     seats: readonly TableSeat[],
@@ -59,7 +58,9 @@ export class SeatMinds {
     const request = this.request(state, player, kind);
     this.lastSeen.set(player.id, state.log.length);
     const brain = this.brains.get(player.id);
-    const rng = createRng(state.seed, 'brain', player.id, this.decisions++);
+    // Keyed by what the game holds (not by a per-process counter or random ids), so the same game
+    // with the same inputs plays out the same, also across a restart.
+    const rng = createRng(state.seed, 'brain', player.seat, kind, state.log.length);
     let decision: Decision;
     try {
       decision = brain ? await brain(request, rng) : safeDecision(request, 'no brain for this seat');

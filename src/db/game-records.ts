@@ -61,3 +61,8 @@ export interface Mind {
   memory: Json;
   beliefs: Json;
 }
+
+/** Discord things a game keeps using across restarts: its lobby embed, live vote message and Mafia thread. */
+export type DiscordRefKind = 'lobby' | 'vote' | 'mafia_thread';
+export const DISCORD_REF_KINDS: readonly DiscordRefKind[] = ['lobby', 'vote', 'mafia_thread'];
+export type DiscordRefs = Partial<Record<DiscordRefKind, string>>;

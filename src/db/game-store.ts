@@ -1,5 +1,8 @@
 import { err, ok, type Result } from '../result.ts';
+import { DISCORD_REF_KINDS } from './game-records.ts';
 import type {
+  DiscordRefKind,
+  DiscordRefs,
   GameProjection,
   GameStatus,
   Mind,
@@ -13,6 +16,7 @@ import type { Game, GamePlayer, Prisma, PrismaClient } from './generated/client.
 import { fromPrismaJson, toPrismaJson } from './prisma-json.ts';
 
 export type * from './game-records.ts';
+export { DISCORD_REF_KINDS } from './game-records.ts';
 
 /**
  * Games as an append-only event log plus a projection (Game and GamePlayer rows)
@@ -42,6 +46,9 @@ export interface GameStore {
   saveMind(gameId: string, playerId: string, mind: Mind): Promise<Result<void, 'not_found'>>;
   /** Keyed by playerId. */
   loadMinds(gameId: string): Promise<Record<string, Mind>>;
+  /** Remembers the Discord id of a message or thread the game keeps using; null forgets it. */
+  setDiscordRef(gameId: string, kind: DiscordRefKind, discordId: string | null): Promise<Result<void, 'not_found'>>;
+  loadDiscordRefs(gameId: string): Promise<DiscordRefs>;
 }
 
 const OPEN_STATUSES: GameStatus[] = ['lobby', 'running'];
@@ -165,6 +172,32 @@ export function createGameStore(prisma: PrismaClient): GameStore {
         minds[row.playerId] = { memory: fromPrismaJson(row.memory), beliefs: fromPrismaJson(row.beliefs) };
       }
       return minds;
+    },
+
+    async setDiscordRef(gameId, kind, discordId) {
+      if (discordId === null) {
+        await prisma.gameDiscordRef.deleteMany({ where: { gameId, kind } });
+        return ok(undefined);
+      }
+      const game = await prisma.game.findUnique({ where: { id: gameId }, select: { id: true } });
+      if (game === null) return err('not_found');
+      await prisma.gameDiscordRef.upsert({
+        where: { gameId_kind: { gameId, kind } },
+        create: { gameId, kind, discordId },
+        update: { discordId },
+      });
+      return ok(undefined);
+    },
+
+    async loadDiscordRefs(gameId) {
+      const rows = await prisma.gameDiscordRef.findMany({ where: { gameId } });
+      const refs: DiscordRefs = {};
+      // Kinds this version does not know (written by a newer one) are left out, not guessed at.
+      for (const row of rows) {
+        const kind = DISCORD_REF_KINDS.find((k) => k === row.kind);
+        if (kind) refs[kind] = row.discordId;
+      }
+      return refs;
     },
   };
 }

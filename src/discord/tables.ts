@@ -4,7 +4,7 @@ import type { LiveAiDriver } from '../agents/live-driver.ts';
 import { GameSession, type SessionResult } from '../commands/session/game-session.ts';
 import type { Timers } from '../commands/session/timers.ts';
 import { GameRepository } from '../db/game-repository.ts';
-import type { GameStore } from '../db/game-store.ts';
+import { DISCORD_REF_KINDS, type DiscordRefKind, type DiscordRefs, type GameStore } from '../db/game-store.ts';
 import * as engine from '../game/index.ts';
 import type { CommandResult, GameEvent, GameState, SettingsInput } from '../game/index.ts';
 import type { Logger } from '../log.ts';
@@ -16,25 +16,70 @@ import { TableOutput } from './table-output.ts';
 export class LiveTable {
   readonly session: GameSession;
   driver: LiveAiDriver | null = null;
-  /** The lobby embed to keep current; unknown after a restart until someone clicks one of its buttons. */
-  lobbyMessageId: string | null = null;
-  /** The live vote message of the current vote, kept edited as votes come in. */
-  voteMessageId: string | null = null;
-  /** The private thread of the game channel where the Mafia talk. */
-  mafiaThreadId: string | null = null;
+  private readonly refs: Record<DiscordRefKind, string | null> = { lobby: null, vote: null, mafia_thread: null };
+  /** Writes of refs in the order they were made (a vote message forgotten must not be remembered again by a late write). */
+  private refWrites: Promise<void> = Promise.resolve();
 
   constructor(
     state: GameState,
     readonly channelId: string,
     readonly guildId: string,
     readonly hostId: string,
-    deps: { repo: GameRepository; timers: Timers; publish: (table: LiveTable, events: readonly GameEvent[], state: GameState) => void },
+    private readonly deps: {
+      repo: GameRepository;
+      timers: Timers;
+      publish: (table: LiveTable, events: readonly GameEvent[], state: GameState) => void;
+      remember: (gameId: string, kind: DiscordRefKind, discordId: string | null) => Promise<void>;
+    },
   ) {
     this.session = new GameSession(state, {
       timers: deps.timers,
       save: (before, events, after) => deps.repo.save(before, events, after),
       publish: (events, after) => deps.publish(this, events, after),
     });
+  }
+
+  // These ids are stored as they change, so a restarted process keeps editing the same messages.
+
+  /** The lobby embed to keep current. */
+  get lobbyMessageId(): string | null {
+    return this.refs.lobby;
+  }
+  set lobbyMessageId(id: string | null) {
+    this.remember('lobby', id);
+  }
+
+  /** The live vote message of the current vote, kept edited as votes come in. */
+  get voteMessageId(): string | null {
+    return this.refs.vote;
+  }
+  set voteMessageId(id: string | null) {
+    this.remember('vote', id);
+  }
+
+  /** The private thread of the game channel where the Mafia talk. */
+  get mafiaThreadId(): string | null {
+    return this.refs.mafia_thread;
+  }
+  set mafiaThreadId(id: string | null) {
+    this.remember('mafia_thread', id);
+  }
+
+  /** Ids an earlier process stored (not written back). */
+  restoreRefs(refs: DiscordRefs): void {
+    for (const kind of DISCORD_REF_KINDS) this.refs[kind] = refs[kind] ?? null;
+  }
+
+  /** Resolves once every id set so far is stored. */
+  refsSaved(): Promise<void> {
+    return this.refWrites;
+  }
+
+  private remember(kind: DiscordRefKind, id: string | null): void {
+    if (this.refs[kind] === id) return;
+    this.refs[kind] = id;
+    const gameId = this.state.id;
+    this.refWrites = this.refWrites.then(() => this.deps.remember(gameId, kind, id));
   }
 
   get state(): GameState {
@@ -150,6 +195,7 @@ export class Tables {
     for (const table of this.byChannel.values()) table.session.close();
     await Promise.allSettled(this.live.map((t) => t.driver?.idle()));
     await this.output.idle();
+    await Promise.allSettled(this.live.map((t) => t.refsSaved()));
     this.byChannel.clear();
   }
 
@@ -158,7 +204,18 @@ export class Tables {
       repo: this.repo,
       timers: this.deps.timers,
       publish: (table, events, after) => this.published(table, events, after),
+      remember: (gameId, kind, discordId) => this.remember(gameId, kind, discordId),
     });
+  }
+
+  private async remember(gameId: string, kind: DiscordRefKind, discordId: string | null): Promise<void> {
+    try {
+      const saved = await this.deps.store.setDiscordRef(gameId, kind, discordId);
+      if (!saved.ok) this.deps.log.warn(`${kind} of game ${gameId} not stored: ${saved.error}`);
+    } catch (error) {
+      // Only a restart needs it; the game goes on, and the Mafia thread can still be found by name.
+      this.deps.log.warn(`${kind} of game ${gameId} not stored: ${String(error)}`);
+    }
   }
 
   private published(table: LiveTable, events: readonly GameEvent[], state: GameState): void {
@@ -178,9 +235,11 @@ export class Tables {
       this.deps.log.error(`game ${record.id} in channel ${channelId} cannot be loaded: ${JSON.stringify(loaded.error)}`);
       return null;
     }
+    const refs = await this.deps.store.loadDiscordRefs(record.id);
     const existing = this.byChannel.get(channelId);
     if (existing) return existing;
     const table = this.table(loaded.value, { channelId, guildId: record.guildId ?? '', hostId: record.hostId ?? '' });
+    table.restoreRefs(refs);
     this.byChannel.set(channelId, table);
     table.session.open();
     await this.output.recover(table);

@@ -62,7 +62,9 @@ describe('AI seats in a live game', () => {
     for (let i = 0; i < 10 && session.state.phase !== 'day'; i++) await step();
     await driver.idle();
     const human = session.state.players.find((p) => p.kind === 'human' && p.alive)!;
-    const named = session.state.players.find((p) => p.kind === 'ai' && p.alive)!;
+    // Someone who may still speak today (two messages per seat a day).
+    const townSpeeches = (id: string) => session.state.log.filter((e) => e.type === 'speech' && e.payload.channel === 'town' && e.payload.playerId === id).length;
+    const named = session.state.players.find((p) => p.kind === 'ai' && p.alive && townSpeeches(p.id) < 2)!;
     const before = session.state.log.length;
     await session.submit((s, at) => engine.speak(s, { playerId: human.id, channel: 'town', text: `${named.name}, why so quiet?`, at }));
     await driver.idle();

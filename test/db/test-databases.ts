@@ -39,7 +39,7 @@ export function testBackends(schema = 'public'): TestBackend[] {
 
 /** Empties every table between tests; cheaper than a fresh database each time. */
 export async function truncateAll(db: Database): Promise<void> {
-  await db.prisma.$executeRawUnsafe('TRUNCATE "GameEvent", "GamePlayer", "Game", "LlmCall"');
+  await db.prisma.$executeRawUnsafe('TRUNCATE "GameDiscordRef", "GameEvent", "GamePlayer", "Game", "LlmCall"');
 }
 
 // `migrate deploy` cannot reach a server from here (prisma/prisma#27403), so the

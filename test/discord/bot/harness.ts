@@ -39,7 +39,12 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
+export interface WorldOptions {
+  /** Every new game gets this seed, so a game can be replayed exactly. */
+  readonly seed?: number;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const sim = await startDiscordSim({
     guilds: [{ name: 'Club', channels: ['game', 'other'], members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'mod', manageServer: true }] }],
   });
@@ -54,7 +59,17 @@ export async function startWorld(): Promise<World> {
   const boot = async () => {
     const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
     sim.onClose(() => client.destroy());
-    const bot = await startBot({ client, log: quietLog, games, personas, llm: OFFLINE, timers, driver: { speechGapMs: 0, sleep: async () => undefined } });
+    const seed = options.seed;
+    const bot = await startBot({
+      client,
+      log: quietLog,
+      games,
+      personas,
+      llm: OFFLINE,
+      timers,
+      driver: { speechGapMs: 0, sleep: async () => undefined },
+      ...(seed !== undefined && { newSeed: () => seed }),
+    });
     return { client, bot };
   };
   const first = await boot();

@@ -1,0 +1,138 @@
+/** Playing a game on the simulator step by step, the same way every time (for restarts and refusals). */
+import { expect } from 'vitest';
+import type { LiveTable } from '../../../src/discord/tables.ts';
+import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
+import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
+import * as engine from '../../../src/game/index.ts';
+import type { GameState, RoleId, SettingsInput } from '../../../src/game/index.ts';
+import { parseRoleList } from '../../../src/commands/mafia/role-list.ts';
+import { messageText, type SimMessage } from '../../support/discord/index.ts';
+import type { World } from './harness.ts';
+
+export const HUMANS = ['alice', 'bob', 'carol'] as const;
+export const AI = ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde'];
+
+export function options(m: SimMessage, customId: string): string[] {
+  for (const row of m.components as { components: { custom_id?: string; options?: { value: string }[] }[] }[]) {
+    for (const c of row.components) if (c.custom_id === customId) return (c.options ?? []).map((o) => o.value);
+  }
+  return [];
+}
+
+export function seated(state: GameState, name: string) {
+  return state.players.find((p) => p.name === name)!;
+}
+
+/** The live table of this game in the bot as it is now (a restart makes new ones). */
+export function tableOf(w: World, gameId: string): LiveTable | undefined {
+  return w.bot.tables.live.find((t) => t.state.id === gameId);
+}
+
+/** Everything the bot and the AI seats owe right now is done and delivered: nothing moves any more. */
+export async function settle(w: World, table: LiveTable): Promise<void> {
+  let seen = -1;
+  while (seen !== table.state.log.length) {
+    seen = table.state.log.length;
+    await w.bot.idle();
+    await table.driver?.idle();
+    await w.bot.idle();
+  }
+}
+
+/** alice hosts; bob and carol join; the AI personas take seats; alice starts. */
+export async function openGame(w: World, create: Record<string, string | number | boolean> = {}, channel = 'game'): Promise<LiveTable> {
+  const lobby = await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create', options: create }).public();
+  const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel(channel).id)!;
+  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  for (const persona of AI) await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+  await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
+  await w.sim.until(() => table.driver !== null && table.mafiaThreadId !== null);
+  await settle(w, table);
+  return table;
+}
+
+/** The newest night menu in this person's DMs. */
+export function nightMenu(w: World, name: string, gameId: string): SimMessage | undefined {
+  return w.sim.dmsTo(name).filter((m) => options(m, `night:${gameId}`).length > 0).at(-1);
+}
+
+/**
+ * What the people do in the phase the game is in, one after another, each only once the AI seats
+ * are idle (so no click races an AI move): at night the first target of their newest menu, by day a
+ * line in the channel, in the vote the first other player, in last words a plea.
+ */
+export async function humansAct(w: World, gameId: string, used: Set<string>, afterEach?: (name: string) => Promise<void>): Promise<void> {
+  // Looked up again before each person: `afterEach` may restart the bot, which makes a new table.
+  let table = tableOf(w, gameId)!;
+  const start = table.state;
+  const still = () => table.state.phase === start.phase && table.state.day === start.day;
+  for (const name of HUMANS) {
+    table = tableOf(w, gameId) ?? table;
+    await settle(w, table);
+    const me = seated(table.state, name);
+    if (!still() || !me.alive) continue;
+    if (start.phase === 'night') {
+      const menu = nightMenu(w, name, gameId);
+      if (!menu || used.has(menu.id) || !options(menu, `night:${gameId}`).some((v) => v !== SKIP_VALUE)) continue;
+      used.add(menu.id);
+      const choice = options(menu, `night:${gameId}`).find((v) => v !== SKIP_VALUE) ?? SKIP_VALUE;
+      expect(messageText(await w.sim.user(name).select(menu, `night:${gameId}`, [choice]).ephemeral())).toMatch(/^Noted/);
+    } else if (start.phase === 'day') {
+      const before = table.state.log.length;
+      w.sim.user(name).say('game', `${name} thinks someone is lying.`);
+      await w.sim.until(() => table.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === me.id));
+    } else if (start.phase === 'vote' && table.voteMessageId && !(me.id in table.state.votes)) {
+      const message = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+      const choice = options(message, `vote:${gameId}`).find((v) => v !== me.id && v !== NO_LYNCH_VALUE)!;
+      expect(messageText(await w.sim.user(name).select(message, `vote:${gameId}`, [choice]).ephemeral())).toMatch(/^Your vote/);
+    } else if (start.phase === 'last_words' && start.lynchedToday === me.id) {
+      const before = table.state.log.length;
+      w.sim.user(name).say('game', 'I was innocent, I swear.');
+      await w.sim.until(() => table.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === me.id));
+    } else continue;
+    await afterEach?.(name);
+  }
+  await settle(w, tableOf(w, gameId) ?? table);
+}
+
+/** Lets the clock reach the phase deadline and waits for the next phase. */
+export async function toNextPhase(w: World, table: LiveTable): Promise<void> {
+  await settle(w, table);
+  const s = table.state;
+  if (s.phase === 'ended' || s.deadline === null) return;
+  w.timers.advanceTo(s.deadline);
+  await w.sim.until(() => table.state.phase !== s.phase || table.state.day !== s.day, { timeoutMs: 5000 });
+  await settle(w, table);
+}
+
+/** Who won, and who died in which order: the same game played the same way must end the same. */
+export function outcome(state: GameState): { outcome: unknown; deaths: string[] } {
+  const ended = state.log.find((e) => e.type === 'game_ended');
+  return {
+    outcome: ended?.type === 'game_ended' ? ended.payload.outcome : null,
+    deaths: state.log.flatMap((e) => (e.type === 'player_died' ? [`${state.players.find((p) => p.id === e.payload.playerId)?.name} (${e.payload.cause}, day ${e.payload.day})`] : [])),
+  };
+}
+
+/**
+ * The first seed from `from` whose deal gives the people (seated first, as openGame seats them)
+ * roles that `wanted` accepts (`roleList` as /mafia create takes it): the deal depends only on the
+ * seed, the setup and the seat order.
+ */
+export function seedWhere(wanted: (roles: Record<(typeof HUMANS)[number], RoleId>) => boolean, from = 1, roleList?: string): number {
+  const roles = roleList === undefined ? null : parseRoleList(roleList);
+  if (roles && !roles.ok) throw new Error(roles.error);
+  const settings: SettingsInput = roles?.ok ? { setup: { kind: 'custom', roles: roles.value } } : {};
+  for (let seed = from; seed < from + 10_000; seed++) {
+    let state = (engine.createGame({ gameId: 'probe', seed, settings, at: 0 }) as Extract<engine.CommandResult, { ok: true }>).state;
+    for (const [i, name] of [...HUMANS, ...AI].entries()) {
+      const joined = engine.join(state, { player: { id: `p${i}`, name, kind: i < HUMANS.length ? 'human' : 'ai' }, at: 0 });
+      if (joined.ok) state = joined.state;
+    }
+    const started = engine.start(state, { at: 0 });
+    if (!started.ok) throw new Error(started.error.message);
+    const roles = Object.fromEntries(HUMANS.map((name) => [name, seated(started.state, name).role!])) as Record<(typeof HUMANS)[number], RoleId>;
+    if (wanted(roles)) return seed;
+  }
+  throw new Error('no seed deals those roles');
+}
