@@ -17,7 +17,7 @@ import { announcements } from './presenters/announce.ts';
 import { NO_MENTIONS } from './presenters/format.ts';
 import { roleCardMessage } from './presenters/role-card.ts';
 import { nightActionMessage } from './presenters/night-action.ts';
-import { voteMessage } from './presenters/vote.ts';
+import { closedVoteMessage, voteMessage } from './presenters/vote.ts';
 import { personaSpeech } from './presenters/persona-speech.ts';
 import { directorsCutFile } from './presenters/directors-cut.ts';
 import { cut, MAX_CONTENT } from './presenters/format.ts';
@@ -39,17 +39,6 @@ const VOTE_EVENTS = new Set<GameEvent['type']>(['vote_cast', 'vote_withdrawn', '
 /** The name of a game's Mafia thread; the game id in it lets a restarted process find the thread again. */
 export function mafiaThreadName(gameId: string): string {
   return `mafia-${gameId.slice(0, 8)}`;
-}
-
-/** The votes of the current (or just resolved) vote, rebuilt from the log, for the final tally. */
-function lastVotes(state: GameState): Record<string, string> {
-  const votes: Record<string, string> = {};
-  for (const e of state.log) {
-    if (e.type === 'phase_started' && e.payload.phase === 'vote') for (const k of Object.keys(votes)) delete votes[k];
-    else if (e.type === 'vote_cast') votes[e.payload.voterId] = e.payload.targetId;
-    else if (e.type === 'vote_withdrawn') delete votes[e.payload.voterId];
-  }
-  return votes;
 }
 
 const LOBBY_EVENTS = new Set<GameEvent['type']>(['player_joined', 'player_left', 'game_started', 'game_ended']);
@@ -216,8 +205,7 @@ export class TableOutput {
       return;
     }
     if (!table.voteMessageId) return;
-    const final = voteMessage({ ...state, phase: 'vote', votes: lastVotes(state) } as GameState);
-    await channel.messages.edit(table.voteMessageId, { embeds: final.embeds ?? [], components: [] });
+    await channel.messages.edit(table.voteMessageId, closedVoteMessage(state));
     table.voteMessageId = null;
   }
 
