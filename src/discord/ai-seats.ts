@@ -32,6 +32,19 @@ async function promptFor(deps: AiSeatDeps, place: TablePlace, player: PlayerStat
   return plainPersona(HOUSE_PLAYERS.find((v) => v.name === player.name) ?? { name: player.name, phrases: [] });
 }
 
+/** The avatar each AI seat speaks under: its persona's avatarUrl, as the host may see it (seats without one are left out). */
+export async function seatAvatars(deps: Pick<AiSeatDeps, 'personas'>, place: TablePlace, players: readonly PlayerState[]): Promise<Map<string, string>> {
+  const avatars = new Map<string, string>();
+  if (!deps.personas) return avatars;
+  const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
+  for (const p of players) {
+    if (p.kind !== 'ai' || !p.personaId) continue;
+    const persona = await deps.personas.get(actor, p.personaId);
+    if (persona.ok && persona.value.avatarUrl) avatars.set(p.id, persona.value.avatarUrl);
+  }
+  return avatars;
+}
+
 /**
  * Brains and minds for a started game's AI seats (minds reloaded from the players' rows, so a
  * restarted process goes on with the same beliefs), driven by a LiveAiDriver over the session.

@@ -30,6 +30,7 @@ export interface OutputTable {
   lobbyMessageId: string | null;
   voteMessageId: string | null;
   mafiaThreadId: string | null;
+  readonly avatars: ReadonlyMap<string, string>;
 }
 
 /** Discord's "Unknown Webhook": someone deleted the channel's webhook. */
@@ -155,16 +156,17 @@ export class TableOutput {
     });
   }
 
-  /** AI speech goes out through the channel's webhook under the persona's name; people's own messages are already there. */
+  /** AI speech goes out through the channel's webhook under the persona's name and avatar; people's own messages are already there. */
   private async speeches(table: OutputTable, events: readonly GameEvent[], state: GameState): Promise<void> {
     for (const e of events) {
       if (e.type !== 'speech') continue;
       const speaker = findPlayer(state, e.payload.playerId);
       if (!speaker || speaker.kind !== 'ai') continue;
+      const avatar = table.avatars.get(speaker.id) ?? null;
       if (e.payload.channel === 'mafia') {
-        if (table.mafiaThreadId) await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, null, table.mafiaThreadId));
+        if (table.mafiaThreadId) await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar, table.mafiaThreadId));
       } else {
-        await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, null));
+        await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar));
       }
     }
   }

@@ -9,7 +9,7 @@ import * as engine from '../game/index.ts';
 import type { CommandResult, GameEvent, GameState, SettingsInput } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
-import { driveAiSeats, type AiSeatDeps } from './ai-seats.ts';
+import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
 import { TableOutput } from './table-output.ts';
 
 /** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
@@ -22,6 +22,8 @@ export class LiveTable {
   voteMessageId: string | null = null;
   /** The private thread of the game channel where the Mafia talk. */
   mafiaThreadId: string | null = null;
+  /** AI seats' persona avatars (player id → URL), looked up when the game starts. */
+  avatars: ReadonlyMap<string, string> = new Map();
 
   constructor(
     state: GameState,
@@ -130,6 +132,7 @@ export class Tables {
   /** Gives a started game's AI seats their brains; `resume` also restarts work the current phase still owes. */
   async startAi(table: LiveTable): Promise<void> {
     if (table.driver || table.state.phase === 'lobby') return;
+    table.avatars = await seatAvatars(this.deps.ai, table, table.state.players);
     table.driver = await driveAiSeats(this.deps.ai, table.session, table, (playerId, busy) => this.output.thinking(table, playerId, busy));
     table.driver.resume();
   }
