@@ -3,6 +3,7 @@ import {
   PermissionFlagsBits,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { PersonaStore } from '../../db/persona-store.ts';
@@ -25,7 +26,7 @@ export const NO_GAME = 'There is no game in this channel. Open one with `/mafia 
 export const HOST_ONLY = 'Only the host of this game can do that.';
 
 /** Every refusal: only the person who asked sees it, and nothing changed. */
-export async function refuse(i: MafiaInteraction, message: string): Promise<void> {
+export async function refuse(i: MafiaInteraction | ModalSubmitInteraction, message: string): Promise<void> {
   await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
 }
 

@@ -1,5 +1,5 @@
 import { ApplicationIntegrationType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { RulesSchema } from '../../game/index.ts';
+import { MAX_WILL_LENGTH, RulesSchema } from '../../game/index.ts';
 
 /** Limits of the timing options come from the engine's schema, so Discord refuses what the engine would. */
 function bounds(key: 'nightSeconds' | 'daySeconds' | 'voteSeconds'): { min: number; max: number } {
@@ -57,6 +57,12 @@ export const mafiaCommand = new SlashCommandBuilder()
   .addSubcommand((s) => s.setName('start').setDescription('Deal the roles and begin (host)'))
   .addSubcommand((s) => s.setName('status').setDescription('The game in this channel: phase, deadline, who is alive'))
   .addSubcommand((s) => s.setName('end').setDescription('Stop the game in this channel (host or Manage Server)'))
-  .addSubcommand((s) => s.setName('rules').setDescription("This channel's game rules, or the defaults"));
+  .addSubcommand((s) => s.setName('rules').setDescription("This channel's game rules, or the defaults"))
+  .addSubcommand((s) =>
+    s
+      .setName('will')
+      .setDescription('Write or replace your last will, read out when you die (a form opens without text)')
+      .addStringOption((o) => o.setName('text').setDescription('Your will').setMaxLength(MAX_WILL_LENGTH)),
+  );
 
 export const MAFIA = 'mafia';

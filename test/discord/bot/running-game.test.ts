@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveTable } from '../../../src/discord/tables.ts';
+import * as engine from '../../../src/game/index.ts';
 import { personaName } from '../../../src/persona/persona.ts';
+import { messageText } from '../../support/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;
@@ -23,7 +25,7 @@ async function settle(table: LiveTable): Promise<void> {
 /** alice hosts; bob and carol join; the AI personas fill the table; the game is started and night 1 has begun. */
 async function startGame(ai: readonly string[] = ['Sherlock Holmes', 'Hercule Poirot'], options: Record<string, string | number | boolean> = {}): Promise<LiveTable> {
   const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options }).public();
-  const table = w.bot.tables.live[0]!;
+  const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('game').id)!;
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of ai) await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
@@ -64,5 +66,82 @@ describe('AI personas in a running game', () => {
     expect(ada.length).toBeGreaterThan(0);
     for (const m of ada) expect(m.avatarUrl).toBe(avatarUrl);
     for (const m of w.sim.webhookMessages().filter((m) => m.displayName === 'Hercule Poirot')) expect(m.avatarUrl).toBeNull();
+  });
+});
+
+const mafia = (user: string, subcommand: string, options: Record<string, string | number | boolean> = {}, where = 'game') =>
+  w.sim.user(user).slash(where, 'mafia', { subcommand, options });
+
+function seatOf(table: LiveTable, name: string) {
+  return table.state.players.find((p) => p.name === name)!;
+}
+
+/** Every living player votes for `name` (who votes for someone else) in one command, so the vote closes on it at once. */
+async function lynch(table: LiveTable, name: string): Promise<void> {
+  while (table.state.phase !== 'vote') await nextPhase(table);
+  const doomed = seatOf(table, name);
+  await table.submit((state, at) => {
+    let result: engine.CommandResult = { ok: true, state, events: [] };
+    const events: engine.GameEvent[] = [];
+    for (const p of state.players.filter((p) => p.alive)) {
+      if (!result.ok || result.state.phase !== 'vote') break;
+      const target = p.id === doomed.id ? state.players.find((o) => o.alive && o.id !== doomed.id)!.id : doomed.id;
+      result = engine.vote(result.state, { voterId: p.id, targetId: target, at });
+      if (result.ok) events.push(...result.events);
+    }
+    return result.ok ? { ok: true, state: result.state, events } : result;
+  });
+  await settle(table);
+}
+
+describe('/mafia will', () => {
+  it('GIVEN a running game WHEN bob writes a will, then rewrites it in the form THEN only he is told, and when he is lynched the channel reads the latest will', async () => {
+    const table = await startGame(['Sherlock Holmes', 'Hercule Poirot'], { 'night-one-kill': false });
+    const saved = await mafia('bob', 'will', { text: 'Trust nobody.' }).ephemeral();
+    expect(messageText(saved)).toMatch(/Your will is saved/);
+    expect(seatOf(table, 'bob').will).toBe('Trust nobody.');
+
+    const form = await mafia('bob', 'will').modal();
+    const input = JSON.stringify(form.components);
+    expect(input).toContain('Trust nobody.');
+    expect(input).toContain(`"max_length":${engine.MAX_WILL_LENGTH}`);
+    expect(messageText(await w.sim.user('bob').submitModal(`will:${table.state.id}`, { text: 'Sherlock is the Mafia. Avenge me.' }).ephemeral())).toMatch(/saved/);
+    expect(seatOf(table, 'bob').will).toBe('Sherlock is the Mafia. Avenge me.');
+    await settle(table);
+    expect(w.sim.messagesIn('game').some((m) => m.content.includes('Avenge me'))).toBe(false);
+
+    await lynch(table, 'bob');
+    expect(seatOf(table, 'bob').alive).toBe(false);
+    const reading = w.sim.messagesIn('game').find((m) => m.content.includes('Their will reads'));
+    expect(reading?.content).toContain('“Sherlock is the Mafia. Avenge me.”');
+    expect(reading?.content).not.toContain('Trust nobody');
+    expect(w.sim.failedRequests()).toEqual([]);
+  });
+
+  it('GIVEN no game, a lobby, a stranger, a dead player, a game without wills, or text over the limit WHEN /mafia will is used THEN each is refused privately and nothing changes', async () => {
+    expect(messageText(await mafia('bob', 'will', { text: 'x' }).ephemeral())).toMatch(/no game in this channel/);
+    expect(messageText(await mafia('bob', 'will', { text: 'x' }, 'dm').ephemeral())).toMatch(/server channel/);
+    await mafia('alice', 'create', { 'last-wills': false }, 'other').public();
+    // Seven seats, so one lynch does not end the game.
+    const table = await startGame(['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde'], { 'night-one-kill': false });
+    // The AI seats keep playing (and write wills) meanwhile, so "nothing changed" is: no human wrote a will.
+    const wills = (t: LiveTable) => t.state.log.filter((e) => e.type === 'will_written' && !e.payload.playerId.startsWith('ai-') && !e.payload.playerId.startsWith('x')).length;
+    expect(messageText(await mafia('mod', 'will', { text: 'I was here' }).ephemeral())).toMatch(/not playing in this game/);
+    expect(() => mafia('bob', 'will', { text: 'x'.repeat(engine.MAX_WILL_LENGTH + 1) })).toThrow(/1000/);
+    expect(wills(table)).toBe(0);
+
+    const other = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('other').id)!;
+    expect(messageText(await mafia('alice', 'will', { text: 'mine' }, 'other').ephemeral())).toMatch(/not started yet/);
+    for (const name of ['bob', 'carol']) await other.submit((s, at) => engine.join(s, { player: { id: w.sim.user(name).id, name, kind: 'human', userId: w.sim.user(name).id }, at }));
+    for (const id of ['x1', 'x2']) await other.submit((s, at) => engine.join(s, { player: { id, name: id, kind: 'ai', personaId: null }, at }));
+    expect(messageText(await mafia('alice', 'start', {}, 'other').public())).toBeDefined();
+    expect(messageText(await mafia('alice', 'will', { text: 'mine' }, 'other').ephemeral())).toMatch(/without last wills/);
+    expect(wills(other)).toBe(0);
+
+    await lynch(table, 'bob');
+    expect(messageText(await mafia('bob', 'will', { text: 'too late' }).ephemeral())).toMatch(/You are dead/);
+    expect(() => w.sim.user('bob').submitModal(`will:${table.state.id}`, { text: 'too late' })).toThrow(/no modal/);
+    expect(wills(table)).toBe(0);
+    expect(seatOf(table, 'bob').will).toBeNull();
   });
 });
