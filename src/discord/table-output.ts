@@ -19,6 +19,7 @@ import { roleCardMessage } from './presenters/role-card.ts';
 import { nightActionMessage } from './presenters/night-action.ts';
 import { closedVoteMessage, voteMessage } from './presenters/vote.ts';
 import { personaSpeech } from './presenters/persona-speech.ts';
+import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
 import { directorsCutFile } from './presenters/directors-cut.ts';
 import { cut, MAX_CONTENT } from './presenters/format.ts';
 
@@ -86,6 +87,25 @@ export class TableOutput {
   /** A dead person who spoke in the channel: muted there where the bot may (queued with the game's other output). */
   mute(table: OutputTable, userId: string): void {
     this.enqueue(table.channelId, () => this.muteOne(table.channelId, userId));
+  }
+
+  /** Shortly before a deadline: a reminder in the channel, and at night a DM to each person who has not acted. */
+  remind(table: OutputTable, state: GameState, msLeft: number): void {
+    if (!reminderDue(state, msLeft)) return;
+    this.enqueue(table.channelId, async () => {
+      const message = reminderMessage(state);
+      if (message) await this.post(table, message);
+      if (state.phase !== 'night') return;
+      for (const p of owingNightAction(state)) {
+        const dm = nightReminderDm(state, p.id);
+        if (!dm || !p.userId) continue;
+        try {
+          await this.client.users.send(p.userId, dm);
+        } catch (error) {
+          this.log.warn(`night reminder for ${p.name} in ${state.id} not sent: ${String(error)}`);
+        }
+      }
+    });
   }
 
   /** After a restart: the Mafia thread of a running game, found again by its name. */

@@ -10,6 +10,7 @@ import type { CommandResult, GameEvent, GameState, SettingsInput } from '../game
 import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
+import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
 import { TableOutput } from './table-output.ts';
 
 /** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
@@ -30,12 +31,19 @@ export class LiveTable {
     readonly channelId: string,
     readonly guildId: string,
     readonly hostId: string,
-    deps: { repo: GameRepository; timers: Timers; publish: (table: LiveTable, events: readonly GameEvent[], state: GameState) => void },
+    deps: {
+      repo: GameRepository;
+      timers: Timers;
+      publish: (table: LiveTable, events: readonly GameEvent[], state: GameState) => void;
+      remind: (table: LiveTable, state: GameState, msLeft: number) => void;
+    },
   ) {
     this.session = new GameSession(state, {
       timers: deps.timers,
       save: (before, events, after) => deps.repo.save(before, events, after),
       publish: (events, after) => deps.publish(this, events, after),
+      remind: (current, msLeft) => deps.remind(this, current, msLeft),
+      reminders: REMINDER_OFFSETS_MS,
     });
   }
 
@@ -161,6 +169,7 @@ export class Tables {
       repo: this.repo,
       timers: this.deps.timers,
       publish: (table, events, after) => this.published(table, events, after),
+      remind: (table, current, msLeft) => this.output.remind(table, current, msLeft),
     });
   }
 

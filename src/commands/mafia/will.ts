@@ -64,8 +64,8 @@ async function willSlash(i: ChatInputCommandInteraction, deps: MafiaDeps): Promi
   const seat = writer(table, i.user.id);
   if (!seat.ok) return refuse(i, seat.error);
   const text = i.options.getString('text');
-  if (text === null) return i.showModal(willModal(table, i.user.id));
-  await save(i, table, text);
+  if (text !== null) return save(i, table, text);
+  await i.showModal(willModal(table, i.user.id));
 }
 
 async function willSubmit(i: ModalSubmitInteraction, deps: MafiaDeps): Promise<void> {

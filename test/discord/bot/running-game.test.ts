@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveTable } from '../../../src/discord/tables.ts';
 import * as engine from '../../../src/game/index.ts';
+import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
+import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { personaName } from '../../../src/persona/persona.ts';
 import { messageText } from '../../support/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
@@ -143,5 +145,72 @@ describe('/mafia will', () => {
     expect(() => w.sim.user('bob').submitModal(`will:${table.state.id}`, { text: 'too late' })).toThrow(/no modal/);
     expect(wills(table)).toBe(0);
     expect(seatOf(table, 'bob').will).toBeNull();
+  });
+});
+
+describe('reminders before a deadline', () => {
+  const reminders = () => w.sim.messagesIn('game').filter((m) => m.content.startsWith('⏳'));
+  const nightReminders = (name: string) => w.sim.dmsTo(name).filter((m) => m.content.startsWith('⏳'));
+
+  it('GIVEN night 1 (90 s) WHEN 60 s are left THEN nothing; WHEN 15 s are left THEN the channel is told when it ends, and only humans who have not acted get a DM with their menu', async () => {
+    // Three of five roles act at night, so at least one of the three humans does: the night waits for them.
+    const table = await startGame(['Sherlock Holmes', 'Hercule Poirot'], { roles: 'mafia, doctor, detective, townsperson x2' });
+    const deadline = table.state.deadline!;
+    expect(table.state.phase).toBe('night');
+    expect(deadline - w.timers.now()).toBe(90_000);
+    const owing = HUMANS.filter((n) => engine.hasNightAction(table.state, seatOf(table, n)));
+    expect(owing.length).toBeGreaterThan(0);
+    // With two or more owing, the first chooses (one left owing keeps the night open); the others do not.
+    const early = owing.length > 1 ? owing[0] : undefined;
+    const late = owing.filter((n) => n !== early);
+    if (early) {
+      const menu = w.sim.dmsTo(early).findLast((m) => m.components.length > 0)!;
+      await w.sim.user(early).select(menu, `night:${table.state.id}`, [SKIP_VALUE]).ephemeral();
+    }
+
+    w.timers.advanceTo(deadline - 60_000);
+    await settle(table);
+    expect(reminders()).toHaveLength(0);
+
+    w.timers.advanceTo(deadline - 15_000);
+    await settle(table);
+    expect(table.state.phase).toBe('night');
+    expect(reminders().map((m) => m.content)).toEqual([`⏳ Night 1 ends <t:${Math.floor(deadline / 1000)}:R>. If you have a night action, your DMs hold the menu.`]);
+    for (const name of HUMANS) {
+      const dms = nightReminders(name);
+      expect(dms).toHaveLength(late.includes(name) ? 1 : 0);
+      if (dms[0]) expect(JSON.stringify(dms[0].components)).toContain(`night:${table.state.id}`);
+    }
+    expect(w.sim.failedRequests()).toEqual([]);
+  });
+
+  it('GIVEN the vote WHEN 15 s are left THEN the reminder names exactly the living who have not voted; the day (300 s) gets reminders at 60 s and 15 s', async () => {
+    const table = await startGame(['Sherlock Holmes', 'Hercule Poirot'], { 'night-one-kill': false });
+    while (table.state.phase !== 'day') await nextPhase(table);
+    const dayEnds = table.state.deadline!;
+    const before = reminders().length;
+    w.timers.advanceTo(dayEnds - 60_000);
+    await settle(table);
+    w.timers.advanceTo(dayEnds - 15_000);
+    await settle(table);
+    expect(reminders().slice(before).map((m) => m.content)).toEqual([
+      `⏳ Day 1 ends <t:${Math.floor(dayEnds / 1000)}:R>; the vote follows.`,
+      `⏳ Day 1 ends <t:${Math.floor(dayEnds / 1000)}:R>; the vote follows.`,
+    ]);
+
+    await nextPhase(table);
+    expect(table.state.phase).toBe('vote');
+    await w.sim.user('alice').select(w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!, `vote:${table.state.id}`, [NO_LYNCH_VALUE]).ephemeral();
+    await settle(table);
+    w.timers.advanceTo(table.state.deadline! - 15_000);
+    await settle(table);
+    expect(table.state.phase).toBe('vote'); // bob and carol have not voted
+    const reminder = reminders().at(-1)!.content;
+    expect(reminder).toMatch(/^⏳ The vote closes <t:\d+:R>\. Not voted yet: /);
+    for (const p of table.state.players.filter((p) => p.alive)) {
+      if (p.id in table.state.votes) expect(reminder).not.toContain(p.name);
+      else expect(reminder).toContain(p.name);
+    }
+    expect(reminder).not.toContain('alice');
   });
 });
