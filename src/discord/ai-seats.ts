@@ -4,7 +4,8 @@ import { personaFromProfile } from '../agents/player/persona-from-profile.ts';
 import { plainPersona, type PersonaPrompt } from '../agents/player/persona-prompt.ts';
 import { SeatMinds } from '../agents/seat-minds.ts';
 import { HOUSE_PLAYERS } from '../agents/seats.ts';
-import { Seating } from '../agents/seating.ts';
+import { Seating, type CostSink } from '../agents/seating.ts';
+import type { TokenBudget } from '../agents/budget.ts';
 import type { LlmConfig } from '../config.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
 import type { PlayerState } from '../game/index.ts';
@@ -15,6 +16,10 @@ export interface AiSeatDeps {
   readonly personas: PersonaStore | null;
   readonly minds: MindRows;
   readonly driver: Omit<LiveDriverOptions, 'thinking'>;
+  /** The per-server daily token budget; a seat over it plays on with the offline brain. */
+  readonly budget?: TokenBudget;
+  /** Where each model call's cost goes (the LlmCall table). */
+  readonly cost?: CostSink;
 }
 
 export interface TablePlace {
@@ -56,7 +61,7 @@ export async function driveAiSeats(
   thinking?: LiveDriverOptions['thinking'],
 ): Promise<LiveAiDriver> {
   const state = session.state;
-  const seating = new Seating(deps.llm, { guildId: place.guildId, gameId: state.id });
+  const seating = new Seating(deps.llm, { guildId: place.guildId, gameId: state.id }, deps.budget, deps.cost);
   const ai = state.players.filter((p) => p.kind === 'ai');
   const seats = await Promise.all(
     ai.map(async (p) => ({ id: p.id, name: p.name, brain: seating.brainFor(p.id, await promptFor(deps, place, p)) })),

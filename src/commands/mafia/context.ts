@@ -7,6 +7,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { PersonaStore } from '../../db/persona-store.ts';
+import type { StatsStore } from '../../db/stats-store.ts';
 import type { Actor } from '../../persona/index.ts';
 import type { Logger } from '../../log.ts';
 import type { LiveTable, Tables } from '../../discord/tables.ts';
@@ -16,6 +17,7 @@ import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 export interface MafiaDeps {
   readonly tables: Tables;
   readonly personas: PersonaStore | null;
+  readonly stats: StatsStore;
   readonly log: Logger;
 }
 

@@ -63,6 +63,12 @@ export const mafiaCommand = new SlashCommandBuilder()
       .setName('will')
       .setDescription('Write or replace your last will, read out when you die (a form opens without text)')
       .addStringOption((o) => o.setName('text').setDescription('Your will').setMaxLength(MAX_WILL_LENGTH)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('stats')
+      .setDescription("A player's record in this server (yours by default) and the server's")
+      .addUserOption((o) => o.setName('user').setDescription('Whose record')),
   );
 
 export const MAFIA = 'mafia';

@@ -14,6 +14,7 @@ import { registerRemove } from './remove.ts';
 import { registerRules } from './rules.ts';
 import { registerStart, startButton } from './start.ts';
 import { registerStatus } from './status.ts';
+import { registerStats } from './stats.ts';
 import { registerWill } from './will.ts';
 
 export type { MafiaDeps } from './context.ts';
@@ -30,6 +31,7 @@ export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void 
   registerRules(router, deps);
   registerPlay(router, deps);
   registerWill(router, deps);
+  registerStats(router, deps);
   router.onButton(LOBBY_PREFIX, async (i) => {
     const action = customIdArgs(i.customId)[0];
     if (action === 'join') return joinButton(i, deps);

@@ -6,7 +6,9 @@ import { startBot, type Bot } from '../../../src/discord/bot.ts';
 import { createDiscordClient, loginClient } from '../../../src/discord/client.ts';
 import { createGameStore, type GameStore } from '../../../src/db/game-store.ts';
 import { openDatabase, type Database } from '../../../src/db/open-database.ts';
+import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import { createPersonaStore, type PersonaStore } from '../../../src/db/persona-store.ts';
+import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import type { Logger } from '../../../src/log.ts';
 import { startDiscordSim, type DiscordSim } from '../../support/discord/index.ts';
@@ -39,7 +41,12 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
+export interface WorldOptions {
+  /** The bot's model settings; offline unless a test points it at an LLM fake. */
+  readonly llm?: LlmConfig;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const sim = await startDiscordSim({
     guilds: [{ name: 'Club', channels: ['game', 'other'], members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'mod', manageServer: true }] }],
   });
@@ -54,7 +61,17 @@ export async function startWorld(): Promise<World> {
   const boot = async () => {
     const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
     sim.onClose(() => client.destroy());
-    const bot = await startBot({ client, log: quietLog, games, personas, llm: OFFLINE, timers, driver: { speechGapMs: 0, sleep: async () => undefined } });
+    const bot = await startBot({
+      client,
+      log: quietLog,
+      games,
+      personas,
+      stats: createStatsStore(db.prisma),
+      llmCalls: createLlmCallStore(db.prisma),
+      llm: options.llm ?? OFFLINE,
+      timers,
+      driver: { speechGapMs: 0, sleep: async () => undefined },
+    });
     return { client, bot };
   };
   const first = await boot();
