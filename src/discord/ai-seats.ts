@@ -6,6 +6,7 @@ import { SeatMinds } from '../agents/seat-minds.ts';
 import { HOUSE_PLAYERS } from '../agents/seats.ts';
 import { Seating, type CostSink } from '../agents/seating.ts';
 import type { TokenBudget } from '../agents/budget.ts';
+import type { ModelPreference } from '../agents/llm/providers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
 import type { PlayerState } from '../game/index.ts';
@@ -27,12 +28,16 @@ export interface TablePlace {
   readonly hostId: string;
 }
 
-/** The seat prompt of an AI player: its stored persona rendered as the host sees it, else a plain voice by name. */
-async function promptFor(deps: AiSeatDeps, place: TablePlace, player: PlayerState): Promise<PersonaPrompt> {
+/** The seat prompt of an AI player: its stored persona rendered as the host sees it, with the model it prefers; else a plain voice by name. */
+async function promptFor(deps: AiSeatDeps, place: TablePlace, player: PlayerState): Promise<PersonaPrompt & { preference?: ModelPreference }> {
   if (deps.personas && player.personaId) {
     const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
     const rendered = await deps.personas.render(actor, player.personaId);
-    if (rendered.ok) return personaFromProfile(rendered.value);
+    if (rendered.ok) {
+      const stored = await deps.personas.get(actor, player.personaId);
+      const model = stored.ok ? stored.value.model : null;
+      return { ...personaFromProfile(rendered.value), ...(model && { preference: model }) };
+    }
   }
   return plainPersona(HOUSE_PLAYERS.find((v) => v.name === player.name) ?? { name: player.name, phrases: [] });
 }
