@@ -12,8 +12,8 @@ const day = bounds('daySeconds');
 const vote = bounds('voteSeconds');
 
 /**
- * /mafia. Usable in DMs too (contexts Guild + BotDM): later subcommands (will, stats) work there,
- * and the ones that need a server say so instead of vanishing from the menu.
+ * /mafia. Offered in DMs too (contexts Guild + BotDM): `rules` works there, and the subcommands
+ * that need a server (every other, `will` and `stats` included) say so instead of vanishing from the menu.
  */
 export const mafiaCommand = new SlashCommandBuilder()
   .setName('mafia')

@@ -20,7 +20,7 @@ import { registerWill } from './will.ts';
 export type { MafiaDeps } from './context.ts';
 export const mafiaCommandData = mafiaCommand.toJSON();
 
-/** Every /mafia subcommand and lobby component. Later slices add will, stats, night actions and votes here. */
+/** Every /mafia subcommand, lobby component, night menu, vote control and the will form. */
 export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void {
   registerCreate(router, deps);
   registerAddAi(router, deps);
