@@ -78,14 +78,16 @@ function seatOf(table: LiveTable, name: string) {
   return table.state.players.find((p) => p.name === name)!;
 }
 
-/** Every living player votes for `name` (who votes for someone else) in one command, so the vote closes on it at once. */
+/** Every living player votes for `name` (a human who votes for someone else, last) in one command, so the vote closes on it at once. */
 async function lynch(table: LiveTable, name: string): Promise<void> {
   while (table.state.phase !== 'vote') await nextPhase(table);
   const doomed = seatOf(table, name);
-  await table.submit((state, at) => {
+  const lynched = await table.submit((state, at) => {
     let result: engine.CommandResult = { ok: true, state, events: [] };
     const events: engine.GameEvent[] = [];
-    for (const p of state.players.filter((p) => p.alive)) {
+    // The doomed (a human who has not voted) votes last, so the vote stays open until everyone else has turned on them.
+    const living = state.players.filter((p) => p.alive);
+    for (const p of [...living.filter((p) => p.id !== doomed.id), doomed]) {
       if (!result.ok || result.state.phase !== 'vote') break;
       const target = p.id === doomed.id ? state.players.find((o) => o.alive && o.id !== doomed.id)!.id : doomed.id;
       result = engine.vote(result.state, { voterId: p.id, targetId: target, at });
@@ -93,6 +95,7 @@ async function lynch(table: LiveTable, name: string): Promise<void> {
     }
     return result.ok ? { ok: true, state: result.state, events } : result;
   });
+  expect(lynched.ok ? seatOf(table, name).alive : lynched.error.message).toBe(false);
   await settle(table);
 }
 
