@@ -1,7 +1,9 @@
 import 'dotenv/config';
 import { loadConfig, type Config } from './config.ts';
 import { createGameStore, type GameStore } from './db/game-store.ts';
+import { createLlmCallStore, type LlmCallStore } from './db/llm-call-store.ts';
 import { createPersonaStore, type PersonaStore } from './db/persona-store.ts';
+import { createStatsStore, type StatsStore } from './db/stats-store.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { createLogger, type Logger } from './log.ts';
 import { loadStarterPack } from './persona/starter-pack.ts';
@@ -15,6 +17,8 @@ interface Services {
   log: Logger;
   games: GameStore;
   personas: PersonaStore;
+  stats: StatsStore;
+  llmCalls: LlmCallStore;
 }
 
 async function main(): Promise<number> {
@@ -46,7 +50,7 @@ async function main(): Promise<number> {
       return 1;
     }
     log.info(`starter pack: ${starters.value.created.length} created, ${starters.value.updated.length} updated, ${starters.value.unchanged.length} unchanged`);
-    return await run({ config, log, games: createGameStore(db.prisma), personas });
+    return await run({ config, log, games: createGameStore(db.prisma), personas, stats: createStatsStore(db.prisma), llmCalls: createLlmCallStore(db.prisma) });
   } finally {
     await db.close();
   }
@@ -64,6 +68,8 @@ async function run(services: Services): Promise<number> {
       log,
       games: services.games,
       personas: services.personas,
+      stats: services.stats,
+      llmCalls: services.llmCalls,
       llm: config.llm,
       devGuildId: config.discord.devGuildId,
     });

@@ -1,7 +1,7 @@
 import type { Arc, Part, Trait } from '../persona/composition.ts';
 import { arcSchema, partSchema, traitSchema } from '../persona/composition.ts';
 import { cardExtrasSchema } from '../persona/card-extras.ts';
-import type { Persona, Scope } from '../persona/persona.ts';
+import { modelPreferenceSchema, type Persona, type Scope } from '../persona/persona.ts';
 import { profileSchema } from '../persona/profile.ts';
 import type { Prisma } from './generated/client.ts';
 
@@ -64,6 +64,7 @@ export function personaOfRow(row: PersonaRow): Persona {
     updatedAt: row.updatedAt,
     profile: mustParse(profileSchema, row.profile, `profile of persona ${row.id}`),
     avatarUrl: row.avatarUrl,
+    ...(row.model !== null && { model: mustParse(modelPreferenceSchema, row.model, `model of persona ${row.id}`) }),
     tags: row.tags,
     notes: row.notes,
     parts: row.parts.map((l) => partOfRow(l.part)),

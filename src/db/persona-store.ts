@@ -345,8 +345,8 @@ function validContent(input: unknown): Result<PersonaContent, PersonaError> {
 }
 
 function contentOf(persona: PersonaContent): PersonaContent {
-  const { profile, avatarUrl, tags, notes, parts, traits, arc, card } = persona;
-  return { profile, avatarUrl, tags, notes, parts, traits, arc, card };
+  const { profile, avatarUrl, model, tags, notes, parts, traits, arc, card } = persona;
+  return { profile, avatarUrl, ...(model && { model }), tags, notes, parts, traits, arc, card };
 }
 
 function personaColumns(content: PersonaContent) {
@@ -354,6 +354,7 @@ function personaColumns(content: PersonaContent) {
     name: personaName(content),
     profile: content.profile as Prisma.InputJsonValue,
     avatarUrl: content.avatarUrl,
+    model: content.model ? (content.model as Prisma.InputJsonValue) : Prisma.DbNull,
     tags: content.tags,
     notes: content.notes,
     card: content.card === null ? Prisma.DbNull : (content.card as Prisma.InputJsonValue),

@@ -4,7 +4,9 @@ import { personaFromProfile } from '../agents/player/persona-from-profile.ts';
 import { plainPersona, type PersonaPrompt } from '../agents/player/persona-prompt.ts';
 import { SeatMinds } from '../agents/seat-minds.ts';
 import { HOUSE_PLAYERS } from '../agents/seats.ts';
-import { Seating } from '../agents/seating.ts';
+import { Seating, type CostSink } from '../agents/seating.ts';
+import type { TokenBudget } from '../agents/budget.ts';
+import type { ModelPreference } from '../agents/llm/providers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
 import type { PlayerState } from '../game/index.ts';
@@ -15,6 +17,10 @@ export interface AiSeatDeps {
   readonly personas: PersonaStore | null;
   readonly minds: MindRows;
   readonly driver: Omit<LiveDriverOptions, 'thinking'>;
+  /** The per-server daily token budget; a seat over it plays on with the offline brain. */
+  readonly budget?: TokenBudget;
+  /** Where each model call's cost goes (the LlmCall table). */
+  readonly cost?: CostSink;
 }
 
 export interface TablePlace {
@@ -22,14 +28,31 @@ export interface TablePlace {
   readonly hostId: string;
 }
 
-/** The seat prompt of an AI player: its stored persona rendered as the host sees it, else a plain voice by name. */
-async function promptFor(deps: AiSeatDeps, place: TablePlace, player: PlayerState): Promise<PersonaPrompt> {
+/** The seat prompt of an AI player: its stored persona rendered as the host sees it, with the model it prefers; else a plain voice by name. */
+async function promptFor(deps: AiSeatDeps, place: TablePlace, player: PlayerState): Promise<PersonaPrompt & { preference?: ModelPreference }> {
   if (deps.personas && player.personaId) {
     const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
     const rendered = await deps.personas.render(actor, player.personaId);
-    if (rendered.ok) return personaFromProfile(rendered.value);
+    if (rendered.ok) {
+      const stored = await deps.personas.get(actor, player.personaId);
+      const model = stored.ok ? stored.value.model : null;
+      return { ...personaFromProfile(rendered.value), ...(model && { preference: model }) };
+    }
   }
   return plainPersona(HOUSE_PLAYERS.find((v) => v.name === player.name) ?? { name: player.name, phrases: [] });
+}
+
+/** The avatar each AI seat speaks under: its persona's avatarUrl, as the host may see it (seats without one are left out). */
+export async function seatAvatars(deps: Pick<AiSeatDeps, 'personas'>, place: TablePlace, players: readonly PlayerState[]): Promise<Map<string, string>> {
+  const avatars = new Map<string, string>();
+  if (!deps.personas) return avatars;
+  const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
+  for (const p of players) {
+    if (p.kind !== 'ai' || !p.personaId) continue;
+    const persona = await deps.personas.get(actor, p.personaId);
+    if (persona.ok && persona.value.avatarUrl) avatars.set(p.id, persona.value.avatarUrl);
+  }
+  return avatars;
 }
 
 /**
@@ -43,7 +66,7 @@ export async function driveAiSeats(
   thinking?: LiveDriverOptions['thinking'],
 ): Promise<LiveAiDriver> {
   const state = session.state;
-  const seating = new Seating(deps.llm, { guildId: place.guildId, gameId: state.id });
+  const seating = new Seating(deps.llm, { guildId: place.guildId, gameId: state.id }, deps.budget, deps.cost);
   const ai = state.players.filter((p) => p.kind === 'ai');
   const seats = await Promise.all(
     ai.map(async (p) => ({ id: p.id, name: p.name, brain: seating.brainFor(p.id, await promptFor(deps, place, p)) })),

@@ -6,6 +6,10 @@ import { realTimers, type Timers } from '../commands/session/timers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { GameStore } from '../db/game-store.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
+import type { StatsStore } from '../db/stats-store.ts';
+import type { LlmCallStore } from '../db/llm-call-store.ts';
+import { TokenBudget } from '../agents/budget.ts';
+import { budgetSink } from '../agents/seating.ts';
 import type { Logger } from '../log.ts';
 import { syncCommands, type CommandData, type Registration } from './register.ts';
 import { InteractionRouter } from './router.ts';
@@ -20,6 +24,9 @@ export interface BotDeps {
   readonly log: Logger;
   readonly games: GameStore;
   readonly personas: PersonaStore | null;
+  readonly stats: StatsStore;
+  /** Every model call's cost; also the ledger of the per-server daily token budget. */
+  readonly llmCalls: LlmCallStore;
   readonly llm: LlmConfig;
   /** Commands registered in this server only (instant), else globally. */
   readonly devGuildId?: string | undefined;
@@ -43,6 +50,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Wires a logged-in client to the games: commands registered (only if changed), routes attached, running games resumed. */
 export async function startBot(deps: BotDeps): Promise<Bot> {
+  const budget = new TokenBudget(deps.llmCalls, deps.llm.dailyTokenBudget);
+  const cost = budgetSink(budget, (error) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`));
   const tables = new Tables({
     client: deps.client,
     store: deps.games,
@@ -53,11 +62,13 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       llm: deps.llm,
       personas: deps.personas,
       minds: deps.games,
+      budget,
+      cost: cost.sink,
       driver: { speechGapMs: deps.driver?.speechGapMs ?? 4000, sleep: deps.driver?.sleep ?? sleep },
     },
   });
   const router = new InteractionRouter(deps.log);
-  registerMafia(router, { tables, personas: deps.personas, log: deps.log });
+  registerMafia(router, { tables, personas: deps.personas, stats: deps.stats, log: deps.log });
   const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   router.attach(deps.client);
@@ -70,6 +81,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     async idle() {
       await router.idle();
       await tables.output.idle();
+      await cost.flush();
     },
     async stop() {
       deps.client.removeAllListeners('interactionCreate');

@@ -17,8 +17,9 @@ import { announcements } from './presenters/announce.ts';
 import { NO_MENTIONS } from './presenters/format.ts';
 import { roleCardMessage } from './presenters/role-card.ts';
 import { nightActionMessage } from './presenters/night-action.ts';
-import { voteMessage } from './presenters/vote.ts';
+import { closedVoteMessage, voteMessage } from './presenters/vote.ts';
 import { personaSpeech } from './presenters/persona-speech.ts';
+import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
 import { directorsCutFile } from './presenters/directors-cut.ts';
 import { cut, MAX_CONTENT } from './presenters/format.ts';
 
@@ -30,6 +31,7 @@ export interface OutputTable {
   lobbyMessageId: string | null;
   voteMessageId: string | null;
   mafiaThreadId: string | null;
+  readonly avatars: ReadonlyMap<string, string>;
 }
 
 /** Discord's "Unknown Webhook": someone deleted the channel's webhook. */
@@ -39,17 +41,6 @@ const VOTE_EVENTS = new Set<GameEvent['type']>(['vote_cast', 'vote_withdrawn', '
 /** The name of a game's Mafia thread; the game id in it lets a restarted process find the thread again. */
 export function mafiaThreadName(gameId: string): string {
   return `mafia-${gameId.slice(0, 8)}`;
-}
-
-/** The votes of the current (or just resolved) vote, rebuilt from the log, for the final tally. */
-function lastVotes(state: GameState): Record<string, string> {
-  const votes: Record<string, string> = {};
-  for (const e of state.log) {
-    if (e.type === 'phase_started' && e.payload.phase === 'vote') for (const k of Object.keys(votes)) delete votes[k];
-    else if (e.type === 'vote_cast') votes[e.payload.voterId] = e.payload.targetId;
-    else if (e.type === 'vote_withdrawn') delete votes[e.payload.voterId];
-  }
-  return votes;
 }
 
 const LOBBY_EVENTS = new Set<GameEvent['type']>(['player_joined', 'player_left', 'game_started', 'game_ended']);
@@ -96,6 +87,25 @@ export class TableOutput {
   /** A dead person who spoke in the channel: muted there where the bot may (queued with the game's other output). */
   mute(table: OutputTable, userId: string): void {
     this.enqueue(table.channelId, () => this.muteOne(table.channelId, userId));
+  }
+
+  /** Shortly before a deadline: a reminder in the channel, and at night a DM to each person who has not acted. */
+  remind(table: OutputTable, state: GameState, msLeft: number): void {
+    if (!reminderDue(state, msLeft)) return;
+    this.enqueue(table.channelId, async () => {
+      const message = reminderMessage(state);
+      if (message) await this.post(table, message);
+      if (state.phase !== 'night') return;
+      for (const p of owingNightAction(state)) {
+        const dm = nightReminderDm(state, p.id);
+        if (!dm || !p.userId) continue;
+        try {
+          await this.client.users.send(p.userId, dm);
+        } catch (error) {
+          this.log.warn(`night reminder for ${p.name} in ${state.id} not sent: ${String(error)}`);
+        }
+      }
+    });
   }
 
   /** After a restart: the Mafia thread of a running game, found again by its name. */
@@ -166,16 +176,17 @@ export class TableOutput {
     });
   }
 
-  /** AI speech goes out through the channel's webhook under the persona's name; people's own messages are already there. */
+  /** AI speech goes out through the channel's webhook under the persona's name and avatar; people's own messages are already there. */
   private async speeches(table: OutputTable, events: readonly GameEvent[], state: GameState): Promise<void> {
     for (const e of events) {
       if (e.type !== 'speech') continue;
       const speaker = findPlayer(state, e.payload.playerId);
       if (!speaker || speaker.kind !== 'ai') continue;
+      const avatar = table.avatars.get(speaker.id) ?? null;
       if (e.payload.channel === 'mafia') {
-        if (table.mafiaThreadId) await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, null, table.mafiaThreadId));
+        if (table.mafiaThreadId) await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar, table.mafiaThreadId));
       } else {
-        await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, null));
+        await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar));
       }
     }
   }
@@ -216,8 +227,7 @@ export class TableOutput {
       return;
     }
     if (!table.voteMessageId) return;
-    const final = voteMessage({ ...state, phase: 'vote', votes: lastVotes(state) } as GameState);
-    await channel.messages.edit(table.voteMessageId, { embeds: final.embeds ?? [], components: [] });
+    await channel.messages.edit(table.voteMessageId, closedVoteMessage(state));
     table.voteMessageId = null;
   }
 

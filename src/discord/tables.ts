@@ -9,7 +9,8 @@ import * as engine from '../game/index.ts';
 import type { CommandResult, GameEvent, GameState, SettingsInput } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
-import { driveAiSeats, type AiSeatDeps } from './ai-seats.ts';
+import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
+import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
 import { TableOutput } from './table-output.ts';
 
 /** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
@@ -19,6 +20,8 @@ export class LiveTable {
   private readonly refs: Record<DiscordRefKind, string | null> = { lobby: null, vote: null, mafia_thread: null };
   /** Writes of refs in the order they were made (a vote message forgotten must not be remembered again by a late write). */
   private refWrites: Promise<void> = Promise.resolve();
+  /** AI seats' persona avatars (player id → URL), looked up when the game starts. */
+  avatars: ReadonlyMap<string, string> = new Map();
 
   constructor(
     state: GameState,
@@ -30,12 +33,15 @@ export class LiveTable {
       timers: Timers;
       publish: (table: LiveTable, events: readonly GameEvent[], state: GameState) => void;
       remember: (gameId: string, kind: DiscordRefKind, discordId: string | null) => Promise<void>;
+      remind: (table: LiveTable, state: GameState, msLeft: number) => void;
     },
   ) {
     this.session = new GameSession(state, {
       timers: deps.timers,
       save: (before, events, after) => deps.repo.save(before, events, after),
       publish: (events, after) => deps.publish(this, events, after),
+      remind: (current, msLeft) => deps.remind(this, current, msLeft),
+      reminders: REMINDER_OFFSETS_MS,
     });
   }
 
@@ -175,6 +181,7 @@ export class Tables {
   /** Gives a started game's AI seats their brains; `resume` also restarts work the current phase still owes. */
   async startAi(table: LiveTable): Promise<void> {
     if (table.driver || table.state.phase === 'lobby') return;
+    table.avatars = await seatAvatars(this.deps.ai, table, table.state.players);
     table.driver = await driveAiSeats(this.deps.ai, table.session, table, (playerId, busy) => this.output.thinking(table, playerId, busy));
     table.driver.resume();
   }
@@ -205,6 +212,7 @@ export class Tables {
       timers: this.deps.timers,
       publish: (table, events, after) => this.published(table, events, after),
       remember: (gameId, kind, discordId) => this.remember(gameId, kind, discordId),
+      remind: (table, current, msLeft) => this.output.remind(table, current, msLeft),
     });
   }
 

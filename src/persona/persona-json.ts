@@ -48,6 +48,6 @@ export function importPersonaJson(file: string | Uint8Array): Result<PersonaCont
 
 /** Only the content fields: a stored persona also carries ids and timestamps. */
 function pick(persona: PersonaContent): PersonaContent {
-  const { profile, avatarUrl, tags, notes, parts, traits, arc, card } = persona;
-  return { profile, avatarUrl, tags, notes, parts, traits, arc, card };
+  const { profile, avatarUrl, model, tags, notes, parts, traits, arc, card } = persona;
+  return { profile, avatarUrl, ...(model && { model }), tags, notes, parts, traits, arc, card };
 }

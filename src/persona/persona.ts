@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LLM_PROVIDERS } from '../config.ts';
 import { cardExtrasSchema } from './card-extras.ts';
 import { arcProgressSchema, partListSchema, traitListSchema } from './composition.ts';
 import { profileSchema } from './profile.ts';
@@ -18,7 +19,17 @@ export const scopeSchema = z.discriminatedUnion(
 );
 export type Scope = z.infer<typeof scopeSchema>;
 
-export const PERSONA_LIMITS = { tags: 10, tagChars: 30, notes: 2000, avatarUrl: 500 } as const;
+export const PERSONA_LIMITS = { tags: 10, tagChars: 30, notes: 2000, avatarUrl: 500, model: 100 } as const;
+
+/**
+ * The model a persona prefers to play on. A provider the bot has no key for is skipped (the game's
+ * or the environment's is used), so a persona that prefers Claude still plays where only OpenAI is set.
+ */
+export const modelPreferenceSchema = z.strictObject({
+  provider: z.enum(LLM_PROVIDERS).optional(),
+  model: z.string().trim().min(1).max(PERSONA_LIMITS.model, { error: `must be at most ${PERSONA_LIMITS.model} characters` }).optional(),
+});
+export type PersonaModelPreference = z.infer<typeof modelPreferenceSchema>;
 
 /** Everything about a persona that its editors change, that exports carry and that renders. */
 export const personaContentSchema = z.strictObject({
@@ -27,6 +38,8 @@ export const personaContentSchema = z.strictObject({
     .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
     .max(PERSONA_LIMITS.avatarUrl, { error: `must be at most ${PERSONA_LIMITS.avatarUrl} characters` })
     .nullable(),
+  /** Absent or null: the game's or the environment's model. */
+  model: modelPreferenceSchema.nullable().optional(),
   tags: z
     .array(
       z

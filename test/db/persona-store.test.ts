@@ -51,6 +51,17 @@ for (const backend of testBackends('persona_store_test')) {
       expect(must(await store.update({ ...bob, canManageServer: true }, created.id, 1, edit)).notes).toBe('edited');
     });
 
+    it('GIVEN a persona that prefers a model WHEN stored, read, cleared and given a bad one THEN the preference round-trips, clears, and a bad one is refused', async () => {
+      const prefers = { ...content({}, 'Modelled Mo'), model: { provider: 'anthropic' as const, model: 'claude-mo' } };
+      const created = must(await store.create(alice, { scope: { kind: 'private' }, content: prefers }));
+      expect(must(await store.get(alice, created.id)).model).toEqual({ provider: 'anthropic', model: 'claude-mo' });
+      const cleared = must(await store.update(alice, created.id, 1, content({}, 'Modelled Mo')));
+      expect(cleared.model).toBeUndefined();
+      const bad = await store.update(alice, created.id, 2, { ...content({}, 'Modelled Mo'), model: { provider: 'llama' } });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/model/) } });
+      expect(must(await store.get(alice, created.id)).model).toBeUndefined();
+    });
+
     it('GIVEN two editors WHEN the second saves against the version it read THEN it is refused as stale, not merged', async () => {
       const created = must(await store.create(alice, { scope: { kind: 'private' }, content: content({}, 'Versioned Vic') }));
       const first = must(await store.update(alice, created.id, 1, content({ notes: 'first' }, 'Versioned Vic')));

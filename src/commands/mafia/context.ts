@@ -3,9 +3,11 @@ import {
   PermissionFlagsBits,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { PersonaStore } from '../../db/persona-store.ts';
+import type { StatsStore } from '../../db/stats-store.ts';
 import type { Actor } from '../../persona/index.ts';
 import type { Logger } from '../../log.ts';
 import type { LiveTable, Tables } from '../../discord/tables.ts';
@@ -15,6 +17,7 @@ import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 export interface MafiaDeps {
   readonly tables: Tables;
   readonly personas: PersonaStore | null;
+  readonly stats: StatsStore;
   readonly log: Logger;
 }
 
@@ -25,7 +28,7 @@ export const NO_GAME = 'There is no game in this channel. Open one with `/mafia 
 export const HOST_ONLY = 'Only the host of this game can do that.';
 
 /** Every refusal: only the person who asked sees it, and nothing changed. */
-export async function refuse(i: MafiaInteraction, message: string): Promise<void> {
+export async function refuse(i: MafiaInteraction | ModalSubmitInteraction, message: string): Promise<void> {
   await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
 }
 

@@ -1,5 +1,5 @@
 import { ApplicationIntegrationType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { RulesSchema } from '../../game/index.ts';
+import { MAX_WILL_LENGTH, RulesSchema } from '../../game/index.ts';
 
 /** Limits of the timing options come from the engine's schema, so Discord refuses what the engine would. */
 function bounds(key: 'nightSeconds' | 'daySeconds' | 'voteSeconds'): { min: number; max: number } {
@@ -12,8 +12,8 @@ const day = bounds('daySeconds');
 const vote = bounds('voteSeconds');
 
 /**
- * /mafia. Usable in DMs too (contexts Guild + BotDM): later subcommands (will, stats) work there,
- * and the ones that need a server say so instead of vanishing from the menu.
+ * /mafia. Offered in DMs too (contexts Guild + BotDM): `rules` works there, and the subcommands
+ * that need a server (every other, `will` and `stats` included) say so instead of vanishing from the menu.
  */
 export const mafiaCommand = new SlashCommandBuilder()
   .setName('mafia')
@@ -57,6 +57,18 @@ export const mafiaCommand = new SlashCommandBuilder()
   .addSubcommand((s) => s.setName('start').setDescription('Deal the roles and begin (host)'))
   .addSubcommand((s) => s.setName('status').setDescription('The game in this channel: phase, deadline, who is alive'))
   .addSubcommand((s) => s.setName('end').setDescription('Stop the game in this channel (host or Manage Server)'))
-  .addSubcommand((s) => s.setName('rules').setDescription("This channel's game rules, or the defaults"));
+  .addSubcommand((s) => s.setName('rules').setDescription("This channel's game rules, or the defaults"))
+  .addSubcommand((s) =>
+    s
+      .setName('will')
+      .setDescription('Write or replace your last will, read out when you die (a form opens without text)')
+      .addStringOption((o) => o.setName('text').setDescription('Your will').setMaxLength(MAX_WILL_LENGTH)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('stats')
+      .setDescription("A player's record in this server (yours by default) and the server's")
+      .addUserOption((o) => o.setName('user').setDescription('Whose record')),
+  );
 
 export const MAFIA = 'mafia';

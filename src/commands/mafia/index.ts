@@ -14,11 +14,13 @@ import { registerRemove } from './remove.ts';
 import { registerRules } from './rules.ts';
 import { registerStart, startButton } from './start.ts';
 import { registerStatus } from './status.ts';
+import { registerStats } from './stats.ts';
+import { registerWill } from './will.ts';
 
 export type { MafiaDeps } from './context.ts';
 export const mafiaCommandData = mafiaCommand.toJSON();
 
-/** Every /mafia subcommand and lobby component. Later slices add will, stats, night actions and votes here. */
+/** Every /mafia subcommand, lobby component, night menu, vote control and the will form. */
 export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void {
   registerCreate(router, deps);
   registerAddAi(router, deps);
@@ -28,6 +30,8 @@ export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void 
   registerEnd(router, deps);
   registerRules(router, deps);
   registerPlay(router, deps);
+  registerWill(router, deps);
+  registerStats(router, deps);
   router.onButton(LOBBY_PREFIX, async (i) => {
     const action = customIdArgs(i.customId)[0];
     if (action === 'join') return joinButton(i, deps);

@@ -1,19 +1,25 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder, type BaseMessageOptions } from 'discord.js';
 import { countVotes, type GameState } from '../../game/index.ts';
+
+type Tally = ReturnType<typeof countVotes>;
 import { COLOURS, NO_MENTIONS, nameOf, relativeTime } from './format.ts';
 
 export const VOTE_SELECT = 'vote';
 export const UNVOTE_BUTTON = 'unvote';
 export const NO_LYNCH_VALUE = '__no_lynch__';
 
+function tallyLines(state: GameState, tally: Tally['tally']): string[] {
+  return tally.map(
+    (t) => `**${t.targetId === 'no_lynch' ? 'No lynch' : nameOf(state, t.targetId)}** — ${t.voters.length}: ${t.voters.map((v) => nameOf(state, v)).join(', ')}`,
+  );
+}
+
 /** The live vote: tally, deadline, and the menu to vote with (everyone sees the same message). */
 export function voteMessage(state: GameState): BaseMessageOptions {
   const { tally } = countVotes(state);
   const living = state.players.filter((p) => p.alive);
   const needed = state.settings.rules.voteMode === 'majority' ? Math.floor(living.length / 2) + 1 : null;
-  const lines = tally.map(
-    (t) => `**${t.targetId === 'no_lynch' ? 'No lynch' : nameOf(state, t.targetId)}** — ${t.voters.length}: ${t.voters.map((v) => nameOf(state, v)).join(', ')}`,
-  );
+  const lines = tallyLines(state, tally);
   const waiting = living.filter((p) => !(p.id in state.votes)).map((p) => p.name);
   const embed = new EmbedBuilder()
     .setColor(COLOURS.day)
@@ -40,4 +46,35 @@ export function voteMessage(state: GameState): BaseMessageOptions {
     components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu), new ActionRowBuilder<ButtonBuilder>().addComponents(unvote)],
     allowedMentions: NO_MENTIONS,
   };
+}
+
+const CLOSED_REASON: Record<Tally['reason'], string> = {
+  plurality: 'Most votes lynches.',
+  majority: 'A majority lynches.',
+  tie: 'A tie: nobody is lynched.',
+  no_majority: 'No majority: nobody is lynched.',
+  no_lynch: 'The town chose not to lynch.',
+  no_votes: 'Nobody voted.',
+};
+
+/**
+ * The vote message once the latest vote is over, without its menu. The tally is the one the
+ * engine resolved (its vote_resolved event), not a recount: a recount after the lynch drops the
+ * lynched player's own vote, since the dead do not count.
+ */
+export function closedVoteMessage(state: GameState): BaseMessageOptions {
+  const opened = state.log.findLast((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
+  const day = opened?.type === 'phase_started' ? opened.payload.day : state.day;
+  const resolved = state.log.findLast((e) => e.type === 'vote_resolved' && (opened === undefined || e.seq > opened.seq));
+  const embed = new EmbedBuilder().setColor(COLOURS.day).setTitle(`Day ${day}: the vote (closed)`);
+  if (resolved?.type === 'vote_resolved') {
+    const { tally, lynchedId, reason } = resolved.payload;
+    const lines = tallyLines(state, tally);
+    const outcome = lynchedId ? `${nameOf(state, lynchedId)} is lynched.` : CLOSED_REASON[reason];
+    embed.setDescription([lines.length > 0 ? lines.join('\n') : 'No votes.', '', outcome].join('\n'));
+  } else {
+    // Ended before it was counted (the game was called off).
+    embed.setDescription('The vote was not counted: the game ended first.');
+  }
+  return { embeds: [embed], components: [], allowedMentions: NO_MENTIONS };
 }

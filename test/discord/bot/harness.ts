@@ -6,7 +6,9 @@ import { startBot, type Bot } from '../../../src/discord/bot.ts';
 import { createDiscordClient, loginClient } from '../../../src/discord/client.ts';
 import { createGameStore, type GameStore } from '../../../src/db/game-store.ts';
 import { openDatabase, type Database } from '../../../src/db/open-database.ts';
+import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import { createPersonaStore, type PersonaStore } from '../../../src/db/persona-store.ts';
+import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import type { Logger } from '../../../src/log.ts';
 import { startDiscordSim, type DiscordSim } from '../../support/discord/index.ts';
@@ -42,6 +44,8 @@ export interface World {
 export interface WorldOptions {
   /** Every new game gets this seed, so a game can be replayed exactly. */
   readonly seed?: number;
+  /** The bot's model settings; offline unless a test points it at an LLM fake. */
+  readonly llm?: LlmConfig;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -65,7 +69,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       log: quietLog,
       games,
       personas,
-      llm: OFFLINE,
+      stats: createStatsStore(db.prisma),
+      llmCalls: createLlmCallStore(db.prisma),
+      llm: options.llm ?? OFFLINE,
       timers,
       driver: { speechGapMs: 0, sleep: async () => undefined },
       ...(seed !== undefined && { newSeed: () => seed }),

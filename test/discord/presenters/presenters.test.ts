@@ -4,7 +4,7 @@ import { directorsCutFile } from '../../../src/discord/presenters/directors-cut.
 import { nightActionMessage, SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { personaSpeech, webhookName } from '../../../src/discord/presenters/persona-speech.ts';
 import { roleCardMessage } from '../../../src/discord/presenters/role-card.ts';
-import { NO_LYNCH_VALUE, voteMessage } from '../../../src/discord/presenters/vote.ts';
+import { closedVoteMessage, NO_LYNCH_VALUE, voteMessage } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
 import { Table } from '../../support/game-table.ts';
 
@@ -55,6 +55,25 @@ describe('what players are shown', () => {
     const options = message.components[0].components[0].options.map((o: { value: string }) => o.value);
     expect(options).toHaveLength(8);
     expect(options.at(-1)).toBe(NO_LYNCH_VALUE);
+  });
+
+  it('GIVEN a vote where the lynched player had voted too, after someone changed their mind, WHEN the closed vote is shown THEN it is the tally the engine counted, their vote included', () => {
+    const t = Table.started([...SEVEN]);
+    t.advanceTo('vote');
+    const [doomed, doctor] = [t.by('mafia'), t.by('doctor')];
+    t.must(t.vote(t.by('townsperson', 0), doctor));
+    t.must(engine.unvote(t.state, { voterId: t.by('townsperson', 0).id, at: t.at }));
+    t.must(t.vote(doomed, doctor));
+    for (const p of t.state.players) if (p.id !== doomed.id) t.must(t.vote(p, doomed));
+    expect(t.state.phase).not.toBe('vote');
+    const resolved = t.events('vote_resolved').at(-1)!.payload;
+    const text = json(closedVoteMessage(t.state)).embeds[0].description as string;
+    for (const { targetId, voters } of resolved.tally) {
+      expect(text).toContain(`**${t.player(targetId).name}** — ${voters.length}: ${voters.map((v) => t.player(v).name).join(', ')}`);
+    }
+    expect(text).toContain(`**${doctor.name}** — 1: ${doomed.name}`);
+    expect(text).toContain(`${doomed.name} is lynched.`);
+    expect(json(closedVoteMessage(t.state)).components).toEqual([]);
   });
 
   it('GIVEN a 24-player game WHEN the vote menu is made THEN it stays within Discord’s 25 options', () => {

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUDGET_NOTICE_TEXT } from '../../../src/agents/table.ts';
+import type { LlmConfig } from '../../../src/config.ts';
+import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
+import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { FakeLlmServer } from '../../support/fake-llm-server.ts';
+import { startFakeOpenAi } from '../../support/fake-openai.ts';
+import { playingModel, seatNameOf } from '../../support/playing-model.ts';
+import { startWorld, type World } from './harness.ts';
+
+let w: World | undefined;
+let fake: FakeLlmServer | undefined;
+afterEach(async () => {
+  await w?.close();
+  await fake?.close();
+  w = undefined;
+  fake = undefined;
+});
+
+function openAi(baseURL: string, dailyTokenBudget: number): LlmConfig {
+  return {
+    provider: 'openai',
+    openai: { apiKey: 'test-key', baseURL, model: 'gpt-house' },
+    anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-house' },
+    timeoutMs: 5000,
+    maxToolRounds: 1,
+    dailyTokenBudget,
+  };
+}
+
+async function settle(world: World, table: LiveTable): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await world.bot.idle();
+    await table.driver?.idle();
+  }
+  await world.bot.idle();
+}
+
+/** A copy of Sherlock Holmes named Ada Lovelace that prefers the model `gpt-ada`, usable in the simulated server. */
+async function adaPrefersItsOwnModel(world: World): Promise<void> {
+  const actor = { userId: world.sim.user('alice').id, guildId: world.sim.guild().id, canManageServer: true };
+  const source = await world.personas.getByName(actor, 'Sherlock Holmes');
+  if (!source.ok) throw new Error(source.error.message);
+  const { profile, avatarUrl, tags, notes, parts, traits, arc, card } = source.value;
+  const created = await world.personas.create(actor, {
+    scope: { kind: 'server', guildId: world.sim.guild().id },
+    content: { profile: { ...profile, identity: { ...profile.identity, name: 'Ada Lovelace' } }, avatarUrl, model: { model: 'gpt-ada' }, tags, notes, parts, traits, arc, card },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const read = await world.personas.get(actor, created.value.id);
+  expect(read.ok && read.value.model).toEqual({ model: 'gpt-ada' });
+}
+
+async function startGame(world: World): Promise<LiveTable> {
+  const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
+  const table = world.bot.tables.live[0]!;
+  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  for (const persona of ['Ada Lovelace', 'Hercule Poirot']) await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+  await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
+  await world.sim.until(() => table.driver !== null);
+  await settle(world, table);
+  return table;
+}
+
+async function nextPhase(world: World, table: LiveTable): Promise<void> {
+  const { phase, day, deadline } = table.state;
+  world.timers.advanceTo(deadline!);
+  await world.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });
+  await settle(world, table);
+}
+
+describe('AI seats on a model, on the bot', () => {
+  it("GIVEN OpenAI is configured and Ada prefers gpt-ada WHEN the AI seats play THEN Ada's calls ask for gpt-ada, Poirot's for the house model, and every call is an LlmCall row of this server and game", async () => {
+    fake = await startFakeOpenAi(playingModel({ usage: { input: 300, output: 20 } }));
+    w = await startWorld({ llm: openAi(fake.baseURL, 0) });
+    await adaPrefersItsOwnModel(w);
+    const table = await startGame(w);
+    for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+
+    const decisions = fake.requests.filter((r) => r.system.includes('(seat '));
+    const bySeat = (name: string) => new Set(decisions.filter((r) => seatNameOf(r) === name).map((r) => r.model));
+    expect([...bySeat('Ada Lovelace')]).toEqual(['gpt-ada']);
+    expect([...bySeat('Hercule Poirot')]).toEqual(['gpt-house']);
+
+    const rows = await createLlmCallStore(w.db.prisma).forGame(table.state.id);
+    expect(rows.length).toBe(fake.requests.length);
+    expect(rows.every((r) => r.guildId === w!.sim.guild().id && r.ok)).toBe(true);
+    const ada = table.state.players.find((p) => p.name === 'Ada Lovelace')!;
+    expect(rows.filter((r) => r.playerId === ada.id).every((r) => r.model === 'gpt-ada' && r.inputTokens === 300 && r.outputTokens === 20)).toBe(true);
+  });
+
+  it('GIVEN a daily budget of 1,000 tokens WHEN it is spent THEN the seats go on with the offline brain, no more calls are made, and the table is told once', async () => {
+    fake = await startFakeOpenAi(playingModel({ usage: { input: 400, output: 100 } }));
+    w = await startWorld({ llm: openAi(fake.baseURL, 1000) });
+    await adaPrefersItsOwnModel(w);
+    const table = await startGame(w);
+    for (let i = 0; i < 2 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+    const spent = fake.requests.length;
+    expect(spent).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+    // Calls already under way when the budget ran out may finish; none start after.
+    expect(fake.requests.length).toBe(spent);
+
+    const notices = table.state.log.filter((e) => e.type === 'notice' && e.payload.text === BUDGET_NOTICE_TEXT);
+    expect(notices).toHaveLength(1);
+    expect(w.sim.messagesIn('game').filter((m) => m.content.includes(BUDGET_NOTICE_TEXT))).toHaveLength(1);
+    const rows = await createLlmCallStore(w.db.prisma).forGame(table.state.id);
+    expect(rows.length).toBe(spent);
+  });
+});

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GameRepository } from '../../../src/db/game-repository.ts';
+import * as engine from '../../../src/game/index.ts';
+import type { CommandResult, GameState } from '../../../src/game/index.ts';
+import { messageText } from '../../support/discord/index.ts';
+import { T0 } from '../../support/game-table.ts';
+import { startWorld, type World } from './harness.ts';
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld();
+});
+afterEach(() => w.close());
+
+function must(result: CommandResult): GameState {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.state;
+}
+
+/** A game of this server's alice, bob and an AI persona that the Mafia won on night 1, stored as the bot stores games. */
+async function storeMafiaWin(id: string): Promise<GameState> {
+  let state = must(engine.createGame({ gameId: id, seed: 3, settings: { setup: { kind: 'custom', roles: ['mafia', 'townsperson', 'townsperson'] } }, at: T0 }));
+  for (const name of ['alice', 'bob']) {
+    const userId = w.sim.user(name).id;
+    state = must(engine.join(state, { player: { id: userId, name, kind: 'human', userId }, at: T0 }));
+  }
+  state = must(engine.join(state, { player: { id: 'ai-1', name: 'Miss Marple', kind: 'ai', personaId: 'persona-marple' }, at: T0 }));
+  state = must(engine.start(state, { at: T0 }));
+  const mafia = state.players.find((p) => p.role === 'mafia')!;
+  const victim = state.players.find((p) => p.role === 'townsperson')!;
+  state = must(engine.act(state, { actorId: mafia.id, targetId: victim.id, at: T0 + 1 }));
+  expect(state.phase).toBe('ended');
+  const stored = await new GameRepository(w.games).create(state, { guildId: w.sim.guild().id, channelId: w.sim.channel('game').id, hostId: w.sim.user('alice').id });
+  expect(stored.ok).toBe(true);
+  return state;
+}
+
+describe('/mafia stats', () => {
+  it("GIVEN two finished games in this server WHEN alice asks for bob's stats THEN she alone sees bob's record and the server's", async () => {
+    const games = [await storeMafiaWin('g-1'), await storeMafiaWin('g-2')];
+    const bob = w.sim.user('bob');
+    const reply = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'stats', options: { user: bob } }).ephemeral();
+    const [mine, server] = reply.embeds as { title: string; description: string; fields: { name: string; value: string }[] }[];
+
+    expect(mine!.title).toBe('bob: Mafia record');
+    const bobWins = games.filter((g) => g.players.find((p) => p.userId === bob.id)!.role === 'mafia').length;
+    expect(mine!.description).toBe(`2 games, ${bobWins} won (${Math.round((bobWins / 2) * 100)}%).`);
+    expect(mine!.fields.map((f) => f.name)).toEqual(['By side', 'Roles played', 'Survived']);
+
+    expect(server!.title).toBe('Club: Mafia in this server');
+    expect(server!.description).toBe('2 games finished.');
+    const field = (name: string) => server!.fields.find((f) => f.name === name)!.value;
+    expect(field('Winners')).toContain('Mafia: 2 (100%)');
+    expect(field('Average length')).toBe('1.0 days');
+    expect(field('Most played personas')).toBe('1. Miss Marple (2)');
+    // Nobody else saw it.
+    expect(w.sim.messagesIn('game').filter((m) => m.embeds.length > 0)).toEqual([]);
+  });
+
+  it('GIVEN no finished games WHEN carol asks for her own stats THEN she is told there are none yet; WHEN asked in DMs THEN she is told stats live in a server', async () => {
+    const reply = await w.sim.user('carol').slash('game', 'mafia', { subcommand: 'stats' }).ephemeral();
+    expect(JSON.stringify(reply.embeds)).toContain('No finished games in this server yet');
+    expect(JSON.stringify(reply.embeds)).toContain('carol: Mafia record');
+    expect(messageText(await w.sim.user('carol').slash('dm', 'mafia', { subcommand: 'stats' }).ephemeral())).toMatch(/per server: use `\/mafia stats` in a server channel/);
+  });
+});
