@@ -39,7 +39,8 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
+/** `llm`: the bot's model configuration (default offline), e.g. pointed at a wire-protocol fake. */
+export async function startWorld(options: { llm?: LlmConfig } = {}): Promise<World> {
   const sim = await startDiscordSim({
     guilds: [{ name: 'Club', channels: ['game', 'other'], members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'mod', manageServer: true }] }],
   });
@@ -54,7 +55,7 @@ export async function startWorld(): Promise<World> {
   const boot = async () => {
     const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
     sim.onClose(() => client.destroy());
-    const bot = await startBot({ client, log: quietLog, games, personas, llm: OFFLINE, timers, driver: { speechGapMs: 0, sleep: async () => undefined } });
+    const bot = await startBot({ client, log: quietLog, games, personas, llm: options.llm ?? OFFLINE, timers, driver: { speechGapMs: 0, sleep: async () => undefined } });
     return { client, bot };
   };
   const first = await boot();
