@@ -66,15 +66,37 @@ const KINDS: readonly [Kind, RegExp][] = [
   ['asked', /\b(who|suspect\w*|vote|lynch|read|think)\b/i],
 ];
 
-/** Capitalised words of the situation that are neither the persona's own name nor a sentence start; plain text only. */
+const SUBJECT_VERBS = /^(?:says?|said|accuses?|accused|thinks?|votes?|voted|claims?|claimed|is|was|asks?|asked|has|suspects?|wants?|defends?|defended)$/i;
+
+/**
+ * Players the situation names: capitalised words inside a sentence, or opening one when a verb
+ * follows ("Bob says…"), never the persona's own name. Plain words only, so no markup gets through.
+ */
 function namesIn(situation: string, own: string): string[] {
   const ownWords = new Set(own.toLowerCase().split(/\s+/));
-  const common = new Set(['i', 'you', 'the', 'a', 'an', 'it', 'he', 'she', 'they', 'we', 'mafia', 'day', 'night', 'what', 'who', 'why', 'how', 'when', 'after', 'everyone', 'someone', 'doctor', 'detective', 'town']);
-  const all = [...situation.matchAll(/\b([A-Z][a-z]{1,20})\b/g)].map((m) => m[1]!);
-  return [...new Set(all)].filter((n) => !ownWords.has(n.toLowerCase()) && !common.has(n.toLowerCase()));
+  const names: string[] = [];
+  for (const sentence of situation.split(/(?<=[.!?:;])\s+|\n+/)) {
+    const words = sentence.split(/\s+/).map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
+    words.forEach((word, k) => {
+      if (!/^[A-Z][a-z]{1,20}$/.test(word) || ownWords.has(word.toLowerCase())) return;
+      if (k > 0 || SUBJECT_VERBS.test(words[k + 1] ?? '')) names.push(word);
+    });
+  }
+  return [...new Set(names)];
 }
 
 const lower = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1).replace(/[.!]+$/, '');
+
+/** Profiles write moves in the third person and tactics as advice; the persona says them as its own. */
+function firstPerson(text: string): string {
+  const [verb = '', ...rest] = lower(text).split(' ');
+  const base = /(ss|sh|ch|x|z)es$/.test(verb) ? verb.slice(0, -2) : /ies$/.test(verb) ? `${verb.slice(0, -3)}y` : /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb;
+  return [base, ...rest]
+    .join(' ')
+    .replace(/\b(his|her|their|your)\b/g, 'my')
+    .replace(/\b(you|him|them)\b(?=[,.;]?$)/g, 'me')
+    .replace(/\b(himself|herself|themselves|themself|yourself)\b/g, 'myself');
+}
 
 /**
  * The persona's answer without a model: the kind of situation (accused, asked for a read, a
@@ -87,8 +109,8 @@ export function answerOffline(profile: Profile, situation: string): string {
   const kind = KINDS.find(([, pattern]) => pattern.test(situation))?.[0] ?? 'general';
   const other = namesIn(situation, identity.name)[0];
   const trait = rng.pick(identity.coreTraits);
-  const townTactic = lower(rng.pick(tactics.town));
-  const move = playStyle.signatureMoves.length > 0 ? lower(rng.pick(playStyle.signatureMoves)) : null;
+  const townTactic = firstPerson(rng.pick(tactics.town));
+  const move = playStyle.signatureMoves.length > 0 ? firstPerson(rng.pick(playStyle.signatureMoves)) : null;
   const them = other ?? 'my accuser';
   const options: Record<Kind, string[]> = {
     accused: [
@@ -100,8 +122,8 @@ export function answerOffline(profile: Profile, situation: string): string {
       `My method is simple: ${townTactic}. ${other ? `Right now that leads me to ${other}.` : 'Nobody has earned my vote yet.'}`,
     ],
     night: [
-      `Tonight I keep my own counsel. I ${lower(rng.pick(tactics.doctor))}, and I tell nobody why.`,
-      `If the choice were mine tonight, I would ${lower(rng.pick(tactics.detective))}.`,
+      `Tonight I keep my own counsel. I ${firstPerson(rng.pick(tactics.doctor))}, and I tell nobody why.`,
+      `If the choice were mine tonight, I would ${firstPerson(rng.pick(tactics.detective))}.`,
     ],
     defend: [
       `Trust is earned at this table${other ? `, ${other}` : ''}. I am ${trait}; watch my votes and judge me by them.`,
