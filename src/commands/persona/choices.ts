@@ -14,14 +14,24 @@ function label(s: PersonaSummary): string {
   return `${s.name.slice(0, 80)} · ${s.builtIn ? 'built-in' : LABELS[s.scope.kind]}`;
 }
 
-/** Autocomplete over the personas the store lets this person see, narrowed by the filter. */
+/**
+ * The personas a person may pick, for autocomplete and menus (/persona and /mafia add-ai): what
+ * the store lets them see, narrowed by the filter and `exclude`, at most 25.
+ */
+export async function searchPersonas(
+  store: PersonaStore,
+  actor: Actor,
+  query: string,
+  options: { filter?: ChoiceFilter; exclude?: (s: PersonaSummary) => boolean } = {},
+): Promise<PersonaSummary[]> {
+  const { filter = 'visible', exclude = () => false } = options;
+  // The index is in memory; asking for more covers what the filters drop.
+  const found = await store.search(actor, query, MAX_CHOICES * 8);
+  return found.filter((s) => (filter === 'visible' || mayEdit(actor, s).ok) && !exclude(s)).slice(0, MAX_CHOICES);
+}
+
 export async function personaChoices(store: PersonaStore, actor: Actor, query: string, filter: ChoiceFilter): Promise<{ name: string; value: string }[]> {
-  // The index is in memory; asking for more covers what the filter drops.
-  const found = await store.search(actor, query, filter === 'visible' ? MAX_CHOICES : MAX_CHOICES * 8);
-  return found
-    .filter((s) => filter === 'visible' || mayEdit(actor, s).ok)
-    .slice(0, MAX_CHOICES)
-    .map((s) => ({ name: label(s), value: s.id }));
+  return (await searchPersonas(store, actor, query, { filter })).map((s) => ({ name: label(s), value: s.id }));
 }
 
 export function personaAutocomplete(deps: PersonaDeps, filter: ChoiceFilter) {

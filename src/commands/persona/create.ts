@@ -24,6 +24,7 @@ export const CREATE_MODAL = 'persona-create';
 /** Discord allows 5 inputs of 4,000 characters in a modal; the biography may fill all of them. */
 export const BIO_INPUTS = 5;
 const INPUT_MAX = 4000;
+const CUSTOM_ID_MAX = 100;
 const TEXT_EXTENSIONS = ['txt', 'md', 'markdown', 'text'];
 /** UTF-8 takes at most 4 bytes a character. */
 const MAX_FILE_BYTES = FILE_LIMITS.rawTextChars * 4;
@@ -57,7 +58,10 @@ async function createSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): P
   const file = i.options.getAttachment('file');
   if (text !== null && file !== null) return refuse(i, 'Give the biography as text or as a file, not both.');
   if (text === null && file === null) {
-    await i.showModal(createModal(name, scopeOption(i)));
+    const modal = createModal(name, scopeOption(i));
+    // Names of many emoji or other wide characters can overflow Discord's 100-character custom id.
+    if ((modal.data.custom_id?.length ?? 0) > CUSTOM_ID_MAX) return refuse(i, 'That name is too long for the form; give the biography with `text:` or `file:` instead.');
+    await i.showModal(modal);
     return;
   }
   if (file !== null && !TEXT_EXTENSIONS.includes(extensionOf(file))) {
