@@ -91,6 +91,20 @@ describe('/persona create', () => {
   });
 });
 
+describe('/persona in DMs', () => {
+  it('GIVEN a DM with the bot WHEN bob creates and lists THEN his private persona lives there too; a server persona is refused', async () => {
+    const before = await rows();
+    expect(messageText(await persona('bob', 'create', { name: 'Bobs Ada', text: ADA, scope: 'server' }, 'dm').ephemeral())).toBe(
+      'Server personas are made in a server: use this command there, not in DMs.',
+    );
+    expect(await rows()).toEqual(before);
+    expect(messageText(await persona('bob', 'create', { name: 'Bobs Ada', text: ADA }, 'dm').ephemeral())).toMatch(/Created \*\*Bobs Ada\*\*/);
+    const list = messageText(await persona('bob', 'list', {}, 'dm').ephemeral());
+    expect(list).toContain('Bobs Ada');
+    expect(list).toContain('Sherlock Holmes');
+  });
+});
+
 describe('/persona show, list and autocomplete', () => {
   it('GIVEN the built-in personas WHEN bob shows Sherlock Holmes THEN the embed has his voice, phrases and tactics per role', async () => {
     const text = messageText(await persona('bob', 'show', { persona: 'Sherlock Holmes' }).ephemeral());
