@@ -2,6 +2,7 @@ import type { Client } from 'discord.js';
 import type { LiveDriverOptions } from '../agents/live-driver.ts';
 import { registerMafia } from '../commands/mafia/index.ts';
 import { mafiaCommandData } from '../commands/mafia/index.ts';
+import { personaCommandData, personaModels, registerPersona } from '../commands/persona/index.ts';
 import { realTimers, type Timers } from '../commands/session/timers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { GameStore } from '../db/game-store.ts';
@@ -16,7 +17,7 @@ import { InteractionRouter } from './router.ts';
 import { Tables } from './tables.ts';
 
 /** Every slash command the bot registers. */
-export const COMMANDS: readonly CommandData[] = [mafiaCommandData];
+export const COMMANDS: readonly CommandData[] = [mafiaCommandData, personaCommandData];
 
 export interface BotDeps {
   /** Logged in and ready. */
@@ -69,6 +70,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   });
   const router = new InteractionRouter(deps.log);
   registerMafia(router, { tables, personas: deps.personas, stats: deps.stats, log: deps.log });
+  registerPersona(router, { personas: deps.personas, models: personaModels(deps.llm), log: deps.log });
   const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   router.attach(deps.client);

@@ -16,6 +16,7 @@ import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import type { LiveTable } from '../../discord/tables.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { searchPersonas } from '../persona/choices.ts';
 import { MAFIA } from './definition.ts';
 import { actorOf, HOST_ONLY, isHost, refuse, tableHere, tableOf, type MafiaDeps, type MafiaInteraction } from './context.ts';
 
@@ -33,8 +34,8 @@ async function choices(i: MafiaInteraction | AutocompleteInteraction, deps: Mafi
   const taken = new Set(seated.players.map((p) => p.name.toLowerCase()));
   if (deps.personas) {
     const actor = { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has('ManageGuild') ?? false };
-    const found = await deps.personas.search(actor, query, MAX_CHOICES + taken.size);
-    return found.filter((p) => !taken.has(p.name.toLowerCase())).slice(0, MAX_CHOICES).map((p) => ({ name: p.name.slice(0, 100), value: p.id }));
+    const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.name.toLowerCase()) });
+    return found.map((p) => ({ name: p.name.slice(0, 100), value: p.id }));
   }
   const q = query.trim().toLowerCase();
   return HOUSE_PLAYERS.filter((v) => !taken.has(v.name.toLowerCase()) && v.name.toLowerCase().includes(q))

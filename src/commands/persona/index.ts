@@ -1,0 +1,27 @@
+import type { InteractionRouter } from '../../discord/router.ts';
+import type { PersonaDeps } from './context.ts';
+import { registerCreate } from './create.ts';
+import { personaCommand } from './definition.ts';
+import { registerDelete } from './delete.ts';
+import { registerDuplicate } from './duplicate.ts';
+import { registerExport } from './export.ts';
+import { registerImport } from './import.ts';
+import { registerList } from './list.ts';
+import { registerShow } from './show.ts';
+import { registerTest } from './test.ts';
+
+export type { PersonaDeps } from './context.ts';
+export { personaModels } from './models.ts';
+export const personaCommandData = personaCommand.toJSON();
+
+/** Every /persona subcommand, its autocomplete, modals and buttons. (`/persona edit` is the editor chat's.) */
+export function registerPersona(router: InteractionRouter, deps: PersonaDeps): void {
+  registerCreate(router, deps);
+  registerShow(router, deps);
+  registerList(router, deps);
+  registerDuplicate(router, deps);
+  registerDelete(router, deps);
+  registerImport(router, deps);
+  registerExport(router, deps);
+  registerTest(router, deps);
+}
