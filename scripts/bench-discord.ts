@@ -1,0 +1,231 @@
+/**
+ * Many games at once through the Discord simulator: one bot (real discord.js, offline brain,
+ * in-memory PGlite, a manual clock) and simulated humans in their own guilds and channels.
+ * Every game is opened by slash command, filled and started by buttons, and played to its end;
+ * the clock jumps to the next deadline once everyone has played the phase, so phases end when
+ * the driver says. Nothing here asserts: the caller prints the figures.
+ */
+import { ManualTimers } from '../src/commands/session/timers.ts';
+import type { LlmConfig } from '../src/config.ts';
+import { startBot, type Bot } from '../src/discord/bot.ts';
+import { createDiscordClient, loginClient } from '../src/discord/client.ts';
+import { createGameStore } from '../src/db/game-store.ts';
+import { openDatabase, type Database } from '../src/db/open-database.ts';
+import { createPersonaStore } from '../src/db/persona-store.ts';
+import type { Logger } from '../src/log.ts';
+import { loadStarterPack } from '../src/persona/starter-pack.ts';
+import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from '../test/support/discord/index.ts';
+import { BenchGame, type Seating } from './bench-discord-humans.ts';
+
+export interface DiscordBenchOptions {
+  readonly games: number;
+  /** discord.js's global REST cap (its default, 50, is what Discord allows most bots). */
+  readonly globalRequestsPerSecond?: number;
+  readonly humansPerGame?: number;
+  readonly aiPerGame?: number;
+  /** Pinned so runs are comparable. */
+  readonly firstSeed?: number;
+}
+
+export interface DiscordBenchFigures {
+  games: number;
+  completed: number;
+  interactions: number;
+  /** Interactions the bot never acknowledged. */
+  unanswered: number;
+  ackP50Ms: number;
+  ackP99Ms: number;
+  ackMaxMs: number;
+  /** The same per kind of interaction (`/mafia create`, `lobby:join`, `night`, …). */
+  ackByKind: { kind: string; count: number; p50Ms: number; p99Ms: number }[];
+  /** Heap and RSS growth per game while every game was running, after gc (when exposed). */
+  heapPerGameBytes: number;
+  rssPerGameBytes: number;
+  gcExposed: boolean;
+  wallMs: number;
+  restCalls: number;
+  failedRestCalls: number;
+  errorsLogged: string[];
+}
+
+const STARTER_PERSONAS = ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde', 'Cleopatra', 'Marie Curie', 'Napoleon Bonaparte'];
+const CHANNELS_PER_GUILD = 10;
+const CLOCK_START = Date.UTC(2026, 0, 1);
+/** A phase whose deadline passed must move on within this long, or the bench reports it stuck. */
+const PHASE_CHANGE_TIMEOUT_MS = 120_000;
+
+const OFFLINE: LlmConfig = {
+  provider: 'offline',
+  openai: { apiKey: undefined, baseURL: undefined, model: 'offline' },
+  anthropic: { apiKey: undefined, baseURL: undefined, model: 'offline' },
+  timeoutMs: 1000,
+  maxToolRounds: 0,
+  dailyTokenBudget: 0,
+};
+
+function collectingLog(errors: string[]): Logger {
+  return { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (m) => void errors.push(m) };
+}
+
+/** `/mafia create`, or a component's custom id without the game id (`lobby:join`, `vote`). */
+function kindOf(h: InteractionHandle): string {
+  const d = h.interaction.data as { name?: string; options?: { name: string; type: number }[]; custom_id?: string };
+  if (d.name) return `/${d.name} ${d.options?.[0]?.name ?? ''}`.trim();
+  return (d.custom_id ?? '?').split(':').filter((part) => !/[0-9a-f]{8}-/.test(part)).join(':');
+}
+
+function latencies(handles: readonly InteractionHandle[]): number[] {
+  return handles.map((h) => h.ackLatencyMs).filter((ms): ms is number => ms !== null).sort((a, b) => a - b);
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Guilds of ten game channels each, with the humans of those games as members. */
+function world(games: number, humansPerGame: number): { guilds: GuildSpec[]; seatings: Omit<Seating, 'channelId' | 'personas'>[] } {
+  const guilds: GuildSpec[] = [];
+  const seatings: Omit<Seating, 'channelId' | 'personas'>[] = [];
+  for (let g = 0; g * CHANNELS_PER_GUILD < games; g++) {
+    const channels: string[] = [];
+    const members: string[] = [];
+    for (let c = 0; c < CHANNELS_PER_GUILD && g * CHANNELS_PER_GUILD + c < games; c++) {
+      const game = g * CHANNELS_PER_GUILD + c;
+      channels.push(`game-${game}`);
+      const humans = Array.from({ length: humansPerGame }, (_, h) => `g${game}-h${h}`);
+      members.push(...humans);
+      seatings.push({ humans });
+    }
+    guilds.push({ name: `Server ${g}`, channels, members });
+  }
+  return { guilds, seatings };
+}
+
+function memory(): { heap: number; rss: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) for (let i = 0; i < 3; i++) gc();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed, rss: m.rss };
+}
+
+interface Running {
+  sim: DiscordSim;
+  db: Database;
+  bot: Bot;
+  timers: ManualTimers;
+  errors: string[];
+}
+
+async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<Running> {
+  const errors: string[] = [];
+  const log = collectingLog(errors);
+  const sim = await startDiscordSim({ guilds });
+  const opened = await openDatabase({ database: { kind: 'memory' } });
+  if (!opened.ok) throw new Error(opened.error);
+  const db = opened.value;
+  const games = createGameStore(db.prisma);
+  const personas = createPersonaStore(db.prisma);
+  const pack = await loadStarterPack(personas);
+  if (!pack.ok) throw new Error(pack.error.message);
+  const timers = new ManualTimers(CLOCK_START);
+  const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi, globalRequestsPerSecond: options.globalRequestsPerSecond }), sim.token);
+  sim.onClose(() => client.destroy());
+  let seed = options.firstSeed ?? 1;
+  const bot = await startBot({
+    client,
+    log,
+    games,
+    personas,
+    llm: OFFLINE,
+    timers,
+    driver: { speechGapMs: 0, sleep: async () => undefined },
+    newSeed: () => seed++,
+  });
+  return { sim, db, bot, timers, errors };
+}
+
+/** Everything the bot and the AI seats owe right now is done and delivered. */
+async function settle(bot: Bot, games: readonly BenchGame[]): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await bot.idle();
+    await Promise.all(games.map((g) => g.table?.driver?.idle()));
+  }
+  await bot.idle();
+}
+
+/** Plays every game to its end: all humans play their phase, then the clock jumps to the earliest deadline. */
+async function playAll(run: Running, games: readonly BenchGame[]): Promise<void> {
+  for (;;) {
+    await settle(run.bot, games);
+    const live = games.filter((g) => !g.ended);
+    if (live.length === 0) return;
+    await Promise.all(live.map((g) => g.play()));
+    await settle(run.bot, games);
+    const waiting = games.filter((g) => !g.ended);
+    if (waiting.length === 0) return;
+    const deadlines = waiting.map((g) => g.state.deadline).filter((d): d is number => d !== null);
+    if (deadlines.length < waiting.length) {
+      const stuck = waiting.filter((g) => g.state.deadline === null);
+      throw new Error(`${stuck.length} game(s) are running with no deadline: ${stuck.map((g) => `${g.state.id} ${g.state.phase}`).join(', ')}`);
+    }
+    const next = Math.min(...deadlines);
+    const due = waiting.filter((g) => g.state.deadline! <= next).map((g) => ({ g, phase: g.state.phase, day: g.state.day }));
+    run.timers.advanceTo(next);
+    // Deadlines go through each session's queue; wait for them to land.
+    await run.sim.until(() => due.every(({ g, phase, day }) => g.state.phase !== phase || g.state.day !== day), {
+      timeoutMs: PHASE_CHANGE_TIMEOUT_MS,
+      description: `${due.length} game(s) to leave the phase whose deadline passed`,
+    });
+  }
+}
+
+export async function benchDiscordGames(options: DiscordBenchOptions): Promise<DiscordBenchFigures> {
+  const humansPerGame = options.humansPerGame ?? 2;
+  const aiPerGame = options.aiPerGame ?? 5;
+  if (aiPerGame > STARTER_PERSONAS.length) throw new Error(`at most ${STARTER_PERSONAS.length} AI seats per game (the starter personas)`);
+  const layout = world(options.games, humansPerGame);
+  const run = await boot(options, layout.guilds);
+  const handles: InteractionHandle[] = [];
+  try {
+    const before = memory();
+    const started = performance.now();
+    const games = layout.seatings.map((s, i) => {
+      const channelId = run.sim.channel(`game-${i}`).id;
+      return new BenchGame(run.sim, run.bot, { ...s, channelId, personas: STARTER_PERSONAS.slice(0, aiPerGame) }, handles);
+    });
+    await Promise.all(games.map((g) => g.open()));
+    await run.sim.until(() => games.every((g) => g.running()), { timeoutMs: PHASE_CHANGE_TIMEOUT_MS, description: 'every game to start' });
+    await settle(run.bot, games);
+    const during = memory();
+    await playAll(run, games);
+    const wallMs = performance.now() - started;
+
+    const all = latencies(handles);
+    const kinds = [...new Set(handles.map(kindOf))];
+    return {
+      games: games.length,
+      completed: games.filter((g) => g.ended).length,
+      interactions: handles.length,
+      unanswered: handles.length - all.length,
+      ackP50Ms: percentile(all, 50),
+      ackP99Ms: percentile(all, 99),
+      ackMaxMs: all.at(-1) ?? Number.NaN,
+      ackByKind: kinds.map((kind) => {
+        const of = latencies(handles.filter((h) => kindOf(h) === kind));
+        return { kind, count: of.length, p50Ms: percentile(of, 50), p99Ms: percentile(of, 99) };
+      }),
+      heapPerGameBytes: (during.heap - before.heap) / games.length,
+      rssPerGameBytes: (during.rss - before.rss) / games.length,
+      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      wallMs,
+      restCalls: run.sim.calls.length,
+      failedRestCalls: run.sim.failedRequests().length,
+      errorsLogged: run.errors,
+    };
+  } finally {
+    await run.bot.stop();
+    await run.sim.close();
+    await run.db.close();
+  }
+}
