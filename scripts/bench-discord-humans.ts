@@ -27,6 +27,8 @@ function selectOptions(m: SimMessage, customId: string): string[] {
 
 export class BenchGame {
   table: LiveTable | null = null;
+  /** Why the lobby could not be opened and started (the game is then left out of play). */
+  failed: string | null = null;
   /** The phase (and day) the humans last played, so each phase is played once. */
   private played = '';
   private readonly usedMenus = new Set<string>();
@@ -56,8 +58,21 @@ export class BenchGame {
     return this.table?.state.phase === 'ended';
   }
 
+  /** Still to be played: opened, started and not over. */
+  get playing(): boolean {
+    return this.failed === null && this.table !== null && !this.ended;
+  }
+
   /** Lobby by slash command, joins by button, AI seats by slash command, start by button. */
   async open(): Promise<void> {
+    try {
+      await this.openOrThrow();
+    } catch (e) {
+      this.failed = e instanceof Error ? e.message : String(e);
+    }
+  }
+
+  private async openOrThrow(): Promise<void> {
     const channel = { id: this.seating.channelId };
     const [host, ...guests] = this.seating.humans;
     const lobby = await this.track(this.user(host!).slash(channel, 'mafia', { subcommand: 'create', options: {} })).public();
@@ -78,7 +93,7 @@ export class BenchGame {
 
   /** The humans play the current phase, once per phase. */
   async play(): Promise<void> {
-    if (!this.table || this.ended) return;
+    if (!this.table || !this.playing) return;
     const s = this.table.state;
     const key = `${s.phase}:${s.day}`;
     if (key === this.played) return;
@@ -120,7 +135,8 @@ export class BenchGame {
   /**
    * Waits for the bot's answer. The AI seats act at the same time, so a phase may close under a
    * click: the bot then refuses it (still an answered interaction), or the menu is already gone and
-   * the Discord client would not have let the person click at all.
+   * the Discord client would not have let the person click at all. An interaction the bot failed
+   * to answer in time is not fatal: its missing acknowledgement is counted.
    */
   private async answered(start: () => InteractionHandle): Promise<void> {
     let handle: InteractionHandle;
@@ -130,6 +146,8 @@ export class BenchGame {
       if (e instanceof SimUserError) return;
       throw e;
     }
-    await this.track(handle).reply();
+    await this.track(handle)
+      .reply()
+      .catch(() => undefined);
   }
 }

@@ -25,14 +25,18 @@ export interface DiscordBenchOptions {
   readonly aiPerGame?: number;
   /** Pinned so runs are comparable. */
   readonly firstSeed?: number;
+  /** Lobbies being set up at the same moment (hosts do not all type /mafia create in the same millisecond). */
+  readonly openingAtOnce?: number;
 }
 
 export interface DiscordBenchFigures {
   games: number;
   completed: number;
   interactions: number;
-  /** Interactions the bot never acknowledged. */
+  /** Interactions the bot did not acknowledge within Discord's 3 s. */
   unanswered: number;
+  /** Games whose lobby could not be opened and started, with why. */
+  notStarted: string[];
   ackP50Ms: number;
   ackP99Ms: number;
   ackMaxMs: number;
@@ -102,6 +106,14 @@ function world(games: number, humansPerGame: number): { guilds: GuildSpec[]; sea
   return { guilds, seatings };
 }
 
+async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, width) }, worker));
+}
+
 function memory(): { heap: number; rss: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) for (let i = 0; i < 3; i++) gc();
@@ -158,11 +170,11 @@ async function settle(bot: Bot, games: readonly BenchGame[]): Promise<void> {
 async function playAll(run: Running, games: readonly BenchGame[]): Promise<void> {
   for (;;) {
     await settle(run.bot, games);
-    const live = games.filter((g) => !g.ended);
+    const live = games.filter((g) => g.playing);
     if (live.length === 0) return;
     await Promise.all(live.map((g) => g.play()));
     await settle(run.bot, games);
-    const waiting = games.filter((g) => !g.ended);
+    const waiting = games.filter((g) => g.playing);
     if (waiting.length === 0) return;
     const deadlines = waiting.map((g) => g.state.deadline).filter((d): d is number => d !== null);
     if (deadlines.length < waiting.length) {
@@ -194,8 +206,8 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
       const channelId = run.sim.channel(`game-${i}`).id;
       return new BenchGame(run.sim, run.bot, { ...s, channelId, personas: STARTER_PERSONAS.slice(0, aiPerGame) }, handles);
     });
-    await Promise.all(games.map((g) => g.open()));
-    await run.sim.until(() => games.every((g) => g.running()), { timeoutMs: PHASE_CHANGE_TIMEOUT_MS, description: 'every game to start' });
+    await inParallel(games, options.openingAtOnce ?? 10, (g) => g.open());
+    await run.sim.until(() => games.every((g) => g.failed !== null || g.running()), { timeoutMs: PHASE_CHANGE_TIMEOUT_MS, description: 'every game to start' });
     await settle(run.bot, games);
     const during = memory();
     await playAll(run, games);
@@ -208,6 +220,7 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
       completed: games.filter((g) => g.ended).length,
       interactions: handles.length,
       unanswered: handles.length - all.length,
+      notStarted: games.filter((g) => g.failed !== null).map((g) => `${g.seating.channelId}: ${g.failed}`),
       ackP50Ms: percentile(all, 50),
       ackP99Ms: percentile(all, 99),
       ackMaxMs: all.at(-1) ?? Number.NaN,
