@@ -48,6 +48,8 @@ export interface DiscordBenchFigures {
   gcExposed: boolean;
   wallMs: number;
   restCalls: number;
+  /** The most frequent REST routes the bot called, most first. */
+  restByRoute: { route: string; count: number }[];
   failedRestCalls: number;
   errorsLogged: string[];
 }
@@ -104,6 +106,12 @@ function world(games: number, humansPerGame: number): { guilds: GuildSpec[]; sea
     guilds.push({ name: `Server ${g}`, channels, members });
   }
   return { guilds, seatings };
+}
+
+function busiestRoutes(sim: DiscordSim): { route: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const call of sim.calls) counts.set(`${call.method} ${call.route}`, (counts.get(`${call.method} ${call.route}`) ?? 0) + 1);
+  return [...counts].map(([route, count]) => ({ route, count })).sort((a, b) => b.count - a.count).slice(0, 5);
 }
 
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -233,6 +241,7 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
       gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
       wallMs,
       restCalls: run.sim.calls.length,
+      restByRoute: busiestRoutes(run.sim),
       failedRestCalls: run.sim.failedRequests().length,
       errorsLogged: run.errors,
     };
@@ -241,4 +250,26 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
     await run.sim.close();
     await run.db.close();
   }
+}
+
+const GOAL_P99_MS = 200;
+const MiB = 2 ** 20;
+
+/** The figures as lines, with their ratio to the goals. */
+export function describeDiscordBench(f: DiscordBenchFigures, label: string): string[] {
+  const ratio = GOAL_P99_MS / f.ackP99Ms;
+  const perGame = f.restCalls / f.games;
+  const lines = [
+    `${label}:`,
+    `  games completed: ${f.completed} of ${f.games}${f.notStarted.length > 0 ? ` (${f.notStarted.length} never started: ${f.notStarted[0]})` : ''}  [target ${f.games}: ${f.completed === f.games ? '✓' : '✗'}]`,
+    `  wall time: ${(f.wallMs / 1000).toFixed(1)} s for ${f.interactions} interactions and ${f.restCalls} REST calls (${perGame.toFixed(0)} per game)`,
+    `  interaction acknowledgement: p50 ${f.ackP50Ms} ms, p99 ${f.ackP99Ms} ms, max ${f.ackMaxMs} ms; not acknowledged within 3 s: ${f.unanswered}  [goal p99 < ${GOAL_P99_MS} ms: ${ratio.toFixed(2)}× ${ratio >= 1 ? '✓' : '✗'}]`,
+    `  by kind: ${f.ackByKind.map((k) => `${k.kind} ×${k.count} p50 ${k.p50Ms} / p99 ${k.p99Ms} ms`).join('; ')}`,
+    `  memory per running game${f.gcExposed ? ' (after gc)' : ' (no --expose-gc: before gc, rough)'}: heap ${(f.heapPerGameBytes / 1024).toFixed(0)} KiB, RSS ${(f.rssPerGameBytes / 1024).toFixed(0)} KiB (the simulator's copy of every message and REST call included)`,
+    `  busiest REST routes: ${f.restByRoute.map((r) => `${r.route} ×${r.count}`).join(', ')}`,
+  ];
+  if (f.failedRestCalls > 0 || f.errorsLogged.length > 0) {
+    lines.push(`  refused REST calls: ${f.failedRestCalls}; bot errors logged: ${f.errorsLogged.length}${f.errorsLogged[0] ? ` (first: ${f.errorsLogged[0].split('\n')[0]})` : ''}`);
+  }
+  return lines;
 }
