@@ -273,3 +273,13 @@ export function describeDiscordBench(f: DiscordBenchFigures, label: string): str
   }
   return lines;
 }
+
+/** The section of `npm run bench`: the same games with discord.js's default REST cap, then with it raised. */
+export async function discordSection(out: (line: string) => void, games = 100): Promise<void> {
+  out(`${games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, in-memory PGlite, lobbies opened ten at a time, then every game played at once):`);
+  const capped = await benchDiscordGames({ games });
+  for (const line of describeDiscordBench(capped, "with discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)")) out(line);
+  const uncapped = await benchDiscordGames({ games, globalRequestsPerSecond: 1_000_000 });
+  for (const line of describeDiscordBench(uncapped, "with the cap raised (NOT what production sees: the bot's own cost)")) out(line);
+  out(`  ${capped.restCalls} REST calls at 50/s take ${(capped.restCalls / 50).toFixed(0)} s on their own; the capped run took ${(capped.wallMs / 1000).toFixed(0)} s, the uncapped ${(uncapped.wallMs / 1000).toFixed(0)} s`);
+}

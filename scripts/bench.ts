@@ -9,7 +9,7 @@ import { houseSeats, splitBrain } from '../src/agents/seats.ts';
 import type { Brain } from '../src/agents/decision.ts';
 import { benchLlmTable } from './bench-llm.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
-import { benchDiscordGames, describeDiscordBench } from './bench-discord.ts';
+import { discordSection } from './bench-discord.ts';
 
 const PLAYERS = 7;
 
@@ -83,11 +83,5 @@ const search = await benchPersonaSearch();
 out('');
 out(`persona autocomplete over ${search.personas} personas (in-memory index): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms  [target < 50 ms: ${ratio(search.p99, 50, false)}]`);
 
-const DISCORD_GAMES = 100;
 out('');
-out(`${DISCORD_GAMES} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, in-memory PGlite, lobbies opened ten at a time, then every game played at once):`);
-const capped = await benchDiscordGames({ games: DISCORD_GAMES });
-for (const line of describeDiscordBench(capped, "with discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)")) out(line);
-const uncapped = await benchDiscordGames({ games: DISCORD_GAMES, globalRequestsPerSecond: 1_000_000 });
-for (const line of describeDiscordBench(uncapped, "with the cap raised (NOT what production sees: the bot's own cost)")) out(line);
-out(`  REST calls at 50/s alone take ${(capped.restCalls / 50).toFixed(0)} s; the capped run took ${(capped.wallMs / 1000).toFixed(0)} s, the uncapped ${(uncapped.wallMs / 1000).toFixed(0)} s`);
+await discordSection(out);
