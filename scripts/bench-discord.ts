@@ -190,7 +190,7 @@ async function playAll(run: Running, games: readonly BenchGame[]): Promise<void>
       throw new Error(`${stuck.length} game(s) are running with no deadline: ${stuck.map((g) => `${g.state.id} ${g.state.phase}`).join(', ')}`);
     }
     const next = Math.min(...deadlines);
-    const due = waiting.filter((g) => g.state.deadline! <= next).map((g) => ({ g, phase: g.state.phase, day: g.state.day }));
+    const due = waiting.filter((g) => (g.state.deadline ?? Infinity) <= next).map((g) => ({ g, phase: g.state.phase, day: g.state.day }));
     run.timers.advanceTo(next);
     // Deadlines go through each session's queue; wait for them to land.
     await run.sim.until(() => due.every(({ g, phase, day }) => g.state.phase !== phase || g.state.day !== day), {
