@@ -119,7 +119,7 @@ export class BenchGame {
     if (!menu || this.usedMenus.has(menu.id)) return;
     this.usedMenus.add(menu.id);
     const choice = selectOptions(menu, customId).find((v) => v !== SKIP_VALUE) ?? SKIP_VALUE;
-    await this.answered(() => this.user(name).select(menu, customId, [choice]));
+    await this.acknowledged(() => this.user(name).select(menu, customId, [choice]));
   }
 
   private async vote(name: string): Promise<void> {
@@ -129,16 +129,16 @@ export class BenchGame {
     if (!message || !me) return;
     const customId = `${VOTE_SELECT}:${this.state.id}`;
     const choice = selectOptions(message, customId).find((v) => v !== me.id && v !== NO_LYNCH_VALUE);
-    if (choice) await this.answered(() => this.user(name).select(message, customId, [choice]));
+    if (choice) await this.acknowledged(() => this.user(name).select(message, customId, [choice]));
   }
 
   /**
-   * Waits for the bot's answer. The AI seats act at the same time, so a phase may close under a
+   * Waits for the bot's acknowledgement. The AI seats act at the same time, so a phase may close under a
    * click: the bot then refuses it (still an answered interaction), or the menu is already gone and
    * the Discord client would not have let the person click at all. An interaction the bot failed
-   * to answer in time is not fatal: its missing acknowledgement is counted.
+   * to acknowledge in time is not fatal: it is counted.
    */
-  private async answered(start: () => InteractionHandle): Promise<void> {
+  private async acknowledged(start: () => InteractionHandle): Promise<void> {
     let handle: InteractionHandle;
     try {
       handle = start();
@@ -146,8 +146,10 @@ export class BenchGame {
       if (e instanceof SimUserError) return;
       throw e;
     }
+    // Only the acknowledgement: under discord.js's REST cap the answer itself may queue for long, and
+    // hundreds of people polling for it would load the process whose latency is being measured.
     await this.track(handle)
-      .reply()
+      .ack()
       .catch(() => undefined);
   }
 }
