@@ -9,6 +9,7 @@ import { houseSeats, splitBrain } from '../src/agents/seats.ts';
 import type { Brain } from '../src/agents/decision.ts';
 import { benchLlmTable } from './bench-llm.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
+import { discordSection } from './bench-discord.ts';
 
 const PLAYERS = 7;
 
@@ -81,3 +82,6 @@ for (const [phase, r] of llm.phaseRatios) {
 const search = await benchPersonaSearch();
 out('');
 out(`persona autocomplete over ${search.personas} personas (in-memory index): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms  [target < 50 ms: ${ratio(search.p99, 50, false)}]`);
+
+out('');
+await discordSection(out);

@@ -70,7 +70,7 @@ export class GameRepository {
 
   /** Appends what one command produced; a writer that raced another gets 'conflict' and nothing is written. */
   save(before: GameState, events: readonly GameEvent[], after: GameState): Promise<Result<void, 'conflict' | 'not_found'>> {
-    return this.store.append(after.id, before.log.length, events.map(toStoredEvent), projectGame(after));
+    return this.store.append(after.id, before.log.length, events.map(toStoredEvent), projectGame(after), projectGame(before));
   }
 
   /** Folds the stored log back into the state it was saved from. */

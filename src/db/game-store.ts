@@ -30,12 +30,15 @@ export interface GameStore {
    * game has none) and replaces the projection, atomically. Players missing from
    * the projection are deleted; AI minds of the others are left alone.
    * A writer whose `expectedLastSeq` is stale gets 'conflict' and writes nothing.
+   * `previous`, the projection stored with `expectedLastSeq`, lets only the players that
+   * changed since be rewritten (most commands change none).
    */
   append(
     gameId: string,
     expectedLastSeq: number,
     events: readonly StoredEvent[],
     projection: GameProjection,
+    previous?: GameProjection,
   ): Promise<Result<void, 'conflict' | 'not_found'>>;
   /** Ordered by seq. */
   loadEvents(gameId: string): Promise<StoredEvent[]>;
@@ -77,7 +80,7 @@ export function createGameStore(prisma: PrismaClient): GameStore {
       return count === 1 ? ok(undefined) : err('exists');
     },
 
-    async append(gameId, expectedLastSeq, events, projection) {
+    async append(gameId, expectedLastSeq, events, projection, previous) {
       assertContiguous(expectedLastSeq, events);
       const newLastSeq = expectedLastSeq + events.length;
       return prisma.$transaction(async (tx) => {
@@ -112,7 +115,7 @@ export function createGameStore(prisma: PrismaClient): GameStore {
             })),
           });
         }
-        await replacePlayers(tx, gameId, projection.players);
+        await replacePlayers(tx, gameId, projection.players, previous?.players);
         return ok(undefined);
       });
     },
@@ -215,15 +218,28 @@ function assertContiguous(expectedLastSeq: number, events: readonly StoredEvent[
   });
 }
 
+function samePlayer(a: PlayerProjection, b: PlayerProjection | undefined): boolean {
+  return b !== undefined && (Object.keys(a) as (keyof PlayerProjection)[]).every((key) => a[key] === b[key]);
+}
+
+/**
+ * Brings the GamePlayer rows to `players`. With the `previous` rows known (the compare-and-set on
+ * lastSeq guarantees they are what is stored), only the differences are written: every statement
+ * holds the game's row lock, and with an embedded database every other game's too.
+ */
 async function replacePlayers(
   tx: Prisma.TransactionClient,
   gameId: string,
   players: readonly PlayerProjection[],
+  previous?: readonly PlayerProjection[],
 ): Promise<void> {
-  await tx.gamePlayer.deleteMany({
-    where: { gameId, playerId: { notIn: players.map((player) => player.playerId) } },
-  });
+  const ids = new Set(players.map((player) => player.playerId));
+  if (previous === undefined || previous.some((player) => !ids.has(player.playerId))) {
+    await tx.gamePlayer.deleteMany({ where: { gameId, playerId: { notIn: [...ids] } } });
+  }
+  const before = new Map((previous ?? []).map((player) => [player.playerId, player]));
   for (const player of players) {
+    if (previous !== undefined && samePlayer(player, before.get(player.playerId))) continue;
     const fields = {
       seat: player.seat,
       displayName: player.displayName,

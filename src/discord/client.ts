@@ -18,13 +18,18 @@ export const BOT_PARTIALS = [Partials.Channel] as const;
 export interface ClientSettings {
   /** REST base (e.g. `http://127.0.0.1:port/api`); unset: Discord itself. */
   readonly apiUrl?: string | undefined;
+  /** discord.js's own global cap on REST requests per second (default 50, as Discord allows most bots). */
+  readonly globalRequestsPerSecond?: number | undefined;
 }
 
 export function createDiscordClient(settings: ClientSettings = {}): Client {
   return new Client({
     intents: [...BOT_INTENTS],
     partials: [...BOT_PARTIALS],
-    ...(settings.apiUrl !== undefined && { rest: { api: settings.apiUrl } }),
+    rest: {
+      ...(settings.apiUrl !== undefined && { api: settings.apiUrl }),
+      ...(settings.globalRequestsPerSecond !== undefined && { globalRequestsPerSecond: settings.globalRequestsPerSecond }),
+    },
   });
 }
 

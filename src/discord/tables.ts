@@ -97,6 +97,16 @@ export class LiveTable {
   }
 }
 
+const CHANNEL_TAKEN = 'This channel already has a game open. Finish it (or ask the host to `/mafia end` it) before creating another.';
+
+/** A new game checked and not yet stored. */
+export interface LobbyDraft {
+  readonly state: GameState;
+  readonly channelId: string;
+  readonly guildId: string;
+  readonly hostId: string;
+}
+
 export interface TablesDeps {
   readonly client: Client;
   readonly store: GameStore;
@@ -158,20 +168,27 @@ export class Tables {
     return [...this.byChannel.values()];
   }
 
-  /** Opens a lobby; refused when the channel already has an open game or the settings are bad. */
-  async create(input: { channelId: string; guildId: string; hostId: string; settings: SettingsInput }): Promise<Result<LiveTable, string>> {
-    if (await this.inChannel(input.channelId)) {
-      return err('This channel already has a game open. Finish it (or ask the host to `/mafia end` it) before creating another.');
-    }
+  /**
+   * What can be refused without the database: bad settings, or a game of this process already in
+   * the channel. Lets a command refuse privately before it acknowledges, and store after.
+   */
+  draft(input: { channelId: string; guildId: string; hostId: string; settings: SettingsInput }): Result<LobbyDraft, string> {
+    if (this.byChannel.has(input.channelId)) return err(CHANNEL_TAKEN);
     const created = engine.createGame({ gameId: randomUUID(), seed: this.deps.newSeed?.() ?? randomInt(2 ** 31 - 1), settings: input.settings, at: this.deps.timers.now() });
     if (!created.ok) return err(created.error.message);
-    // Claim the channel before the first await, so two creates at once cannot both succeed.
-    if (this.byChannel.has(input.channelId)) return err('This channel already has a game open.');
-    const table = this.table(created.state, input);
-    this.byChannel.set(input.channelId, table);
-    const stored = await this.repo.create(created.state, { guildId: input.guildId, channelId: input.channelId, hostId: input.hostId });
+    return ok({ state: created.state, channelId: input.channelId, guildId: input.guildId, hostId: input.hostId });
+  }
+
+  /** Opens a drafted lobby; refused when the channel already has an open game (perhaps only in the database). */
+  async create(draft: LobbyDraft): Promise<Result<LiveTable, string>> {
+    if (await this.inChannel(draft.channelId)) return err(CHANNEL_TAKEN);
+    // Claim the channel before the next await, so two creates at once cannot both succeed.
+    if (this.byChannel.has(draft.channelId)) return err('This channel already has a game open.');
+    const table = this.table(draft.state, draft);
+    this.byChannel.set(draft.channelId, table);
+    const stored = await this.repo.create(draft.state, { guildId: draft.guildId, channelId: draft.channelId, hostId: draft.hostId });
     if (!stored.ok) {
-      this.byChannel.delete(input.channelId);
+      this.byChannel.delete(draft.channelId);
       return err('The game could not be stored; nothing was created. Please try again.');
     }
     table.session.open();

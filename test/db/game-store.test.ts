@@ -206,6 +206,36 @@ describe.each(testBackends())('GameStore on $name', (backend) => {
       expect(Object.keys(await store.loadMinds(record.id)).sort()).toEqual(['p1', 'p3']);
     });
 
+    it('GIVEN the previous projection WHEN one player dies and one leaves THEN the rows match the new projection and the others keep their minds', async () => {
+      const record = newGame();
+      await store.createGame(record);
+      await store.append(record.id, 0, [event(1, 'joined', null)], lobby);
+      const mind = { memory: [{ day: 1, note: 'p1 voted late' }], beliefs: { p1: { mafia: 0.7 } } };
+      await store.saveMind(record.id, 'p3', mind);
+      const next: GameProjection = {
+        ...lobby,
+        phase: 'day',
+        status: 'running',
+        players: [player('p1', 1, { kind: 'human', userId: 'user-host', personaId: null }), player('p3', 3, { alive: false, lastWill: 'Trust nobody.' })],
+      };
+
+      expect(await store.append(record.id, 1, [event(2, 'died', { playerId: 'p3' })], next, lobby)).toEqual({ ok: true, value: undefined });
+
+      expect((await store.getGame(record.id))?.players).toEqual(next.players);
+      expect((await store.loadMinds(record.id)).p3).toEqual(mind);
+    });
+
+    it('GIVEN the previous projection WHEN nothing about the players changed THEN the rows stay as they were', async () => {
+      const record = newGame();
+      await store.createGame(record);
+      await store.append(record.id, 0, [event(1, 'joined', null)], lobby);
+
+      await store.append(record.id, 1, [event(2, 'spoke', { text: 'hello' })], lobby, lobby);
+
+      expect((await store.getGame(record.id))?.players).toEqual(lobby.players);
+      expect((await store.getGame(record.id))?.lastSeq).toBe(2);
+    });
+
     it('GIVEN a running game WHEN it ends THEN endedAt is stamped and the status is ended', async () => {
       const record = newGame();
       await store.createGame(record);

@@ -67,11 +67,13 @@ async function seat(i: MafiaInteraction, deps: MafiaDeps, table: LiveTable, valu
 }
 
 async function addAiSlash(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
+  // Reads the persona store and stores the seat behind the game's other commands: acknowledge first (Discord's 3 s).
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
   const table = await tableHere(i, deps);
   if (!table) return;
   const seated = await seat(i, deps, table, i.options.getString('persona', true));
   if (!seated.ok) return refuse(i, seated.error);
-  await i.reply({ content: `${seated.value} takes a seat.`, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+  await i.editReply({ content: `${seated.value} takes a seat.`, allowedMentions: NO_MENTIONS });
 }
 
 async function addAiAutocomplete(i: AutocompleteInteraction, deps: MafiaDeps): Promise<void> {

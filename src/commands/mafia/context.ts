@@ -27,9 +27,10 @@ export const NEEDS_SERVER = 'Mafia games live in a server channel: use this comm
 export const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
 export const HOST_ONLY = 'Only the host of this game can do that.';
 
-/** Every refusal: only the person who asked sees it, and nothing changed. */
+/** Every refusal: only the person who asked sees it, and nothing changed. Handlers that defer, defer ephemerally. */
 export async function refuse(i: MafiaInteraction | ModalSubmitInteraction, message: string): Promise<void> {
-  await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+  if (i.deferred) await i.editReply({ content: message, allowedMentions: NO_MENTIONS });
+  else await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
 }
 
 /** The open game of the interaction's channel; on failure the person has been told why and null comes back. */

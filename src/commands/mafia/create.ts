@@ -1,4 +1,5 @@
-import type { ChatInputCommandInteraction } from 'discord.js';
+import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import * as engine from '../../game/index.ts';
 import type { RulesInput, SettingsInput } from '../../game/index.ts';
 import { lobbyMessage } from '../../discord/lobby-view.ts';
@@ -41,12 +42,21 @@ export function registerCreate(router: InteractionRouter, deps: MafiaDeps): void
     if (!i.inGuild()) return refuse(i, NEEDS_SERVER);
     const settings = settingsFrom(i);
     if (!settings.ok) return refuse(i, settings.error);
-    const created = await deps.tables.create({ channelId: i.channelId, guildId: i.guildId, hostId: i.user.id, settings: settings.value });
-    if (!created.ok) return refuse(i, created.error);
+    const draft = deps.tables.draft({ channelId: i.channelId, guildId: i.guildId, hostId: i.user.id, settings: settings.value });
+    if (!draft.ok) return refuse(i, draft.error);
+    // Storing the game waits behind every other game's writes: acknowledge first (Discord's 3 s).
+    await i.deferReply();
+    const created = await deps.tables.create(draft.value);
+    if (!created.ok) {
+      // Only a game stored by an earlier process gets here; the refusal stays private.
+      await i.deleteReply();
+      await i.followUp({ content: created.error, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+      return;
+    }
     const table = created.value;
     const name = seatName(i);
     await table.submit((s, at) => engine.join(s, { player: { id: i.user.id, name, kind: 'human', userId: i.user.id }, at }));
-    const response = await i.reply({ ...lobbyMessage(table.state, table.hostId), withResponse: true });
-    table.lobbyMessageId = response.resource?.message?.id ?? null;
+    const lobby = await i.editReply(lobbyMessage(table.state, table.hostId));
+    table.lobbyMessageId = lobby.id;
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messageText, type SimMessage } from '../../support/discord/index.ts';
+import { isEphemeral, messageText, type SimMessage } from '../../support/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;
@@ -30,6 +30,17 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     expect(w.bot.tables.live).toHaveLength(1);
     // Another channel may have its own.
     await mafia('bob', 'create', {}, 'other').public();
+  });
+
+  it('GIVEN a lobby stored by an earlier process WHEN a second game is created in the channel THEN the public placeholder goes and the refusal is private', async () => {
+    await lobby();
+    await w.restart();
+    const handle = mafia('bob', 'create');
+    const refusal = await handle.followUp(0);
+    expect(isEphemeral(refusal)).toBe(true);
+    expect(messageText(refusal)).toMatch(/already has a game open/);
+    expect(w.sim.messagesIn('game').filter((m) => m.interactionId === handle.id)).toEqual([]);
+    expect(w.bot.tables.live).toHaveLength(1);
   });
 
   it('GIVEN DMs WHEN a command that needs a server is used there THEN it says to use it in a server', async () => {

@@ -1,0 +1,289 @@
+/**
+ * Many games at once through the Discord simulator: one bot (real discord.js, offline brain,
+ * in-memory PGlite, a manual clock) and simulated humans in their own guilds and channels.
+ * Every game is opened by slash command, filled and started by buttons, and played to its end;
+ * the clock jumps to the next deadline once everyone has played the phase, so phases end when
+ * the driver says. Nothing here asserts: the caller prints the figures.
+ */
+import { ManualTimers } from '../src/commands/session/timers.ts';
+import type { LlmConfig } from '../src/config.ts';
+import { startBot, type Bot } from '../src/discord/bot.ts';
+import { createDiscordClient, loginClient } from '../src/discord/client.ts';
+import { createGameStore } from '../src/db/game-store.ts';
+import { openDatabase, type Database } from '../src/db/open-database.ts';
+import { createLlmCallStore } from '../src/db/llm-call-store.ts';
+import { createPersonaStore } from '../src/db/persona-store.ts';
+import { createStatsStore } from '../src/db/stats-store.ts';
+import type { Logger } from '../src/log.ts';
+import { loadStarterPack } from '../src/persona/starter-pack.ts';
+import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from '../test/support/discord/index.ts';
+import { BenchGame, type Seating } from './bench-discord-humans.ts';
+
+export interface DiscordBenchOptions {
+  readonly games: number;
+  /** discord.js's global REST cap (its default, 50, is what Discord allows most bots). */
+  readonly globalRequestsPerSecond?: number;
+  readonly humansPerGame?: number;
+  readonly aiPerGame?: number;
+  /** Pinned so runs are comparable. */
+  readonly firstSeed?: number;
+  /** Lobbies being set up at the same moment (hosts do not all type /mafia create in the same millisecond). */
+  readonly openingAtOnce?: number;
+}
+
+export interface DiscordBenchFigures {
+  games: number;
+  completed: number;
+  interactions: number;
+  /** Interactions the bot did not acknowledge within Discord's 3 s. */
+  unanswered: number;
+  /** Games whose lobby could not be opened and started, with why. */
+  notStarted: string[];
+  ackP50Ms: number;
+  ackP99Ms: number;
+  ackMaxMs: number;
+  /** The same per kind of interaction (`/mafia create`, `lobby:join`, `night`, …). */
+  ackByKind: { kind: string; count: number; p50Ms: number; p99Ms: number }[];
+  /** Heap and RSS growth per game while every game was running, after gc (when exposed). */
+  heapPerGameBytes: number;
+  rssPerGameBytes: number;
+  gcExposed: boolean;
+  wallMs: number;
+  restCalls: number;
+  /** The most frequent REST routes the bot called, most first. */
+  restByRoute: { route: string; count: number }[];
+  failedRestCalls: number;
+  errorsLogged: string[];
+}
+
+const STARTER_PERSONAS = ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde', 'Cleopatra', 'Marie Curie', 'Napoleon Bonaparte'];
+const CHANNELS_PER_GUILD = 10;
+const CLOCK_START = Date.UTC(2026, 0, 1);
+/** A phase whose deadline passed must move on within this long, or the bench reports it stuck. */
+const PHASE_CHANGE_TIMEOUT_MS = 120_000;
+
+const OFFLINE: LlmConfig = {
+  provider: 'offline',
+  openai: { apiKey: undefined, baseURL: undefined, model: 'offline' },
+  anthropic: { apiKey: undefined, baseURL: undefined, model: 'offline' },
+  timeoutMs: 1000,
+  maxToolRounds: 0,
+  dailyTokenBudget: 0,
+};
+
+function collectingLog(errors: string[]): Logger {
+  return { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (m) => void errors.push(m) };
+}
+
+/** `/mafia create`, or a component's custom id without the game id (`lobby:join`, `vote`). */
+function kindOf(h: InteractionHandle): string {
+  const d = h.interaction.data as { name?: string; options?: { name: string; type: number }[]; custom_id?: string };
+  if (d.name) return `/${d.name} ${d.options?.[0]?.name ?? ''}`.trim();
+  return (d.custom_id ?? '?').split(':').filter((part) => !/[0-9a-f]{8}-/.test(part)).join(':');
+}
+
+function latencies(handles: readonly InteractionHandle[]): number[] {
+  return handles.map((h) => h.ackLatencyMs).filter((ms): ms is number => ms !== null).sort((a, b) => a - b);
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Guilds of ten game channels each, with the humans of those games as members. */
+function world(games: number, humansPerGame: number): { guilds: GuildSpec[]; seatings: Omit<Seating, 'channelId' | 'personas'>[] } {
+  const guilds: GuildSpec[] = [];
+  const seatings: Omit<Seating, 'channelId' | 'personas'>[] = [];
+  for (let g = 0; g * CHANNELS_PER_GUILD < games; g++) {
+    const channels: string[] = [];
+    const members: string[] = [];
+    for (let c = 0; c < CHANNELS_PER_GUILD && g * CHANNELS_PER_GUILD + c < games; c++) {
+      const game = g * CHANNELS_PER_GUILD + c;
+      channels.push(`game-${game}`);
+      const humans = Array.from({ length: humansPerGame }, (_, h) => `g${game}-h${h}`);
+      members.push(...humans);
+      seatings.push({ humans });
+    }
+    guilds.push({ name: `Server ${g}`, channels, members });
+  }
+  return { guilds, seatings };
+}
+
+function busiestRoutes(sim: DiscordSim): { route: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const call of sim.calls) counts.set(`${call.method} ${call.route}`, (counts.get(`${call.method} ${call.route}`) ?? 0) + 1);
+  return [...counts].map(([route, count]) => ({ route, count })).sort((a, b) => b.count - a.count).slice(0, 5);
+}
+
+async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, width) }, worker));
+}
+
+function memory(): { heap: number; rss: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) for (let i = 0; i < 3; i++) gc();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed, rss: m.rss };
+}
+
+interface Running {
+  sim: DiscordSim;
+  db: Database;
+  bot: Bot;
+  timers: ManualTimers;
+  errors: string[];
+}
+
+async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<Running> {
+  const errors: string[] = [];
+  const log = collectingLog(errors);
+  const sim = await startDiscordSim({ guilds });
+  const opened = await openDatabase({ database: { kind: 'memory' } });
+  if (!opened.ok) throw new Error(opened.error);
+  const db = opened.value;
+  const games = createGameStore(db.prisma);
+  const personas = createPersonaStore(db.prisma);
+  const pack = await loadStarterPack(personas);
+  if (!pack.ok) throw new Error(pack.error.message);
+  const timers = new ManualTimers(CLOCK_START);
+  const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi, globalRequestsPerSecond: options.globalRequestsPerSecond }), sim.token);
+  sim.onClose(() => client.destroy());
+  let seed = options.firstSeed ?? 1;
+  const bot = await startBot({
+    client,
+    log,
+    games,
+    personas,
+    stats: createStatsStore(db.prisma),
+    llmCalls: createLlmCallStore(db.prisma),
+    llm: OFFLINE,
+    timers,
+    driver: { speechGapMs: 0, sleep: async () => undefined },
+    newSeed: () => seed++,
+  });
+  return { sim, db, bot, timers, errors };
+}
+
+/** Everything the bot and the AI seats owe right now is done and delivered. */
+async function settle(bot: Bot, games: readonly BenchGame[]): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await bot.idle();
+    await Promise.all(games.map((g) => g.table?.driver?.idle()));
+  }
+  await bot.idle();
+}
+
+/** Plays every game to its end: all humans play their phase, then the clock jumps to the earliest deadline. */
+async function playAll(run: Running, games: readonly BenchGame[]): Promise<void> {
+  for (;;) {
+    await settle(run.bot, games);
+    const live = games.filter((g) => g.playing);
+    if (live.length === 0) return;
+    await Promise.all(live.map((g) => g.play()));
+    await settle(run.bot, games);
+    const waiting = games.filter((g) => g.playing);
+    if (waiting.length === 0) return;
+    const deadlines = waiting.map((g) => g.state.deadline).filter((d): d is number => d !== null);
+    if (deadlines.length < waiting.length) {
+      const stuck = waiting.filter((g) => g.state.deadline === null);
+      throw new Error(`${stuck.length} game(s) are running with no deadline: ${stuck.map((g) => `${g.state.id} ${g.state.phase}`).join(', ')}`);
+    }
+    const next = Math.min(...deadlines);
+    const due = waiting.filter((g) => (g.state.deadline ?? Infinity) <= next).map((g) => ({ g, phase: g.state.phase, day: g.state.day }));
+    run.timers.advanceTo(next);
+    // Deadlines go through each session's queue; wait for them to land.
+    await run.sim.until(() => due.every(({ g, phase, day }) => g.state.phase !== phase || g.state.day !== day), {
+      timeoutMs: PHASE_CHANGE_TIMEOUT_MS,
+      description: `${due.length} game(s) to leave the phase whose deadline passed`,
+    });
+  }
+}
+
+export async function benchDiscordGames(options: DiscordBenchOptions): Promise<DiscordBenchFigures> {
+  const humansPerGame = options.humansPerGame ?? 2;
+  const aiPerGame = options.aiPerGame ?? 5;
+  if (aiPerGame > STARTER_PERSONAS.length) throw new Error(`at most ${STARTER_PERSONAS.length} AI seats per game (the starter personas)`);
+  const layout = world(options.games, humansPerGame);
+  const run = await boot(options, layout.guilds);
+  const handles: InteractionHandle[] = [];
+  try {
+    const before = memory();
+    const started = performance.now();
+    const games = layout.seatings.map((s, i) => {
+      const channelId = run.sim.channel(`game-${i}`).id;
+      return new BenchGame(run.sim, run.bot, { ...s, channelId, personas: STARTER_PERSONAS.slice(0, aiPerGame) }, handles);
+    });
+    await inParallel(games, options.openingAtOnce ?? 10, (g) => g.open());
+    await run.sim.until(() => games.every((g) => g.failed !== null || g.running()), { timeoutMs: PHASE_CHANGE_TIMEOUT_MS, description: 'every game to start' });
+    await settle(run.bot, games);
+    const during = memory();
+    await playAll(run, games);
+    const wallMs = performance.now() - started;
+
+    const all = latencies(handles);
+    const kinds = [...new Set(handles.map(kindOf))];
+    return {
+      games: games.length,
+      completed: games.filter((g) => g.ended).length,
+      interactions: handles.length,
+      unanswered: handles.length - all.length,
+      notStarted: games.filter((g) => g.failed !== null).map((g) => `${g.seating.channelId}: ${g.failed}`),
+      ackP50Ms: percentile(all, 50),
+      ackP99Ms: percentile(all, 99),
+      ackMaxMs: all.at(-1) ?? Number.NaN,
+      ackByKind: kinds.map((kind) => {
+        const of = latencies(handles.filter((h) => kindOf(h) === kind));
+        return { kind, count: of.length, p50Ms: percentile(of, 50), p99Ms: percentile(of, 99) };
+      }),
+      heapPerGameBytes: (during.heap - before.heap) / games.length,
+      rssPerGameBytes: (during.rss - before.rss) / games.length,
+      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      wallMs,
+      restCalls: run.sim.calls.length,
+      restByRoute: busiestRoutes(run.sim),
+      failedRestCalls: run.sim.failedRequests().length,
+      errorsLogged: run.errors,
+    };
+  } finally {
+    await run.bot.stop();
+    await run.sim.close();
+    await run.db.close();
+  }
+}
+
+const GOAL_P99_MS = 200;
+const MiB = 2 ** 20;
+
+/** The figures as lines, with their ratio to the goals. */
+export function describeDiscordBench(f: DiscordBenchFigures, label: string): string[] {
+  const ratio = GOAL_P99_MS / f.ackP99Ms;
+  const perGame = f.restCalls / f.games;
+  const lines = [
+    `${label}:`,
+    `  games completed: ${f.completed} of ${f.games}${f.notStarted.length > 0 ? ` (${f.notStarted.length} never started: ${f.notStarted[0]})` : ''}  [target ${f.games}: ${f.completed === f.games ? '✓' : '✗'}]`,
+    `  wall time: ${(f.wallMs / 1000).toFixed(1)} s for ${f.interactions} interactions and ${f.restCalls} REST calls (${perGame.toFixed(0)} per game)`,
+    `  interaction acknowledgement: p50 ${f.ackP50Ms} ms, p99 ${f.ackP99Ms} ms, max ${f.ackMaxMs} ms; not acknowledged within 3 s: ${f.unanswered}  [goal p99 < ${GOAL_P99_MS} ms: ${ratio.toFixed(2)}× ${ratio >= 1 ? '✓' : '✗'}]`,
+    `  by kind: ${f.ackByKind.map((k) => `${k.kind} ×${k.count} p50 ${k.p50Ms} / p99 ${k.p99Ms} ms`).join('; ')}`,
+    `  memory per running game${f.gcExposed ? ' (after gc)' : ' (no --expose-gc: before gc, rough)'}: heap ${(f.heapPerGameBytes / 1024).toFixed(0)} KiB, RSS ${(f.rssPerGameBytes / 1024).toFixed(0)} KiB (the simulator's copy of every message and REST call included)`,
+    `  busiest REST routes: ${f.restByRoute.map((r) => `${r.route} ×${r.count}`).join(', ')}`,
+  ];
+  if (f.failedRestCalls > 0 || f.errorsLogged.length > 0) {
+    lines.push(`  refused REST calls: ${f.failedRestCalls}; bot errors logged: ${f.errorsLogged.length}${f.errorsLogged[0] ? ` (first: ${f.errorsLogged[0].split('\n')[0]})` : ''}`);
+  }
+  return lines;
+}
+
+/** The section of `npm run bench`: the same games with discord.js's default REST cap, then with it raised. */
+export async function discordSection(out: (line: string) => void, games = 100): Promise<void> {
+  out(`${games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, in-memory PGlite, lobbies opened ten at a time, then every game played at once):`);
+  const capped = await benchDiscordGames({ games });
+  for (const line of describeDiscordBench(capped, "with discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)")) out(line);
+  const uncapped = await benchDiscordGames({ games, globalRequestsPerSecond: 1_000_000 });
+  for (const line of describeDiscordBench(uncapped, "with the cap raised (NOT what production sees: the bot's own cost)")) out(line);
+  out(`  ${capped.restCalls} REST calls at 50/s take ${(capped.restCalls / 50).toFixed(0)} s on their own; the capped run took ${(capped.wallMs / 1000).toFixed(0)} s, the uncapped ${(uncapped.wallMs / 1000).toFixed(0)} s`);
+}
