@@ -30,6 +30,7 @@ describe('loadConfig', () => {
           maxToolRounds: 4,
           dailyTokenBudget: 2_000_000,
         },
+        editor: { provider: 'anthropic', model: 'claude-sonnet-4-5', maxRounds: 10, historyTurns: 60 },
         discord: { token: undefined, devGuildId: undefined, apiUrl: undefined },
       },
     });
