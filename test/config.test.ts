@@ -159,4 +159,14 @@ describe('loadConfig', () => {
       expect(example).toContain(`\n${name}=`);
     }
   });
+
+  it('GIVEN EDITOR_PROVIDER=openai without EDITOR_MODEL WHEN loaded THEN the editor uses OPENAI_MODEL, and a bad provider is named in the error', () => {
+    const loaded = loadConfig({ EDITOR_PROVIDER: 'openai', OPENAI_MODEL: 'gpt-editor', EDITOR_MAX_ROUNDS: '3' });
+    expect(loaded.ok && loaded.config.editor).toEqual({ provider: 'openai', model: 'gpt-editor', maxRounds: 3, historyTurns: 60 });
+    const named = loadConfig({ EDITOR_MODEL: 'claude-opus' });
+    expect(named.ok && named.config.editor.model).toBe('claude-opus');
+    const bad = loadConfig({ EDITOR_PROVIDER: 'gemini' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toContain('EDITOR_PROVIDER: expected one of anthropic, openai');
+  });
 });

@@ -13,7 +13,7 @@ export type EditorEvent =
 /** end_turn: the model finished; round_cap: it was made to answer without tools; stopped: aborted, what was done is kept. */
 export type RunEnd = 'end_turn' | 'round_cap' | 'stopped';
 
-export type EditorErrorCode = 'not_found' | 'forbidden' | 'read_only' | 'invalid' | 'no_model' | 'llm_failed';
+export type EditorErrorCode = 'not_found' | 'forbidden' | 'read_only' | 'invalid' | 'no_model' | 'budget' | 'llm_failed';
 
 /** An expected failure with a sentence a person can act on. */
 export interface EditorError {

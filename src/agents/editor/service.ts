@@ -5,6 +5,7 @@ import { mayEdit, type Actor } from '../../persona/permissions.ts';
 import type { Persona } from '../../persona/persona.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { createProvider } from '../llm/providers.ts';
+import type { CallCost, TokenBudget } from '../budget.ts';
 import type { CallRecord } from '../llm/tool-loop.ts';
 import { runAgent, type EditorLlm } from './agent.ts';
 import type { EditorError, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
@@ -44,8 +45,8 @@ export interface EditorServiceOptions {
   readonly noModelReason?: string;
   readonly maxRounds?: number;
   readonly historyTurns?: number;
-  /** Every model call, for the cost ledger (purpose "editor"). */
-  readonly onCall?: (record: CallRecord, session: EditorSession) => void;
+  /** The per-server daily token budget games use: checked before each message, charged for every call. */
+  readonly budget?: Pick<TokenBudget, 'allows' | 'record'>;
 }
 
 export const NO_MODEL_MESSAGE =
@@ -96,6 +97,11 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       onEvent({ type: 'done', reason: 'stopped' });
       return ok('stopped');
     }
+    if (options.budget !== undefined && !(await options.budget.allows(session.guildId))) {
+      const message = 'This server has used its AI budget for today; the editor answers again after midnight UTC.';
+      onEvent({ type: 'error', code: 'budget', message });
+      return err({ code: 'budget', message });
+    }
     const outcome = await runAgent({
       llm: options.llm,
       store: editor,
@@ -106,7 +112,7 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       historyTurns: options.historyTurns ?? 60,
       onEvent,
       ...(signal && { signal }),
-      ...(options.onCall && { onCall: (record: CallRecord) => options.onCall?.(record, session) }),
+      ...(options.budget && { onCall: (record: CallRecord) => void options.budget?.record(costOf(record, session)) }),
     });
     return outcome.ok ? ok(outcome.end) : err({ code: outcome.code, message: outcome.message });
   }
@@ -173,6 +179,23 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     },
   };
   return service;
+}
+
+function costOf(record: CallRecord, session: EditorSession): CallCost {
+  return {
+    guildId: session.guildId,
+    gameId: null,
+    playerId: null,
+    purpose: 'editor',
+    provider: record.provider,
+    model: record.model,
+    inputTokens: record.usage.inputTokens,
+    outputTokens: record.usage.outputTokens,
+    cachedInputTokens: record.usage.cachedInputTokens,
+    latencyMs: Math.round(record.latencyMs),
+    ok: record.ok,
+    errorKind: record.ok ? null : record.error,
+  };
 }
 
 /** A callback-driven run as an async iterator: events buffer until read; it ends with the run. */

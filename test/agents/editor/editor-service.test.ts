@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EditorEvent } from '../../../src/agents/editor/events.ts';
 import { createPersonaTester } from '../../../src/agents/editor/persona-tester.ts';
-import { createEditorService, NO_MODEL_MESSAGE, type EditorService } from '../../../src/agents/editor/service.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { createEditorService, editorLlmFromConfig, NO_MODEL_MESSAGE, type EditorService } from '../../../src/agents/editor/service.ts';
 import type { EditorSession } from '../../../src/agents/editor/turns.ts';
 import { createAnthropicProvider } from '../../../src/agents/llm/anthropic-provider.ts';
 import { createEditorStore, type EditorStore } from '../../../src/db/editor-store.ts';
@@ -13,6 +14,7 @@ import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import { startFakeAnthropic } from '../../support/fake-anthropic.ts';
 import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
 import { startFakeProvider } from '../../support/fake-providers.ts';
+import { memoryLedger, TokenBudget } from '../../../src/agents/budget.ts';
 import { arc, content, part, trait } from '../../persona/fixtures.ts';
 import { testBackends } from '../../db/test-databases.ts';
 
@@ -21,6 +23,9 @@ const bob: Actor = { userId: '222', guildId: '900', canManageServer: false };
 const THREAD = { guildId: '900', channelId: '500', threadId: '700' };
 const GRUFF_VOICE =
   'Gruff, clipped and dry, with short sentences that land like gavel blows. Counts on her fingers, scoffs at vague claims, and saves her rare praise for players who show their working.';
+
+const anthropic = (fake: FakeLlmServer) =>
+  createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
 
 function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!r.ok) throw new Error(r.error.message);
@@ -49,7 +54,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
   beforeEach(async () => {
     n += 1;
     fake = await startFakeAnthropic();
-    const provider = createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
+    const provider = anthropic(fake);
     // The tester plays on the same fake: its calls are the non-streaming ones.
     editor = createEditorService({ personas, editor: store, tester: createPersonaTester({ provider, model: 'game-model' }), llm: { provider, model: 'editor-model' }, maxRounds: 6 });
     const withArc = content({ parts: [part(`soul ${n}`, 'soul'), part(`flaw ${n}`, 'flaw')], traits: [trait(`methodical ${n}`)], arc: { arc: { ...arc(), name: `Arc ${n}` }, stage: 0 } }, `Ada ${n}`);
@@ -264,6 +269,47 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect((await send('Carry on')).result.ok).toBe(true);
   });
 
+  it('GIVEN a reply still streaming WHEN it is stopped after its first words THEN the words that arrived are kept as the assistant turn', async () => {
+    const stop = new AbortController();
+    const full = 'Her voice is bright, quick and precise, and she counts the votes aloud before casting hers.';
+    fake.enqueue(reply.text(full, { chunkDelayMs: 30 }));
+    const events: EditorEvent[] = [];
+    const result = await editor.send(session.id, alice, 'Describe her voice', {
+      signal: stop.signal,
+      onEvent: (e) => {
+        events.push(e);
+        if (e.type === 'text_delta') stop.abort();
+      },
+    });
+    expect(result).toEqual({ ok: true, value: 'stopped' });
+    const [, said] = await store.turns(session.id);
+    expect(said).toMatchObject({ kind: 'assistant_text' });
+    expect(full.startsWith(said?.kind === 'assistant_text' ? said.text : '-')).toBe(true);
+    expect(events.at(-1)).toEqual({ type: 'done', reason: 'stopped' });
+  });
+
+  it('GIVEN the events iterator WHEN a message is sent through it THEN it yields the same events in order and ends with the run', async () => {
+    fake.enqueue(reply.tool('get_persona', {}), reply.text('Read.'));
+    const types: string[] = [];
+    for await (const event of editor.events(session.id, alice, 'Read her')) types.push(event.type);
+    expect(types[0]).toBe('tool_call');
+    expect(types.slice(1, 2)).toEqual(['tool_result']);
+    expect(types.at(-1)).toBe('done');
+  });
+
+  it('GIVEN a server whose daily budget is spent WHEN a message is sent THEN the editor says so without calling the model, and calls are charged as editor calls', async () => {
+    const ledger = memoryLedger();
+    const budget = new TokenBudget(ledger, 20);
+    const metered = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: { provider: anthropic(fake), model: 'editor-model' }, budget });
+    fake.enqueue(reply.text('Hello.'));
+    expect(await metered.send(session.id, alice, 'Hi')).toEqual({ ok: true, value: 'end_turn' });
+    await vi.waitFor(() => expect(ledger.calls).toEqual([expect.objectContaining({ guildId: '900', purpose: 'editor', model: 'editor-model', inputTokens: 10, outputTokens: 5, ok: true })]));
+    fake.enqueue(reply.text('Hello again.'));
+    expect(await metered.send(session.id, alice, 'Hi again')).toEqual({ ok: true, value: 'end_turn' });
+    expect(await metered.send(session.id, alice, 'And again')).toMatchObject({ ok: false, error: { code: 'budget', message: expect.stringContaining('budget') } });
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('GIVEN a model that keeps calling tools WHEN the round cap is reached THEN it must answer without tools and the run ends at the cap', async () => {
     fake.handle((request) => (request.body['tool_choice'] && (request.body['tool_choice'] as { type: string }).type === 'none' ? reply.text('Stopping here.') : reply.tool('get_persona', {})));
     const { result } = await send('Loop forever');
@@ -308,6 +354,17 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(await kinds()).toEqual(['user']);
     expect(must(await offline.persona(session.id, alice)).id).toBe(ada.id);
     expect(must(await offline.preview(session.id, alice))).toMatchObject({ words: expect.any(Number), text: expect.stringContaining(`You are Ada ${n}.`) });
+  });
+});
+
+describe('the editor model from the configuration', () => {
+  it('GIVEN the default provider without a key WHEN the editor model is made THEN it says what is missing; with a key it is Anthropic', () => {
+    const bare = loadConfig({});
+    const keyed = loadConfig({ ANTHROPIC_API_KEY: 'sk-test' });
+    if (!bare.ok || !keyed.ok) throw new Error('config did not load');
+    expect(editorLlmFromConfig(bare.config)).toEqual({ ok: false, error: 'anthropic needs ANTHROPIC_API_KEY' });
+    const llm = editorLlmFromConfig(keyed.config);
+    expect(llm.ok && { provider: llm.value.provider.name, model: llm.value.model }).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
   });
 });
 
