@@ -355,6 +355,23 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(must(await offline.persona(session.id, alice)).id).toBe(ada.id);
     expect(must(await offline.preview(session.id, alice))).toMatchObject({ words: expect.any(Number), text: expect.stringContaining(`You are Ada ${n}.`) });
   });
+
+  it('GIVEN the OpenAI provider WHEN the model calls a tool and answers THEN the loop streams and saves the same turns', async () => {
+    const openai = await startFakeProvider('openai', { maxRetries: 0 });
+    try {
+      const onOpenAi = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: { provider: openai.provider, model: 'gpt-test' } });
+      openai.fake.enqueue(reply.tool('update_style_notes', { speechStyle: 'Crisp.' }, { text: 'On it.' }), reply.text('Done.'));
+      const events: EditorEvent[] = [];
+      expect(await onOpenAi.send(session.id, alice, 'Crisper speech', { onEvent: (e) => events.push(e) })).toEqual({ ok: true, value: 'end_turn' });
+      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['text_delta', 'tool_call', 'tool_result', 'done']));
+      expect(openai.fake.last.stream).toBe(true);
+      expect(openai.fake.last.transcript.map((t) => t.role)).toEqual(['user', 'assistant', 'tool']);
+      expect(await kinds()).toEqual(['user', 'assistant_text', 'tool_call', 'tool_result', 'assistant_text']);
+      expect((await reload(ada)).profile.speechStyle).toBe('Crisp.');
+    } finally {
+      await openai.fake.close();
+    }
+  });
 });
 
 describe('the editor model from the configuration', () => {
@@ -365,30 +382,5 @@ describe('the editor model from the configuration', () => {
     expect(editorLlmFromConfig(bare.config)).toEqual({ ok: false, error: 'anthropic needs ANTHROPIC_API_KEY' });
     const llm = editorLlmFromConfig(keyed.config);
     expect(llm.ok && { provider: llm.value.provider.name, model: llm.value.model }).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
-  });
-});
-
-describe('the persona editor agent on OpenAI Chat Completions', () => {
-  it('GIVEN the OpenAI provider WHEN the model calls a tool and answers THEN the loop streams and saves the same turns', async () => {
-    const backend = testBackends('editor_service_openai_test')[0]!;
-    const db = await backend.open();
-    const { fake, provider } = await startFakeProvider('openai', { maxRetries: 0 });
-    try {
-      const personas = createPersonaStore(db.prisma);
-      const store = createEditorStore(db.prisma);
-      const editor = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: { provider, model: 'gpt-test' } });
-      const ada = must(await personas.create(alice, { scope: { kind: 'private' }, content: content({}, 'Open Ada') }));
-      const session = must(await editor.open(ada.id, alice, THREAD));
-      fake.enqueue(reply.tool('update_style_notes', { speechStyle: 'Crisp.' }, { text: 'On it.' }), reply.text('Done.'));
-      const events: EditorEvent[] = [];
-      expect(await editor.send(session.id, alice, 'Crisper speech', { onEvent: (e) => events.push(e) })).toEqual({ ok: true, value: 'end_turn' });
-      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['text_delta', 'tool_call', 'tool_result', 'done']));
-      expect(fake.last.transcript.map((t) => t.role)).toEqual(['user', 'assistant', 'tool']);
-      expect((await store.turns(session.id)).map((t) => t.kind)).toEqual(['user', 'assistant_text', 'tool_call', 'tool_result', 'assistant_text']);
-      expect(must(await personas.get(alice, ada.id)).profile.speechStyle).toBe('Crisp.');
-    } finally {
-      await fake.close();
-      await db.close();
-    }
   });
 });
