@@ -76,7 +76,10 @@ export function createEditorStore(prisma: PrismaClient): EditorStore {
       const row = await prisma.editorSession.findUnique({ where: { id } });
       if (row === null) return err({ code: 'not_found', message: 'No such editor session.' });
       const fresh = await prisma.$transaction(async (tx) => {
-        await tx.editorSession.updateMany({ where: { personaId: row.personaId, ownerId: row.ownerId, active: true }, data: { active: false, clearedAt: new Date() } });
+        await tx.editorSession.updateMany({
+          where: { personaId: row.personaId, ownerId: row.ownerId, active: true },
+          data: { active: false, clearedAt: new Date() },
+        });
         return tx.editorSession.create({
           data: { personaId: row.personaId, ownerId: row.ownerId, guildId: row.guildId, channelId: row.channelId, threadId: row.threadId },
         });

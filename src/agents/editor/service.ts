@@ -80,7 +80,13 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     return persona;
   }
 
-  async function answer(session: EditorSession, actor: Actor, text: string, onEvent: EditorEventHandler, signal?: AbortSignal): Promise<Result<RunEnd, EditorError>> {
+  async function answer(
+    session: EditorSession,
+    actor: Actor,
+    text: string,
+    onEvent: EditorEventHandler,
+    signal?: AbortSignal,
+  ): Promise<Result<RunEnd, EditorError>> {
     const persona = await editable(session.personaId, actor);
     if (!persona.ok) {
       onEvent({ type: 'error', ...persona.error });

@@ -203,17 +203,21 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
 
   it('GIVEN a tool call the schema refuses WHEN it fails THEN the model gets an error result, retries, and only the valid change is saved', async () => {
     fake.enqueue(
+      reply.tool('set_avatar', { url: 'javascript:alert(1)' }),
       reply.tool('update_play_style', { voice: 'Gruff.' }),
       reply.tool('update_play_style', { voice: GRUFF_VOICE }),
       reply.text('Done: her voice is gruffer now.'),
     );
     const { result, events } = await send('Make her gruffer');
     expect(result.ok).toBe(true);
-    const [refused, saved] = results(events);
+    const [badUrl, refused, saved] = results(events);
+    expect(badUrl).toMatchObject({ isError: true, text: expect.stringContaining('expected an http(s) URL') });
     expect(refused).toMatchObject({ isError: true, text: expect.stringContaining('must be 25–40 words (it has 1)') });
     expect(saved).toMatchObject({ isError: false, text: expect.stringContaining('version 2') });
-    expect(fake.requests[1]?.toolResults).toEqual([expect.objectContaining({ isError: true })]);
-    expect((await reload(ada)).profile.playStyle.voice).toBe(GRUFF_VOICE);
+    expect(fake.requests[2]?.toolResults).toEqual([expect.objectContaining({ isError: true })]);
+    const after = await reload(ada);
+    expect(after.profile.playStyle.voice).toBe(GRUFF_VOICE);
+    expect(after.avatarUrl).toBeNull();
   });
 
   it('GIVEN a request to edit a different persona WHEN the model tries THEN nothing can reach it: no other persona or its tests change', async () => {

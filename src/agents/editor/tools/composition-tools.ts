@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPOSITION_LIMITS, entityNameSchema, partSchema, traitSchema } from '../../../persona/composition.ts';
+import { COMPOSITION_LIMITS, entityNameSchema, partSchema, traitSchema, type Part } from '../../../persona/composition.ts';
 import { nameKey } from '../../../persona/text.ts';
 import { defineTool, type Tool } from '../../llm/tool.ts';
 import { currentPersona, editPersona, refuse, type EditorToolContext } from './context.ts';
@@ -13,10 +13,11 @@ const listParts = defineTool<z.infer<typeof listInput>, EditorToolContext>({
   input: listInput,
   async run(_input, ctx) {
     const { parts, arc } = await currentPersona(ctx);
-    const stage = arc === null ? null : arc.arc.stages[arc.stage];
+    const stage = arc === null ? undefined : arc.arc.stages[arc.stage];
+    const brief = (p: Part) => ({ name: p.name, type: p.type, summary: p.summary });
     return JSON.stringify({
       parts: parts.map((p, i) => ({ position: i + 1, ...p })),
-      arcStage: stage === null || stage === undefined ? null : { arc: arc?.arc.name, stage: stage.name, parts: stage.parts.map((p) => ({ name: p.name, type: p.type, summary: p.summary })) },
+      arcStage: arc === null || stage === undefined ? null : { arc: arc.arc.name, stage: stage.name, parts: stage.parts.map(brief) },
     });
   },
 });
@@ -102,4 +103,12 @@ const setArcStage = defineTool<z.infer<typeof stageInput>, EditorToolContext>({
     }),
 });
 
-export const COMPOSITION_TOOLS: readonly Tool<unknown, EditorToolContext>[] = [listParts, addPart, removePart, reorderParts, addTrait, removeTrait, setArcStage];
+export const COMPOSITION_TOOLS: readonly Tool<unknown, EditorToolContext>[] = [
+  listParts,
+  addPart,
+  removePart,
+  reorderParts,
+  addTrait,
+  removeTrait,
+  setArcStage,
+];
