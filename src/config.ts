@@ -29,6 +29,20 @@ export interface LlmConfig {
   dailyTokenBudget: number;
 }
 
+export const EDITOR_PROVIDERS = ['anthropic', 'openai'] as const;
+
+/** The persona editor agent (issue #6); it uses that provider's key and base URL from `llm`. */
+export interface EditorConfig {
+  /** EDITOR_PROVIDER, default anthropic. Without that provider's key the editor says no model is configured. */
+  provider: (typeof EDITOR_PROVIDERS)[number];
+  /** EDITOR_MODEL, else the provider's model (ANTHROPIC_MODEL / OPENAI_MODEL). */
+  model: string;
+  /** Model calls per message before the agent must answer without tools. */
+  maxRounds: number;
+  /** Turns the model sees in full; older ones reach it as a summary. */
+  historyTurns: number;
+}
+
 export interface DiscordConfig {
   /** Unset: `npm start` stops and says how to get one. */
   token: string | undefined;
@@ -42,6 +56,7 @@ export interface Config {
   database: DatabaseTarget;
   logLevel: LogLevel;
   llm: LlmConfig;
+  editor: EditorConfig;
   discord: DiscordConfig;
 }
 
@@ -71,6 +86,10 @@ const EnvSchema = z
     LLM_TIMEOUT_MS: wholeNumber({ min: 1000, unit: 'milliseconds (e.g. 60000)' }).default(60_000),
     LLM_MAX_TOOL_ROUNDS: wholeNumber({ min: 0, max: 20, unit: 'rounds' }).default(4),
     DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(2_000_000),
+    EDITOR_PROVIDER: z.enum(EDITOR_PROVIDERS, { error: `expected one of ${EDITOR_PROVIDERS.join(', ')}` }).default('anthropic'),
+    EDITOR_MODEL: z.string().optional(),
+    EDITOR_MAX_ROUNDS: wholeNumber({ min: 1, max: 30, unit: 'rounds' }).default(10),
+    EDITOR_HISTORY_TURNS: wholeNumber({ min: 4, max: 500, unit: 'turns' }).default(60),
     DISCORD_TOKEN: z.string().optional(),
     DEV_GUILD_ID: z.string().regex(/^\d{17,20}$/, 'expected a server id (17–20 digits; Developer Mode → right-click the server → Copy Server ID)').optional(),
     DISCORD_API_URL: httpUrl().optional(),
@@ -103,6 +122,12 @@ const EnvSchema = z
         timeoutMs: env.LLM_TIMEOUT_MS,
         maxToolRounds: env.LLM_MAX_TOOL_ROUNDS,
         dailyTokenBudget: env.DAILY_TOKEN_BUDGET,
+      },
+      editor: {
+        provider: env.EDITOR_PROVIDER,
+        model: env.EDITOR_MODEL ?? (env.EDITOR_PROVIDER === 'openai' ? env.OPENAI_MODEL : env.ANTHROPIC_MODEL),
+        maxRounds: env.EDITOR_MAX_ROUNDS,
+        historyTurns: env.EDITOR_HISTORY_TURNS,
       },
       discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
     }),

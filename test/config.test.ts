@@ -30,6 +30,7 @@ describe('loadConfig', () => {
           maxToolRounds: 4,
           dailyTokenBudget: 2_000_000,
         },
+        editor: { provider: 'anthropic', model: 'claude-sonnet-4-5', maxRounds: 10, historyTurns: 60 },
         discord: { token: undefined, devGuildId: undefined, apiUrl: undefined },
       },
     });
@@ -157,5 +158,15 @@ describe('loadConfig', () => {
     for (const name of ['LLM_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'LLM_TIMEOUT_MS', 'LLM_MAX_TOOL_ROUNDS', 'DAILY_TOKEN_BUDGET']) {
       expect(example).toContain(`\n${name}=`);
     }
+  });
+
+  it('GIVEN EDITOR_PROVIDER=openai without EDITOR_MODEL WHEN loaded THEN the editor uses OPENAI_MODEL, and a bad provider is named in the error', () => {
+    const loaded = loadConfig({ EDITOR_PROVIDER: 'openai', OPENAI_MODEL: 'gpt-editor', EDITOR_MAX_ROUNDS: '3' });
+    expect(loaded.ok && loaded.config.editor).toEqual({ provider: 'openai', model: 'gpt-editor', maxRounds: 3, historyTurns: 60 });
+    const named = loadConfig({ EDITOR_MODEL: 'claude-opus' });
+    expect(named.ok && named.config.editor.model).toBe('claude-opus');
+    const bad = loadConfig({ EDITOR_PROVIDER: 'gemini' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toContain('EDITOR_PROVIDER: expected one of anthropic, openai');
   });
 });

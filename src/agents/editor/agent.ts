@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { EditorStore } from '../../db/editor-store.ts';
+import { personaName } from '../../persona/persona.ts';
+import { runToolCalls } from '../llm/run-tool-calls.ts';
+import { toolSpec, type Tool } from '../llm/tool.ts';
+import type { CallRecord } from '../llm/tool-loop.ts';
+import type { LlmError, LlmProvider, LlmResponse, ToolCall } from '../llm/types.ts';
+import type { EditorErrorCode, EditorEventHandler, RunEnd } from './events.ts';
+import { NOT_RUN, toLlmMessages, trimHistory } from './history.ts';
+import { editorSystemPrompt } from './system-prompt.ts';
+import type { EditorToolContext } from './tools/context.ts';
+import type { EditorSession, NewEditorTurn } from './turns.ts';
+
+/** Room for a reply that quotes a rewritten persona. */
+const MAX_TOKENS = 4096;
+
+export interface EditorLlm {
+  readonly provider: LlmProvider;
+  readonly model: string;
+}
+
+export interface AgentRun {
+  readonly llm: EditorLlm;
+  readonly store: EditorStore;
+  readonly session: EditorSession;
+  readonly tools: readonly Tool<unknown, EditorToolContext>[];
+  readonly context: EditorToolContext;
+  readonly maxRounds: number;
+  readonly historyTurns: number;
+  readonly onEvent: EditorEventHandler;
+  readonly signal?: AbortSignal;
+  readonly onCall?: (record: CallRecord) => void;
+}
+
+export type AgentOutcome = { readonly ok: true; readonly end: RunEnd } | { readonly ok: false; readonly code: EditorErrorCode; readonly message: string };
+
+/**
+ * Answers the session's latest user turn: call the model (streaming), persist its text and tool
+ * calls, run the calls one by one (they edit the same persona, whose versions must follow each
+ * other), persist each result, repeat until the model ends its turn. Every turn is saved as it
+ * happens, so a stop or a crash keeps what was done. After `maxRounds` calls the model must answer
+ * without tools.
+ */
+export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
+  const { llm, store, session, context, onEvent, signal } = run;
+  const specs = run.tools.map(toolSpec);
+  let summarizedThrough = session.summarizedThrough;
+  for (let round = 1; ; round++) {
+    if (signal?.aborted) return stopped(onEvent);
+    const persona = await context.personas.get(context.actor, context.personaId);
+    if (!persona.ok) return failed(onEvent, persona.error.code === 'forbidden' ? 'forbidden' : 'not_found', persona.error.message);
+    const history = trimHistory(await store.turns(session.id), run.historyTurns);
+    if (history.through > summarizedThrough) {
+      await store.summarize(session.id, history.summary, history.through);
+      summarizedThrough = history.through;
+    }
+    const lastRound = round >= run.maxRounds;
+    const streamed = await streamResponse(run, {
+      model: llm.model,
+      system: { stable: editorSystemPrompt({ id: persona.value.id, name: personaName(persona.value) }), dynamic: history.summary },
+      messages: toLlmMessages(history.kept),
+      tools: specs,
+      toolChoice: lastRound ? 'none' : 'auto',
+      maxTokens: MAX_TOKENS,
+      ...(signal && { signal }),
+    });
+    const responseId = randomUUID();
+    if (!streamed.ok) {
+      // Text that streamed before the stop or failure was seen; it is kept.
+      if (streamed.text !== '') await store.append(session.id, [{ kind: 'assistant_text', text: streamed.text, responseId }]);
+      if (streamed.error.kind === 'aborted') return stopped(onEvent);
+      return failed(onEvent, 'llm_failed', `The model call failed (${streamed.error.kind}): ${streamed.error.message}`);
+    }
+    const response = streamed.response;
+    const calls = lastRound ? [] : response.toolCalls;
+    const turns: NewEditorTurn[] = [
+      ...(response.text !== '' ? [{ kind: 'assistant_text' as const, text: response.text, responseId }] : []),
+      ...calls.map((call) => ({ kind: 'tool_call' as const, callId: call.id, toolName: call.name, input: call.input, responseId })),
+    ];
+    await store.append(session.id, turns);
+    if (response.text !== '') onEvent({ type: 'text_done', text: response.text });
+    for (const call of calls) if (!streamed.announced.has(call.id)) announce(onEvent, call);
+    if (calls.length === 0) {
+      const end = lastRound ? 'round_cap' : 'end_turn';
+      onEvent({ type: 'done', reason: end });
+      return { ok: true, end };
+    }
+    for (const [i, call] of calls.entries()) {
+      if (signal?.aborted) {
+        // The calls that will not run still need results, or the history is refused by the provider.
+        await store.append(
+          session.id,
+          calls.slice(i).map((c) => ({ kind: 'tool_result' as const, callId: c.id, toolName: c.name, text: NOT_RUN, isError: true })),
+        );
+        return stopped(onEvent);
+      }
+      const [result] = await runToolCalls([call], run.tools, context, signal);
+      if (result === undefined) throw new Error(`no result for tool call ${call.id}`);
+      await store.append(session.id, [{ kind: 'tool_result', callId: call.id, toolName: call.name, text: result.content, isError: result.isError }]);
+      onEvent({ type: 'tool_result', callId: call.id, name: call.name, text: result.content, isError: result.isError });
+    }
+  }
+}
+
+type Streamed =
+  | { readonly ok: true; readonly response: LlmResponse; readonly announced: ReadonlySet<string> }
+  | { readonly ok: false; readonly error: LlmError; readonly text: string };
+
+/** One model call, its text and tool calls reported as they stream. */
+async function streamResponse(run: AgentRun, request: Parameters<LlmProvider['stream']>[0]): Promise<Streamed> {
+  const announced = new Set<string>();
+  let text = '';
+  const started = performance.now();
+  const call = () => ({ provider: run.llm.provider.name, model: run.llm.model, latencyMs: performance.now() - started });
+  for await (const delta of run.llm.provider.stream(request)) {
+    switch (delta.type) {
+      case 'text':
+        text += delta.text;
+        run.onEvent({ type: 'text_delta', text: delta.text });
+        break;
+      case 'tool_call':
+        announced.add(delta.call.id);
+        announce(run.onEvent, delta.call);
+        break;
+      case 'done':
+        run.onCall?.({ ...call(), usage: delta.response.usage, ok: true });
+        return { ok: true, response: delta.response, announced };
+      case 'error':
+        run.onCall?.({ ...call(), usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, ok: false, error: delta.error.kind });
+        return { ok: false, error: delta.error, text };
+    }
+  }
+  return { ok: false, error: { kind: 'bad_response', message: 'the stream ended without a response' }, text };
+}
+
+function announce(onEvent: EditorEventHandler, call: ToolCall): void {
+  onEvent({ type: 'tool_call', callId: call.id, name: call.name, input: call.input });
+}
+
+function stopped(onEvent: EditorEventHandler): AgentOutcome {
+  onEvent({ type: 'done', reason: 'stopped' });
+  return { ok: true, end: 'stopped' };
+}
+
+function failed(onEvent: EditorEventHandler, code: EditorErrorCode, message: string): AgentOutcome {
+  onEvent({ type: 'error', code, message });
+  return { ok: false, code, message };
+}

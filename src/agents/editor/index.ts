@@ -1,0 +1,25 @@
+// The persona editor agent (issue #6): a conversation with a model that edits one persona through
+// tools. The Discord layer uses it like this:
+//
+//   const editor = createEditorService({ personas, editor: createEditorStore(prisma), tester, llm });
+//   const session = await editor.open(personaId, actor, { guildId, channelId, threadId });  // owner or Manage Server; starters refused
+//   editor.sessionInThread(threadId)              // route a thread message to its session
+//   await editor.send(session.id, actor, text, { onEvent, signal })
+//       onEvent: queued → (text_delta* text_done? tool_call* tool_result*)* → done | error
+//       signal: the Stop button; done { reason: 'stopped' } and every turn so far is kept
+//       a message sent during a run waits for it (a `queued` event), never dropped
+//   editor.events(session.id, actor, text, { signal })   // the same events as an async iterator
+//   editor.clear(session.id, actor)   → the fresh session; it waits for the running and queued messages, so abort first
+//   editor.history(session.id, actor) → every turn: user | assistant_text | tool_call | tool_result
+//   editor.persona / editor.preview   → work without a model (send then answers `no_model`)
+//
+// Options: `llm` null when no model is configured (editorLlmFromConfig says why), `budget` the games'
+// TokenBudget (refuses past the server's daily tokens, records calls with purpose "editor").
+// Every failure is a Result error with a sentence to show the user; nothing is thrown at them.
+export { createEditorService, editorLlmFromConfig, MAX_MESSAGE_CHARS, NO_MODEL_MESSAGE, type EditorService, type EditorServiceOptions, type SendOptions } from './service.ts';
+export { createPersonaTester, testPrompt, type PersonaTester } from './persona-tester.ts';
+export type { EditorLlm } from './agent.ts';
+export type { EditorError, EditorErrorCode, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
+export type { EditorPlace, EditorSession, EditorTurn, TestInput } from './turns.ts';
+export { EDITOR_TOOLS, previewOf, type Preview } from './tools/index.ts';
+export { toLlmMessages, trimHistory } from './history.ts';

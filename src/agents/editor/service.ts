@@ -1,0 +1,230 @@
+import type { EditorConfig, LlmConfig } from '../../config.ts';
+import type { EditorStore } from '../../db/editor-store.ts';
+import type { PersonaStore } from '../../db/persona-store.ts';
+import { mayEdit, type Actor } from '../../persona/permissions.ts';
+import type { Persona } from '../../persona/persona.ts';
+import { err, ok, type Result } from '../../result.ts';
+import { createProvider } from '../llm/providers.ts';
+import type { CallCost, TokenBudget } from '../budget.ts';
+import type { CallRecord } from '../llm/tool-loop.ts';
+import { runAgent, type EditorLlm } from './agent.ts';
+import type { EditorError, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
+import type { PersonaTester } from './persona-tester.ts';
+import { SessionQueue } from './session-queue.ts';
+import { EDITOR_TOOLS, previewOf, type Preview } from './tools/index.ts';
+import type { EditorPlace, EditorSession, EditorTurn } from './turns.ts';
+
+/** Discord allows 4,000 characters to Nitro users; nothing longer is a real message. */
+export const MAX_MESSAGE_CHARS = 4000;
+
+export interface SendOptions {
+  readonly onEvent?: EditorEventHandler;
+  /** Stops the run (or the wait in the queue); what was done is kept. */
+  readonly signal?: AbortSignal;
+}
+
+export interface EditorService {
+  open(personaId: string, actor: Actor, place: EditorPlace): Promise<Result<EditorSession, EditorError>>;
+  sessionInThread(threadId: string): Promise<EditorSession | null>;
+  send(sessionId: string, actor: Actor, text: string, options?: SendOptions): Promise<Result<RunEnd, EditorError>>;
+  events(sessionId: string, actor: Actor, text: string, options?: { readonly signal?: AbortSignal }): AsyncIterable<EditorEvent>;
+  isRunning(sessionId: string): boolean;
+  clear(sessionId: string, actor: Actor): Promise<Result<EditorSession, EditorError>>;
+  history(sessionId: string, actor: Actor): Promise<Result<EditorTurn[], EditorError>>;
+  persona(sessionId: string, actor: Actor): Promise<Result<Persona, EditorError>>;
+  preview(sessionId: string, actor: Actor): Promise<Result<Preview, EditorError>>;
+}
+
+export interface EditorServiceOptions {
+  readonly personas: PersonaStore;
+  readonly editor: EditorStore;
+  readonly tester: PersonaTester;
+  /** null: no model configured; sending says so, reading and previewing still work. */
+  readonly llm: EditorLlm | null;
+  /** Why there is no model, for the reply; default a generic sentence. */
+  readonly noModelReason?: string;
+  readonly maxRounds?: number;
+  readonly historyTurns?: number;
+  /** The per-server daily token budget games use: checked before each message, charged for every call. */
+  readonly budget?: Pick<TokenBudget, 'allows' | 'record'>;
+}
+
+export const NO_MODEL_MESSAGE =
+  'No model is configured for the persona editor. Set ANTHROPIC_API_KEY (or EDITOR_PROVIDER=openai with OPENAI_API_KEY) and restart the bot; until then you can still view and preview the persona.';
+
+/** The editor's model from the configuration, or why there is none. */
+export function editorLlmFromConfig(config: { readonly editor: EditorConfig; readonly llm: LlmConfig }): Result<EditorLlm, string> {
+  const provider = createProvider(config.editor.provider, config.llm);
+  return provider.ok ? ok({ provider: provider.value, model: config.editor.model }) : provider;
+}
+
+export function createEditorService(options: EditorServiceOptions): EditorService {
+  const { personas, editor } = options;
+  const queue = new SessionQueue();
+
+  /** The session, if this actor owns it. */
+  async function owned(sessionId: string, actor: Actor): Promise<Result<EditorSession, EditorError>> {
+    const session = await editor.session(sessionId);
+    if (!session.ok) return err({ code: 'not_found', message: 'This editor session no longer exists; open the persona editor again.' });
+    if (session.value.ownerId !== actor.userId) {
+      return err({ code: 'forbidden', message: `Only <@${session.value.ownerId}>, who opened this editor, can use it.` });
+    }
+    return session;
+  }
+
+  async function editable(personaId: string, actor: Actor): Promise<Result<Persona, EditorError>> {
+    const persona = await personas.get(actor, personaId);
+    if (!persona.ok) return err({ code: 'not_found', message: persona.error.message });
+    const allowed = mayEdit(actor, persona.value);
+    if (!allowed.ok) return err({ code: allowed.error.code === 'read_only' ? 'read_only' : 'forbidden', message: allowed.error.message });
+    return persona;
+  }
+
+  async function answer(
+    session: EditorSession,
+    actor: Actor,
+    text: string,
+    onEvent: EditorEventHandler,
+    signal?: AbortSignal,
+  ): Promise<Result<RunEnd, EditorError>> {
+    const persona = await editable(session.personaId, actor);
+    if (!persona.ok) {
+      onEvent({ type: 'error', ...persona.error });
+      return persona;
+    }
+    // Saved first, whatever happens next: nothing the user wrote is lost.
+    await editor.append(session.id, [{ kind: 'user', text }]);
+    if (options.llm === null) {
+      const message = options.noModelReason === undefined ? NO_MODEL_MESSAGE : `${NO_MODEL_MESSAGE} (${options.noModelReason})`;
+      onEvent({ type: 'error', code: 'no_model', message });
+      return err({ code: 'no_model', message });
+    }
+    if (signal?.aborted) {
+      onEvent({ type: 'done', reason: 'stopped' });
+      return ok('stopped');
+    }
+    if (options.budget !== undefined && !(await options.budget.allows(session.guildId))) {
+      const message = 'This server has used its AI budget for today; the editor answers again after midnight UTC.';
+      onEvent({ type: 'error', code: 'budget', message });
+      return err({ code: 'budget', message });
+    }
+    const outcome = await runAgent({
+      llm: options.llm,
+      store: editor,
+      session,
+      tools: EDITOR_TOOLS,
+      context: { personaId: session.personaId, actor, personas, editor, tester: options.tester },
+      maxRounds: options.maxRounds ?? 10,
+      historyTurns: options.historyTurns ?? 60,
+      onEvent,
+      ...(signal && { signal }),
+      ...(options.budget && { onCall: (record: CallRecord) => void options.budget?.record(costOf(record, session)) }),
+    });
+    return outcome.ok ? ok(outcome.end) : err({ code: outcome.code, message: outcome.message });
+  }
+
+  const service: EditorService = {
+    async open(personaId, actor, place) {
+      const persona = await editable(personaId, actor);
+      if (!persona.ok) return persona;
+      return ok(await editor.open(personaId, actor.userId, place));
+    },
+
+    sessionInThread: (threadId) => editor.sessionInThread(threadId),
+
+    async send(sessionId, actor, text, sendOptions = {}) {
+      const onEvent: EditorEventHandler = sendOptions.onEvent ?? (() => {});
+      const fail = (error: EditorError): Result<never, EditorError> => {
+        onEvent({ type: 'error', ...error });
+        return err(error);
+      };
+      const trimmed = text.trim();
+      if (trimmed === '') return fail({ code: 'invalid', message: 'The message is empty; write what to change.' });
+      if (trimmed.length > MAX_MESSAGE_CHARS) {
+        return fail({ code: 'invalid', message: `The message is ${trimmed.length} characters; the editor takes at most ${MAX_MESSAGE_CHARS}. Split it in two.` });
+      }
+      const session = await owned(sessionId, actor);
+      if (!session.ok) return fail(session.error);
+      if (!session.value.active) return fail({ code: 'not_found', message: 'This conversation was cleared; write in the new one.' });
+      return queue.run(sessionId, () => answer(session.value, actor, trimmed, onEvent, sendOptions.signal), (ahead) => onEvent({ type: 'queued', ahead }));
+    },
+
+    events(sessionId, actor, text, eventOptions = {}) {
+      return eventStream((onEvent) => service.send(sessionId, actor, text, { onEvent, ...eventOptions }));
+    },
+
+    isRunning: (sessionId) => queue.size(sessionId) > 0,
+
+    async clear(sessionId, actor) {
+      const session = await owned(sessionId, actor);
+      if (!session.ok) return session;
+      // After the running and queued messages, so a clear never cuts a run in half.
+      return queue.run(sessionId, async () => {
+        const fresh = await editor.clear(sessionId);
+        return fresh.ok ? fresh : err({ code: 'not_found', message: fresh.error.message });
+      });
+    },
+
+    async history(sessionId, actor) {
+      const session = await owned(sessionId, actor);
+      return session.ok ? ok(await editor.turns(sessionId)) : session;
+    },
+
+    async persona(sessionId, actor) {
+      const session = await owned(sessionId, actor);
+      if (!session.ok) return session;
+      const persona = await personas.get(actor, session.value.personaId);
+      return persona.ok ? persona : err({ code: 'not_found', message: persona.error.message });
+    },
+
+    async preview(sessionId, actor) {
+      const session = await owned(sessionId, actor);
+      if (!session.ok) return session;
+      const rendered = await personas.render(actor, session.value.personaId);
+      return rendered.ok ? ok(previewOf(rendered.value)) : err({ code: 'not_found', message: rendered.error.message });
+    },
+  };
+  return service;
+}
+
+function costOf(record: CallRecord, session: EditorSession): CallCost {
+  return {
+    guildId: session.guildId,
+    gameId: null,
+    playerId: null,
+    purpose: 'editor',
+    provider: record.provider,
+    model: record.model,
+    inputTokens: record.usage.inputTokens,
+    outputTokens: record.usage.outputTokens,
+    cachedInputTokens: record.usage.cachedInputTokens,
+    latencyMs: Math.round(record.latencyMs),
+    ok: record.ok,
+    errorKind: record.ok ? null : record.error,
+  };
+}
+
+/** A callback-driven run as an async iterator: events buffer until read; it ends with the run. */
+async function* eventStream(start: (onEvent: EditorEventHandler) => Promise<unknown>): AsyncGenerator<EditorEvent> {
+  const buffered: EditorEvent[] = [];
+  let wake: (() => void) | null = null;
+  let finished = false;
+  const running = start((event) => {
+    buffered.push(event);
+    wake?.();
+  }).finally(() => {
+    finished = true;
+    wake?.();
+  });
+  for (;;) {
+    const next = buffered.shift();
+    if (next !== undefined) {
+      yield next;
+      continue;
+    }
+    if (finished) break;
+    await new Promise<void>((resolve) => (wake = resolve));
+    wake = null;
+  }
+  await running;
+}

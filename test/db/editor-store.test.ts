@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEditorStore, type EditorStore } from '../../src/db/editor-store.ts';
+import type { Database } from '../../src/db/open-database.ts';
+import { createPersonaStore, type PersonaStore } from '../../src/db/persona-store.ts';
+import type { Actor } from '../../src/persona/permissions.ts';
+import { content } from '../persona/fixtures.ts';
+import { testBackends } from './test-databases.ts';
+
+const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
+const THREAD = { guildId: '900', channelId: '500', threadId: '700' };
+
+function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+for (const backend of testBackends('editor_store_test')) {
+  describe(`EditorStore on ${backend.name}`, () => {
+    let db: Database;
+    let personas: PersonaStore;
+    let store: EditorStore;
+    const persona = async (name: string): Promise<string> =>
+      must(await personas.create(alice, { scope: { kind: 'private' }, content: content({}, name) })).id;
+    beforeAll(async () => {
+      db = await backend.open();
+      personas = createPersonaStore(db.prisma);
+      store = createEditorStore(db.prisma);
+    });
+    afterAll(async () => db?.close());
+
+    it('GIVEN an owner opening a persona twice WHEN turns are appended THEN it is one session, numbered in order, read back as written', async () => {
+      const personaId = await persona('Session Sam');
+      const session = await store.open(personaId, alice.userId, THREAD);
+      expect(await store.open(personaId, alice.userId, { ...THREAD, threadId: '701' })).toMatchObject({ id: session.id, threadId: '701' });
+      expect(await store.sessionInThread('701')).toMatchObject({ id: session.id, personaId, ownerId: '111', active: true });
+
+      await store.append(session.id, [{ kind: 'user', text: 'Make him gruffer.' }]);
+      await store.append(session.id, [
+        { kind: 'assistant_text', text: 'Reading first.', responseId: 'msg_1' },
+        { kind: 'tool_call', callId: 'toolu_1', toolName: 'get_persona', input: {}, responseId: 'msg_1' },
+        { kind: 'tool_call', callId: 'toolu_2', toolName: 'bogus', input: null, responseId: 'msg_1' },
+      ]);
+      await store.append(session.id, [{ kind: 'tool_result', callId: 'toolu_1', toolName: 'get_persona', text: 'ok', isError: false }]);
+      await store.append(session.id, [{ kind: 'tool_result', callId: 'toolu_2', toolName: 'bogus', text: 'no such tool', isError: true }]);
+
+      const turns = await store.turns(session.id);
+      expect(turns.map((t) => [t.seq, t.kind])).toEqual([
+        [1, 'user'],
+        [2, 'assistant_text'],
+        [3, 'tool_call'],
+        [4, 'tool_call'],
+        [5, 'tool_result'],
+        [6, 'tool_result'],
+      ]);
+      expect(turns[2]).toMatchObject({ callId: 'toolu_1', toolName: 'get_persona', input: {}, responseId: 'msg_1' });
+      expect(turns[5]).toMatchObject({ callId: 'toolu_2', isError: true, text: 'no such tool' });
+    });
+
+    it('GIVEN a session with turns WHEN cleared THEN a fresh empty session takes its place and the old turns are kept', async () => {
+      const personaId = await persona('Clear Cleo');
+      const old = await store.open(personaId, alice.userId, THREAD);
+      await store.append(old.id, [{ kind: 'user', text: 'hello' }]);
+      await store.summarize(old.id, 'The user said hello.', 1);
+      const fresh = must(await store.clear(old.id));
+      expect(fresh).toMatchObject({ personaId, ownerId: '111', threadId: '700', active: true, summary: '', summarizedThrough: 0 });
+      expect(fresh.id).not.toBe(old.id);
+      expect(await store.turns(fresh.id)).toEqual([]);
+      expect(must(await store.session(old.id))).toMatchObject({ active: false, summary: 'The user said hello.', summarizedThrough: 1 });
+      expect(await store.turns(old.id)).toHaveLength(1);
+      expect((await store.open(personaId, alice.userId, THREAD)).id).toBe(fresh.id);
+      expect(await store.clear('no-such-session')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    });
+
+    it('GIVEN two personas with test inputs WHEN one persona edits or deletes the other’s input by id THEN it is not found and nothing changes', async () => {
+      const mine = await persona('Tester Tia');
+      const theirs = await persona('Other Otto');
+      const input = must(await store.createTestInput(mine, { content: 'You are accused by two players. Respond.', role: 'mafia' }));
+      const other = must(await store.createTestInput(theirs, { content: 'Night falls.' }));
+      expect(other.role).toBe('town');
+
+      expect(must(await store.updateTestInput(mine, input.id, { content: 'You are accused by three players.' }))).toEqual({
+        id: input.id,
+        content: 'You are accused by three players.',
+        role: 'mafia',
+      });
+      expect(await store.updateTestInput(mine, other.id, { content: 'hijacked' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(await store.deleteTestInput(mine, other.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(await store.testInputs(theirs)).toEqual([other]);
+
+      expect(await store.createTestInput(mine, { content: '  ' })).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining('content: must not be empty') } });
+      expect(await store.updateTestInput(mine, input.id, { role: 'jester' })).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining('role') } });
+      must(await store.deleteTestInput(mine, input.id));
+      expect(await store.testInputs(mine)).toEqual([]);
+    });
+  });
+}
