@@ -2,6 +2,9 @@ import 'dotenv/config';
 import { loadConfig, type Config } from './config.ts';
 import { createGameStore, type GameStore } from './db/game-store.ts';
 import { createLlmCallStore, type LlmCallStore } from './db/llm-call-store.ts';
+import { createEditorStore, type EditorStore } from './db/editor-store.ts';
+import { editorLlmFromConfig } from './agents/editor/index.ts';
+import type { BotEditorDeps } from './discord/bot.ts';
 import { createPersonaStore, type PersonaStore } from './db/persona-store.ts';
 import { createStatsStore, type StatsStore } from './db/stats-store.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
@@ -19,6 +22,7 @@ interface Services {
   personas: PersonaStore;
   stats: StatsStore;
   llmCalls: LlmCallStore;
+  editorStore: EditorStore;
 }
 
 async function main(): Promise<number> {
@@ -50,7 +54,7 @@ async function main(): Promise<number> {
       return 1;
     }
     log.info(`starter pack: ${starters.value.created.length} created, ${starters.value.updated.length} updated, ${starters.value.unchanged.length} unchanged`);
-    return await run({ config, log, games: createGameStore(db.prisma), personas, stats: createStatsStore(db.prisma), llmCalls: createLlmCallStore(db.prisma) });
+    return await run({ config, log, games: createGameStore(db.prisma), personas, stats: createStatsStore(db.prisma), llmCalls: createLlmCallStore(db.prisma), editorStore: createEditorStore(db.prisma) });
   } finally {
     await db.close();
   }
@@ -72,6 +76,7 @@ async function run(services: Services): Promise<number> {
       llmCalls: services.llmCalls,
       llm: config.llm,
       devGuildId: config.discord.devGuildId,
+      editor: editorDeps(config, services.editorStore),
     });
     await new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
@@ -90,3 +95,9 @@ async function run(services: Services): Promise<number> {
 }
 
 process.exitCode = await main();
+
+/** The editor agent's model from the configuration; without its key the editor says what to set. */
+function editorDeps(config: Config, store: EditorStore): BotEditorDeps {
+  const llm = editorLlmFromConfig(config);
+  return { store, llm: llm.ok ? llm.value : null, noModelReason: llm.ok ? undefined : llm.error, maxRounds: config.editor.maxRounds, historyTurns: config.editor.historyTurns };
+}

@@ -10,6 +10,10 @@ import type { PersonaStore } from '../db/persona-store.ts';
 import type { StatsStore } from '../db/stats-store.ts';
 import type { LlmCallStore } from '../db/llm-call-store.ts';
 import { TokenBudget } from '../agents/budget.ts';
+import { createEditorService, createPersonaTester, type EditorLlm, type EditorService } from '../agents/editor/index.ts';
+import type { PersonaModels } from '../commands/persona/models.ts';
+import type { EditorStore } from '../db/editor-store.ts';
+import { EditorChats } from './editor-chats.ts';
 import { budgetSink } from '../agents/seating.ts';
 import type { Logger } from '../log.ts';
 import { syncCommands, type CommandData, type Registration } from './register.ts';
@@ -35,6 +39,19 @@ export interface BotDeps {
   readonly driver?: Partial<Pick<LiveDriverOptions, 'speechGapMs' | 'sleep'>>;
   /** Seeds for new games (tests pin them; random otherwise). */
   readonly newSeed?: () => number;
+  /** The persona editor agent (`/persona edit`); absent: the command says it is not available. */
+  readonly editor?: BotEditorDeps;
+}
+
+export interface BotEditorDeps {
+  readonly store: EditorStore;
+  /** null: no model for the editor (it says so; `noModelReason` why). */
+  readonly llm: EditorLlm | null;
+  readonly noModelReason?: string | undefined;
+  readonly maxRounds?: number;
+  readonly historyTurns?: number;
+  /** At most one edit of a streamed reply per this many ms (default 1,000). */
+  readonly streamIntervalMs?: number;
 }
 
 export interface Bot {
@@ -70,7 +87,10 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   });
   const router = new InteractionRouter(deps.log);
   registerMafia(router, { tables, personas: deps.personas, stats: deps.stats, log: deps.log });
-  registerPersona(router, { personas: deps.personas, models: personaModels(deps.llm), log: deps.log });
+  const models = personaModels(deps.llm);
+  const editor = deps.personas && deps.editor ? editorService(deps.personas, deps.editor, models, budget) : null;
+  const chats = editor ? new EditorChats({ editor, log: deps.log, ...(deps.editor?.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }) }) : null;
+  registerPersona(router, { personas: deps.personas, models, log: deps.log, editor, chats });
   const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   router.attach(deps.client);
@@ -82,6 +102,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     registration,
     async idle() {
       await router.idle();
+      await chats?.idle();
       await tables.output.idle();
       await cost.flush();
     },
@@ -89,7 +110,22 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       deps.client.removeAllListeners('interactionCreate');
       deps.client.removeAllListeners('messageCreate');
       await router.idle();
+      await chats?.idle();
       await tables.closeAll();
     },
   };
+}
+
+function editorService(personas: PersonaStore, deps: BotEditorDeps, models: PersonaModels, budget: TokenBudget): EditorService {
+  return createEditorService({
+    personas,
+    editor: deps.store,
+    // run_test plays the persona on the games' model (offline when there is none).
+    tester: createPersonaTester(models.current()),
+    llm: deps.llm,
+    noModelReason: deps.noModelReason,
+    ...(deps.maxRounds !== undefined && { maxRounds: deps.maxRounds }),
+    ...(deps.historyTurns !== undefined && { historyTurns: deps.historyTurns }),
+    budget,
+  });
 }

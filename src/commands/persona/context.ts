@@ -6,7 +6,9 @@ import {
   type ChatInputCommandInteraction,
   type ModalSubmitInteraction,
 } from 'discord.js';
+import type { EditorService } from '../../agents/editor/index.ts';
 import type { PersonaStore } from '../../db/persona-store.ts';
+import type { EditorChats } from '../../discord/editor-chats.ts';
 import type { Logger } from '../../log.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Persona, Scope } from '../../persona/persona.ts';
@@ -19,6 +21,9 @@ export interface PersonaDeps {
   readonly personas: PersonaStore | null;
   readonly models: PersonaModels;
   readonly log: Logger;
+  /** The persona editor agent and its Discord conversations; null where the bot runs without them. */
+  readonly editor?: EditorService | null;
+  readonly chats?: EditorChats | null;
 }
 
 export type PersonaInteraction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;

@@ -77,4 +77,7 @@ export const personaCommand = new SlashCommandBuilder()
       .setDescription('The persona answers a situation you describe, in character (without one, a form opens)')
       .addStringOption(personaOption('Which persona'))
       .addStringOption((o) => o.setName('situation').setDescription('e.g. "Bob accuses you of being Mafia"').setMaxLength(SITUATION_MAX_CHARS)),
-  );
+  )
+  .addSubcommand((s) => s.setName('edit').setDescription('Chat with the editor agent about a persona you may edit (opens a private thread)').addStringOption(personaOption('Which persona')))
+  .addSubcommand((s) => s.setName('chat-clear').setDescription('In an editor thread: start a new conversation (the persona keeps its changes)'))
+  .addSubcommand((s) => s.setName('chat-history').setDescription('In an editor thread: every turn of this conversation'));

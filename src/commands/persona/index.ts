@@ -1,6 +1,10 @@
 import type { InteractionRouter } from '../../discord/router.ts';
 import type { PersonaDeps } from './context.ts';
+import { registerChatClear } from './chat-clear.ts';
+import { registerChatHistory } from './chat-history.ts';
 import { registerCreate } from './create.ts';
+import { registerEdit } from './edit.ts';
+import { EDITOR_STOP_PREFIX } from '../../discord/editor-chats.ts';
 import { personaCommand } from './definition.ts';
 import { registerDelete } from './delete.ts';
 import { registerDuplicate } from './duplicate.ts';
@@ -14,7 +18,7 @@ export type { PersonaDeps } from './context.ts';
 export { personaModels } from './models.ts';
 export const personaCommandData = personaCommand.toJSON();
 
-/** Every /persona subcommand, its autocomplete, modals and buttons. (`/persona edit` is the editor chat's.) */
+/** Every /persona subcommand, its autocomplete, modals and buttons.  */
 export function registerPersona(router: InteractionRouter, deps: PersonaDeps): void {
   registerCreate(router, deps);
   registerShow(router, deps);
@@ -24,4 +28,12 @@ export function registerPersona(router: InteractionRouter, deps: PersonaDeps): v
   registerImport(router, deps);
   registerExport(router, deps);
   registerTest(router, deps);
+  registerEdit(router, deps);
+  registerChatClear(router, deps);
+  registerChatHistory(router, deps);
+  const chats = deps.chats;
+  if (chats) {
+    router.onMessage((m) => chats.onMessage(m));
+    router.onButton(EDITOR_STOP_PREFIX, (i) => chats.onStop(i));
+  }
 }

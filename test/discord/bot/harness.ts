@@ -8,6 +8,8 @@ import { createGameStore, type GameStore } from '../../../src/db/game-store.ts';
 import { openDatabase, type Database } from '../../../src/db/open-database.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import { createPersonaStore, type PersonaStore } from '../../../src/db/persona-store.ts';
+import { createEditorStore } from '../../../src/db/editor-store.ts';
+import type { EditorLlm } from '../../../src/agents/editor/index.ts';
 import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import type { Logger } from '../../../src/log.ts';
@@ -46,6 +48,8 @@ export interface WorldOptions {
   readonly seed?: number;
   /** The bot's model settings; offline unless a test points it at an LLM fake. */
   readonly llm?: LlmConfig;
+  /** The persona editor's model (`/persona edit`), e.g. on the Anthropic wire fake; default: no model. */
+  readonly editorLlm?: EditorLlm | null;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -75,6 +79,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       timers,
       driver: { speechGapMs: 0, sleep: async () => undefined },
       ...(seed !== undefined && { newSeed: () => seed }),
+      // A short stream interval: the one-edit-per-second pacing has its own test.
+      editor: { store: createEditorStore(db.prisma), llm: options.editorLlm ?? null, streamIntervalMs: 20 },
     });
     return { client, bot };
   };

@@ -1,0 +1,164 @@
+import {
+  ButtonStyle,
+  ComponentType,
+  PermissionFlagsBits,
+  type ActionRowData,
+  type ButtonInteraction,
+  type Message,
+  type MessageActionRowComponentData,
+  type SendableChannels,
+} from 'discord.js';
+import type { EditorService } from '../agents/editor/index.ts';
+import { realTimers, type Timers } from '../commands/session/timers.ts';
+import type { Logger } from '../log.ts';
+import type { Actor } from '../persona/permissions.ts';
+import { EditorTranscript } from './presenters/editor-transcript.ts';
+import { NO_MENTIONS } from './presenters/format.ts';
+import { StreamedReply, type StreamTarget } from './streamed-reply.ts';
+
+export const EDITOR_STOP_PREFIX = 'editor-stop';
+
+export interface EditorChatsDeps {
+  readonly editor: EditorService;
+  readonly log: Logger;
+  /** Real time by default: the stream is paced on the wall clock, whatever clock games use. */
+  readonly timers?: Timers;
+  /** At most one edit of the reply per this many ms (Discord-friendly default: 1 s). */
+  readonly intervalMs?: number;
+}
+
+/** Discord shows "is typing…" for about 10 s per call; renew it a little sooner while the agent works. */
+const TYPING_RENEW_MS = 8000;
+
+/**
+ * The editor's conversations on Discord: every message the owner writes in an editor thread (or
+ * DM) is a user turn; the reply streams into one message (edited at most once per interval, with
+ * tool calls as compact lines and a Stop button), continued in further messages past 2,000
+ * characters. Messages sent during a run wait their turn in the editor's queue.
+ */
+export class EditorChats {
+  /** Runs in progress or queued, per session, so Stop (and chat-clear) can abort them all. */
+  private readonly runs = new Map<string, Set<AbortController>>();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly deps: EditorChatsDeps) {}
+
+  /** Router message listener: anything else than the session owner's text in a bound channel is ignored. */
+  async onMessage(message: Message): Promise<void> {
+    if (message.author.bot || message.webhookId || message.content.trim() === '') return;
+    const session = await this.deps.editor.sessionInThread(message.channelId);
+    if (!session || !session.active || session.ownerId !== message.author.id) return;
+    const work = this.run(session.id, message);
+    this.inFlight.add(work);
+    try {
+      await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  /** The Stop button: aborts the running and queued messages of its session; what was done is kept. */
+  async onStop(i: ButtonInteraction): Promise<void> {
+    const sessionId = i.customId.split(':')[1] ?? '';
+    const session = await this.deps.editor.sessionInThread(i.channelId);
+    if (!session || session.id !== sessionId || session.ownerId !== i.user.id) {
+      await i.reply({ content: 'Only the person who opened this editor can stop it.', flags: 'Ephemeral', allowedMentions: NO_MENTIONS });
+      return;
+    }
+    const stopped = this.abort(sessionId);
+    await i.reply({ content: stopped ? 'Stopping; what was done so far is kept.' : 'Nothing is running.', flags: 'Ephemeral' });
+  }
+
+  /** Aborts every run of a session; true if there was one. */
+  abort(sessionId: string): boolean {
+    const runs = this.runs.get(sessionId);
+    if (!runs || runs.size === 0) return false;
+    for (const run of runs) run.abort();
+    return true;
+  }
+
+  /** Resolves when no reply is being written (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async run(sessionId: string, message: Message): Promise<void> {
+    const channel = message.channel as SendableChannels;
+    const controller = new AbortController();
+    const runs = this.runs.get(sessionId) ?? new Set<AbortController>();
+    runs.add(controller);
+    this.runs.set(sessionId, runs);
+    const transcript = new EditorTranscript();
+    const reply = new StreamedReply(channelTarget(channel), this.deps.timers ?? realTimers, {
+      ...(this.deps.intervalMs !== undefined && { intervalMs: this.deps.intervalMs }),
+      whileRunning: [stopRow(sessionId)],
+      onError: (e) => this.deps.log.warn(`editor reply in ${channel.id} could not be written: ${String(e)}`),
+    });
+    // The reply (and its Stop button) shows at once, before the model's first word.
+    reply.update(transcript.render());
+    const typing = keepTyping(channel);
+    try {
+      const result = await this.deps.editor.send(sessionId, actorOf(message), message.content, {
+        signal: controller.signal,
+        onEvent: (event) => {
+          transcript.apply(event);
+          if (event.type === 'queued') typing.pause();
+          else typing.resume();
+          reply.update(transcript.render());
+        },
+      });
+      if (!result.ok) transcript.apply({ type: 'error', code: result.error.code, message: result.error.message });
+    } catch (e) {
+      this.deps.log.error(`editor run for session ${sessionId} failed: ${String(e)}`);
+      transcript.apply({ type: 'error', code: 'llm_failed', message: 'Something went wrong on our side; what was done so far is kept. Please try again.' });
+    } finally {
+      typing.stop();
+      runs.delete(controller);
+    }
+    await reply.finish(transcript.render());
+  }
+}
+
+export function actorOf(message: Message): Actor {
+  return {
+    userId: message.author.id,
+    guildId: message.guildId,
+    canManageServer: message.member?.permissions.has(PermissionFlagsBits.ManageGuild) ?? false,
+  };
+}
+
+function stopRow(sessionId: string): ActionRowData<MessageActionRowComponentData> {
+  return {
+    type: ComponentType.ActionRow,
+    components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Stop', emoji: '⏹️', customId: `${EDITOR_STOP_PREFIX}:${sessionId}` }],
+  };
+}
+
+function channelTarget(channel: SendableChannels): StreamTarget {
+  return {
+    async send(body) {
+      const sent = await channel.send({ content: body.content, components: body.components, allowedMentions: NO_MENTIONS });
+      return sent.id;
+    },
+    async edit(messageId, body) {
+      await channel.messages.edit(messageId, { content: body.content, components: body.components, allowedMentions: NO_MENTIONS });
+    },
+  };
+}
+
+/** The typing indicator while the agent works (not while a message only waits in the queue). */
+function keepTyping(channel: SendableChannels): { pause(): void; resume(): void; stop(): void } {
+  let timer: NodeJS.Timeout | null = null;
+  const type = () => void channel.sendTyping().catch(() => undefined);
+  const resume = () => {
+    if (timer) return;
+    type();
+    timer = setInterval(type, TYPING_RENEW_MS);
+  };
+  const pause = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
+  resume();
+  return { pause, resume, stop: pause };
+}
