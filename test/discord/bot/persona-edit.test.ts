@@ -102,6 +102,17 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
     expect(messageText(history)).toContain('**You:** And the tactics too.');
   });
 
+  it('GIVEN alice in a DM with the bot WHEN she opens the editor there and writes THEN the DM is the conversation', async () => {
+    const opened = await w.sim.user('alice').slash('dm', 'persona', { subcommand: 'edit', options: { persona: ada.id } }).ephemeral();
+    expect(messageText(opened)).toMatch(/Editing \*\*Ada Lovelace\*\* here/);
+    fake.enqueue(reply.text('In the DM: what shall we change?'));
+    w.sim.user('alice').dm('Hello there');
+    await w.sim.until(() => w.sim.dmsTo('alice').some((m) => messageText(m).includes('In the DM: what shall we change?')));
+    await w.bot.idle();
+    expect(fake.requests).toHaveLength(1);
+    expect(w.sim.failedRequests()).toEqual([]);
+  });
+
   it('GIVEN a thread with no editor WHEN chat-clear is used in a plain channel THEN it says where it works', async () => {
     expect(messageText(await w.sim.user('alice').slash('other', 'persona', { subcommand: 'chat-clear', options: {} }).ephemeral())).toMatch(/editor thread/);
   });
