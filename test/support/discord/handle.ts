@@ -63,7 +63,8 @@ export class InteractionHandle {
         const m = this.interaction.originalMessageId ? this.core.world.messages.get(this.interaction.originalMessageId) : undefined;
         if (!m) return undefined;
         if (m.flags & MessageFlags.Loading) return undefined;
-        if (cb.type === T.DeferredMessageUpdate && !(m.editedAt && Date.parse(m.editedAt) >= this.interaction.createdAt)) return undefined;
+        // A deferred update is answered by the edit that follows it; an earlier edit (maybe in the same millisecond) is not it.
+        if (cb.type === T.DeferredMessageUpdate && m.history.length <= (this.interaction.versionsAtDefer ?? 0)) return undefined;
         return m;
       },
       { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, description: `the reply to ${this.describe()}` },

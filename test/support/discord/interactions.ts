@@ -33,6 +33,8 @@ export interface SimInteraction {
   /** The message @original points at: the reply, the deferred placeholder, or the component's message. */
   originalMessageId: string | null;
   followUpIds: string[];
+  /** Deferred updates (6): how many versions the component's message had when the bot deferred, so a wait can tell its own edit from earlier ones. */
+  versionsAtDefer: number | null;
 }
 
 export const INTERACTION_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -115,6 +117,7 @@ export class Interactions {
         }
         case InteractionResponseType.DeferredMessageUpdate:
           i.originalMessageId = i.sourceMessageId;
+          i.versionsAtDefer = this.messageOf(i, i.sourceMessageId)?.history.length ?? 0;
           break;
         case InteractionResponseType.UpdateMessage: {
           const source = this.messageOf(i, i.sourceMessageId);

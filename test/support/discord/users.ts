@@ -176,6 +176,7 @@ export class SimUser {
       callbacks: [],
       rejected: [],
       originalMessageId: null,
+      versionsAtDefer: null,
       followUpIds: [],
     };
     this.ctx.interactions.add(interaction);
