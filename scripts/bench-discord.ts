@@ -5,7 +5,7 @@
  * the clock jumps to the next deadline once everyone has played the phase, so phases end when
  * the driver says. Nothing here asserts: the caller prints the figures.
  */
-import { ManualTimers } from '../src/commands/session/timers.ts';
+import { ManualTimers } from '../src/clock.ts';
 import type { LlmConfig } from '../src/config.ts';
 import { startBot, type Bot } from '../src/discord/bot.ts';
 import { createDiscordClient, loginClient } from '../src/discord/client.ts';
@@ -163,7 +163,7 @@ async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<
     llmCalls: createLlmCallStore(db.prisma),
     llm: OFFLINE,
     timers,
-    driver: { speechGapMs: 0, sleep: async () => undefined },
+    driver: { speechGapMs: 0 },
     newSeed: () => seed++,
   });
   return { sim, db, bot, timers, errors };
@@ -278,12 +278,14 @@ export function describeDiscordBench(f: DiscordBenchFigures, label: string): str
   return lines;
 }
 
-/** The section of `npm run bench`: the same games with discord.js's default REST cap, then with it raised. */
-export async function discordSection(out: (line: string) => void, games = 100): Promise<void> {
+/** The section of `npm run bench`: the same games with discord.js's default REST cap, then with it raised; returns the figures for `--json`. */
+export async function discordSection(out: (line: string) => void, games = 100): Promise<Record<string, unknown>> {
   out(`${games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, in-memory PGlite, lobbies opened ten at a time, then every game played at once):`);
   const capped = await benchDiscordGames({ games });
   for (const line of describeDiscordBench(capped, "with discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)")) out(line);
   const uncapped = await benchDiscordGames({ games, globalRequestsPerSecond: 1_000_000 });
   for (const line of describeDiscordBench(uncapped, "with the cap raised (NOT what production sees: the bot's own cost)")) out(line);
   out(`  ${capped.restCalls} REST calls at 50/s take ${(capped.restCalls / 50).toFixed(0)} s on their own; the capped run took ${(capped.wallMs / 1000).toFixed(0)} s, the uncapped ${(uncapped.wallMs / 1000).toFixed(0)} s`);
+  const keys = (f: DiscordBenchFigures) => ({ completed: f.completed, games: f.games, ackP50Ms: f.ackP50Ms, ackP99Ms: f.ackP99Ms, ackMaxMs: f.ackMaxMs, unanswered: f.unanswered, restCallsPerGame: f.restCalls / f.games, heapPerGameBytes: f.heapPerGameBytes });
+  return { capped: keys(capped), uncapped: keys(uncapped) };
 }

@@ -1,44 +1,118 @@
 /**
- * The LLM table measured against the wire-protocol fake at a fixed latency: calls per decision,
- * prompt size by day, the share of each prompt that is the cacheable prefix, and how close each
- * phase's wall time comes to its sequential model latency.
+ * The LLM seats measured as they play: one all-AI game of the seven starter personas per provider,
+ * through the real SDKs against the wire fakes (which report prompt caching as the providers
+ * document it), with the bot's own AI driver. Calls, tokens, the cache-read share and dollars.
  */
-import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
-import { createOpenAiProvider } from '../src/agents/llm/openai-provider.ts';
-import type { LlmProvider, LlmRequest } from '../src/agents/llm/types.ts';
-import { llmBrain } from '../src/agents/player/llm-brain.ts';
-import { plainPersona } from '../src/agents/player/persona-prompt.ts';
-import { llmSummarizer } from '../src/agents/player/summarizer.ts';
-import { seatThinker } from '../src/agents/player/think.ts';
-import { HOUSE_PLAYERS } from '../src/agents/seats.ts';
-import { playGame } from '../src/agents/table.ts';
-import type { GameState } from '../src/game/index.ts';
 import { Worker } from 'node:worker_threads';
+import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
+import { createAnthropicProvider } from '../src/agents/llm/anthropic-provider.ts';
+import { createOpenAiProvider } from '../src/agents/llm/openai-provider.ts';
+import { withRetries } from '../src/agents/llm/retrying-provider.ts';
+import type { CallRecord } from '../src/agents/llm/tool-loop.ts';
+import type { LlmProvider, ProviderName } from '../src/agents/llm/types.ts';
+import { Seating } from '../src/agents/seating.ts';
+import { realTimers } from '../src/clock.ts';
+import type { LlmConfig } from '../src/config.ts';
+import type { GameState } from '../src/game/index.ts';
+import { playHeadless } from '../src/session/headless-game.ts';
+import { startFakeAnthropic } from '../test/support/fake-anthropic.ts';
+import { startFakeOpenAi } from '../test/support/fake-openai.ts';
+import { playingModel } from '../test/support/playing-model.ts';
+import { demoPersonas } from './lib/demo-personas.ts';
 
-export interface LlmBenchFigures {
-  latencyMs: number;
-  calls: number;
-  decisions: number;
-  summaries: number;
-  inputTokensByDay: Map<number, { mean: number; max: number }>;
-  stableShare: number;
-  phaseRatios: Map<string, number>;
-  /** Wall time beyond the model's latency, per phase type, in ms over the whole game. */
-  phaseOverheadMs: Map<string, number>;
+/** The list price the bench names (USD per million tokens): a Sonnet-class model. */
+export const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } as const;
+
+export interface ProviderGameFigures {
+  readonly provider: ProviderName;
+  readonly calls: number;
+  readonly decisions: number;
+  readonly inputTokens: number;
+  readonly cachedInputTokens: number;
+  readonly cacheWriteInputTokens: number;
+  readonly outputTokens: number;
+  readonly dollars: number;
+  readonly callsByPurpose: Record<string, number>;
+  readonly outcome: string;
 }
 
-interface Span {
-  start: number;
-  end: number;
-  phase: string;
-  day: number;
-  chars: number;
-  stableChars: number;
+function envFor(provider: ProviderName): LlmConfig {
+  return {
+    provider,
+    openai: { apiKey: 'bench', baseURL: undefined, model: 'bench-openai' },
+    anthropic: { apiKey: 'bench', baseURL: undefined, model: 'bench-claude' },
+    timeoutMs: 30_000,
+    maxToolRounds: 4,
+    dailyTokenBudget: 0,
+  };
 }
 
-const CHARS_PER_TOKEN = 4;
+/** What a game's calls cost at `PRICE`: cache reads at 10 %, cache writes at 125 % of the input rate. */
+export function dollarsOf(calls: readonly CallRecord[]): number {
+  let dollars = 0;
+  for (const { usage } of calls) {
+    const written = usage.cacheWriteInputTokens ?? 0;
+    const plain = usage.inputTokens - usage.cachedInputTokens - written;
+    dollars += (plain * PRICE.input + usage.cachedInputTokens * PRICE.cacheRead + written * PRICE.cacheWrite + usage.outputTokens * PRICE.output) / 1e6;
+  }
+  return dollars;
+}
 
-export async function benchLlmTable(latencyMs = 500, seats = 8, seed = 5): Promise<LlmBenchFigures> {
+/** One all-AI game of the starter personas on one provider's wire fake. */
+export async function benchProviderGame(provider: ProviderName, seed = 42, players = 7): Promise<ProviderGameFigures> {
+  const fake = await (provider === 'openai' ? startFakeOpenAi : startFakeAnthropic)(playingModel());
+  try {
+    const client =
+      provider === 'openai'
+        ? createOpenAiProvider({ apiKey: 'bench', baseURL: fake.baseURL, timeoutMs: 30_000, maxRetries: 0, promptCacheKey: true })
+        : createAnthropicProvider({ apiKey: 'bench', baseURL: fake.baseURL, timeoutMs: 30_000, maxRetries: 0 });
+    const retried: LlmProvider = withRetries(client, { clock: realTimers, attemptTimeoutMs: 30_000 });
+    const calls: { purpose: string; record: CallRecord }[] = [];
+    const budget = new TokenBudget(memoryLedger(), 0);
+    const gameId = `bench-llm-${provider}-${seed}`;
+    const seating = new Seating(envFor(provider), { guildId: 'bench', gameId }, {
+      budget,
+      cost: (site, record) => calls.push({ purpose: site.purpose, record }),
+      providers: (name) => (name === provider ? retried : null),
+    });
+    const personas = await demoPersonas(players);
+    const seats = personas.map((p, i) => seating.seat({ id: `seat${i + 1}`, name: p.name }, p.prompt));
+    const summarizer = seating.summarizer();
+    const result = await playHeadless({ gameId, seed, seats, startAt: Date.UTC(2026, 0, 1), ...(summarizer && { summarizer }) });
+    if (!result.ok) throw new Error(result.error);
+    const state: GameState = result.value;
+    const records = calls.map((c) => c.record);
+    const sum = (f: (r: CallRecord) => number) => records.reduce((n, r) => n + f(r), 0);
+    const callsByPurpose: Record<string, number> = {};
+    for (const c of calls) callsByPurpose[c.purpose] = (callsByPurpose[c.purpose] ?? 0) + 1;
+    return {
+      provider,
+      calls: records.length,
+      decisions: state.log.filter((e) => e.type === 'reasoning' && !e.payload.text.startsWith('Backs ')).length,
+      inputTokens: sum((r) => r.usage.inputTokens),
+      cachedInputTokens: sum((r) => r.usage.cachedInputTokens),
+      cacheWriteInputTokens: sum((r) => r.usage.cacheWriteInputTokens ?? 0),
+      outputTokens: sum((r) => r.usage.outputTokens),
+      dollars: dollarsOf(records),
+      callsByPurpose,
+      outcome: state.outcome?.kind === 'win' ? `${state.outcome.faction} win on day ${state.day}` : (state.outcome?.kind ?? 'unfinished'),
+    };
+  } finally {
+    await fake.close();
+  }
+}
+
+export interface LatencyFigures {
+  readonly latencyMs: number;
+  /** Per phase type: wall time / (sequential model depth × L): how much the driver adds to the model's own time. */
+  readonly phaseRatios: Map<string, number>;
+}
+
+/**
+ * Wall time against a fake with a fixed latency L, in its own thread so its work does not slow the
+ * driver being timed: a phase should take about its sequential model depth × L and no more.
+ */
+export async function benchLatency(latencyMs = 500, seed = 5, players = 8): Promise<LatencyFigures> {
   // A worker does not inherit tsx's loader: register it, then load the TypeScript entry.
   const entry = new URL('./fake-model-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
@@ -50,83 +124,56 @@ export async function benchLlmTable(latencyMs = 500, seats = 8, seed = 5): Promi
     });
   const { baseURL } = await ask<{ baseURL: string }>();
   try {
-    const real = createOpenAiProvider({ apiKey: 'bench', baseURL, timeoutMs: 10_000 });
-    const spans: Span[] = [];
-    let state: GameState | null = null;
+    const client = createOpenAiProvider({ apiKey: 'bench', baseURL, timeoutMs: 10_000, maxRetries: 0 });
+    const spans: { start: number; end: number; phase: string }[] = [];
+    let phase = 'lobby';
     const timed: LlmProvider = {
-      name: real.name,
-      stream: (r) => real.stream(r),
-      async complete(request: LlmRequest) {
-        const stable = request.system.stable.length + JSON.stringify(request.tools ?? []).length;
-        const total = stable + (request.system.dynamic?.length ?? 0) + request.messages.reduce((n, m) => n + m.content.length, 0) + JSON.stringify(request.output?.schema ?? '').length;
+      name: client.name,
+      stream: (r) => client.stream(r),
+      async complete(request) {
         const start = performance.now();
-        const result = await real.complete(request);
-        spans.push({ start, end: performance.now(), phase: state?.phase ?? 'lobby', day: state?.day ?? 0, chars: total, stableChars: stable });
+        const at = phase;
+        const result = await client.complete(request);
+        spans.push({ start, end: performance.now(), phase: at });
         return result;
       },
     };
-    const phaseWall = new Map<string, number>();
-    let phaseKey = '';
-    let phaseStart = performance.now();
-    const result = await playGame({
-      gameId: 'bench-llm',
+    const seating = new Seating(envFor('openai'), { guildId: 'bench', gameId: 'bench-latency' }, { providers: () => timed });
+    const personas = await demoPersonas(players);
+    const seats = personas.map((p, i) => seating.seat({ id: `seat${i + 1}`, name: p.name }, p.prompt));
+    const summarizer = seating.summarizer();
+    const wall = new Map<string, number>();
+    let since = performance.now();
+    const result = await playHeadless({
+      gameId: 'bench-latency',
       seed,
-      seats: HOUSE_PLAYERS.slice(0, seats).map((voice, i) => ({
-        id: `seat${i + 1}`,
-        name: voice.name,
-        brain: llmBrain({ persona: plainPersona(voice), model: 'fake', think: seatThinker({ provider: timed }), fallback: heuristicBrain(voice) }),
-      })),
-      summarizer: llmSummarizer({ provider: timed, model: 'fake' }),
-      recordReasoning: true,
+      seats,
+      ...(summarizer && { summarizer }),
       onEvents: (_events, after) => {
-        state = after;
-        const key = `${after.phase}`;
-        if (key !== phaseKey) {
-          const now = performance.now();
-          if (phaseKey) phaseWall.set(phaseKey, (phaseWall.get(phaseKey) ?? 0) + now - phaseStart);
-          phaseKey = key;
-          phaseStart = now;
-        }
+        if (after.phase === phase) return;
+        const now = performance.now();
+        wall.set(phase, (wall.get(phase) ?? 0) + now - since);
+        phase = after.phase;
+        since = now;
       },
     });
     if (!result.ok) throw new Error(result.error);
-    const final = result.state;
-
     // Sequential depth: busy periods (some call in flight), each worth round(length / L) calls.
-    const depthByPhase = new Map<string, number>();
+    const depth = new Map<string, number>();
     const sorted = [...spans].sort((a, b) => a.start - b.start);
-    let i = 0;
-    while (i < sorted.length) {
+    for (let i = 0; i < sorted.length; ) {
       let end = sorted[i]!.end;
-      const phase = sorted[i]!.phase;
       let j = i + 1;
       while (j < sorted.length && sorted[j]!.start < end) end = Math.max(end, sorted[j++]!.end);
-      depthByPhase.set(phase, (depthByPhase.get(phase) ?? 0) + Math.max(1, Math.round((end - sorted[i]!.start) / latencyMs)));
+      depth.set(sorted[i]!.phase, (depth.get(sorted[i]!.phase) ?? 0) + Math.max(1, Math.round((end - sorted[i]!.start) / latencyMs)));
       i = j;
     }
     const phaseRatios = new Map<string, number>();
-    const phaseOverheadMs = new Map<string, number>();
-    for (const [phase, depth] of depthByPhase) {
-      const wall = phaseWall.get(phase);
-      if (!wall) continue;
-      phaseRatios.set(phase, wall / (depth * latencyMs));
-      phaseOverheadMs.set(phase, wall - depth * latencyMs);
+    for (const [p, d] of depth) {
+      const w = wall.get(p);
+      if (w) phaseRatios.set(p, w / (d * latencyMs));
     }
-    const inputTokensByDay = new Map<number, { mean: number; max: number }>();
-    for (const day of [1, 2, 3]) {
-      const tokens = spans.filter((s) => s.day === day).map((s) => s.chars / CHARS_PER_TOKEN);
-      if (tokens.length) inputTokensByDay.set(day, { mean: tokens.reduce((a, b) => a + b, 0) / tokens.length, max: Math.max(...tokens) });
-    }
-    return {
-      latencyMs,
-      calls: (await ask<{ requests: number }>('count')).requests,
-      decisions: final.log.filter((e) => e.type === 'reasoning').length,
-      summaries: final.log.filter((e) => e.type === 'day_summary').length,
-      inputTokensByDay,
-      stableShare: spans.reduce((n, s) => n + s.stableChars / s.chars, 0) / spans.length,
-      phaseRatios,
-      phaseOverheadMs,
-    };
+    return { latencyMs, phaseRatios };
   } finally {
     worker.postMessage('close');
     await new Promise((resolve) => worker.once('exit', resolve));

@@ -1,87 +1,117 @@
 /**
- * Measures the engine and the offline brain. Figures are printed with their
- * ratio to the issue's targets; nothing here asserts, the numbers speak.
+ * `npm run bench`: every figure the issues name, printed with its ratio to the target; nothing here
+ * asserts, the numbers speak. `--json FILE` also writes them under their keys (e.g.
+ * `llm.callsPerGame`); `--only engine,llm,realtime,personas,discord` runs just those sections;
+ * `--games N` sets the Discord section's concurrent games (default 100).
  */
-import { playGame, type TableSeat } from '../src/agents/table.ts';
-import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
-import { randomBrain } from '../src/agents/heuristic/random-brain.ts';
-import { houseSeats, splitBrain } from '../src/agents/seats.ts';
-import type { Brain } from '../src/agents/decision.ts';
-import { benchLlmTable } from './bench-llm.ts';
-import { benchPersonaSearch } from './bench-personas.ts';
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { discordSection } from './bench-discord.ts';
+import { PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
+import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
+import { benchPersonaSearch } from './bench-personas.ts';
+import { benchRealtime, REALTIME_SHAPE } from './bench-realtime.ts';
+import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 
-const PLAYERS = 7;
+const SECTIONS = ['engine', 'llm', 'realtime', 'personas', 'discord'] as const;
+type Section = (typeof SECTIONS)[number];
 
-async function play(seed: number, seats: readonly TableSeat[], recordReasoning = true) {
-  const result = await playGame({ gameId: `bench-${seed}`, seed, seats, recordReasoning, voting: 'sequential' });
-  if (!result.ok) throw new Error(result.error);
-  return result.state;
+const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' }, games: { type: 'string' } } });
+const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
+const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+if (unknown.length > 0) {
+  console.error(`--only takes sections from ${SECTIONS.join(', ')} (unknown: ${unknown.join(', ')}).`);
+  process.exit(2);
 }
+const discordGames = values.games === undefined ? 100 : Number(values.games);
+if (!Number.isInteger(discordGames) || discordGames < 1 || discordGames > 1000) {
+  console.error(`--games must be a whole number from 1 to 1000 (got ${values.games}).`);
+  process.exit(2);
+}
+
+type Figures = Record<string, Record<string, unknown>>;
+const figures: Figures = {};
+const out = (line: string) => console.log(line);
 
 function ratio(value: number, target: number, higherIsBetter = true): string {
-  const r = higherIsBetter ? value / target : target / value;
-  return `${r.toFixed(2)}× target ${r >= 1 ? '✓' : '✗'}`;
+  const r = higherIsBetter ? value / target : value === 0 ? Number.POSITIVE_INFINITY : target / value;
+  return `${Number.isFinite(r) ? r.toFixed(2) : '∞'}× target ${r >= 1 ? '✓' : '✗'}`;
 }
 
-async function throughput(): Promise<{ gamesPerSecond: number; games: number }> {
-  const seats = houseSeats(PLAYERS);
-  for (let seed = 0; seed < 200; seed++) await play(1_000_000 + seed, seats); // warm the JIT
-  const games = 3000;
-  const started = performance.now();
-  for (let seed = 0; seed < games; seed++) await play(seed, seats);
-  const seconds = (performance.now() - started) / 1000;
-  return { gamesPerSecond: games / seconds, games };
+async function engineSection(): Promise<void> {
+  out(`Rules engine + offline brain, ${PLAYERS}-player games through the bot's session and AI driver (Node ${process.version}):`);
+  const { gamesPerSecond, games } = await throughput();
+  out(`  games per second, one core (${games} games, reasoning recorded): ${gamesPerSecond.toFixed(0)}  [target ≥ 1000: ${ratio(gamesPerSecond, 1000)}]`);
+  const peakRssMiB = process.resourceUsage().maxRSS / 1024;
+  out(`  peak memory: ${peakRssMiB.toFixed(1)} MiB resident`);
+  const GAMES = 1000;
+  const heuristic = await townWinRate(heuristicBrain(), GAMES);
+  const random = await townWinRate(randomTown(), GAMES);
+  const gap = (heuristic - random) * 100;
+  out(`  town win rate vs heuristic Mafia over ${GAMES} games: heuristic Town ${(heuristic * 100).toFixed(1)} %, random-move Town ${(random * 100).toFixed(1)} %`);
+  out(`  heuristic advantage: ${gap.toFixed(1)} points  [target ≥ 15: ${ratio(gap, 15)}]`);
+  figures.engine = { gamesPerSecond, peakRssMiB, townWinRate: { heuristic, random }, heuristicAdvantagePoints: gap };
 }
 
-async function townWinRate(town: Brain, games: number): Promise<number> {
-  const seats = houseSeats(PLAYERS, () => splitBrain(heuristicBrain(), town));
-  let wins = 0;
-  for (let seed = 1; seed <= games; seed++) {
-    const outcome = (await play(seed, seats, false)).outcome;
-    if (outcome?.kind === 'win' && outcome.faction === 'town') wins++;
-  }
-  return wins / games;
+function describeGame(f: ProviderGameFigures): string {
+  const purposes = Object.entries(f.callsByPurpose).map(([p, n]) => `${p} ${n}`).join(', ');
+  return `  ${f.provider}: ${f.calls} calls (${purposes}) for ${f.decisions} decisions; ${f.inputTokens} input tokens (${f.cachedInputTokens} read from the cache, ${f.cacheWriteInputTokens} written), ${f.outputTokens} output; $${f.dollars.toFixed(3)}; ${f.outcome}`;
 }
 
-const lines: string[] = [];
-const out = (line: string) => {
-  lines.push(line);
-  console.log(line);
-};
-
-out(`Dramatis bench — rules engine + offline brain, ${PLAYERS}-player games (Node ${process.version})`);
-const { gamesPerSecond, games } = await throughput();
-out(`games per second, one core (${games} games, reasoning recorded): ${gamesPerSecond.toFixed(0)}  [target ≥ 1000: ${ratio(gamesPerSecond, 1000)}]`);
-const usage = process.resourceUsage();
-const heap = process.memoryUsage();
-out(`peak memory: ${(usage.maxRSS / 1024).toFixed(1)} MiB resident (heap now ${(heap.heapUsed / 2 ** 20).toFixed(1)} MiB)`);
-
-const GAMES = 1000;
-const heuristic = await townWinRate(heuristicBrain(), GAMES);
-const random = await townWinRate(randomBrain(), GAMES);
-const gap = (heuristic - random) * 100;
-out(`town win rate vs heuristic Mafia over ${GAMES} games: heuristic Town ${(heuristic * 100).toFixed(1)} %, random-move Town ${(random * 100).toFixed(1)} %`);
-out(`heuristic advantage: ${gap.toFixed(1)} points  [target ≥ 15: ${ratio(gap, 15)}]`);
-
-const LATENCY_MS = 500;
-const llm = await benchLlmTable(LATENCY_MS);
-out('');
-out(`8-seat all-AI game of LLM seats against the OpenAI wire fake at a fixed latency L = ${LATENCY_MS} ms:`);
-const perDecision = llm.calls / (llm.decisions + llm.summaries);
-out(`  model calls: ${llm.calls} for ${llm.decisions} decisions and ${llm.summaries} day summaries = ${perDecision.toFixed(2)} per decision; speaking order costs no call  [target ≤ 1: ${ratio(perDecision, 1, false)}]`);
-for (const [day, tokens] of llm.inputTokensByDay) {
-  const target = day === 3 ? `  [target ≤ 4000 on day 3: ${ratio(tokens.max, 4000, false)}]` : '';
-  out(`  input tokens per call, day ${day} (estimated at 4 characters a token): mean ${tokens.mean.toFixed(0)}, max ${tokens.max.toFixed(0)}${target}`);
-}
-out(`  share of each prompt that is the stable, cacheable prefix: ${(llm.stableShare * 100).toFixed(1)} %  [target ≥ 70 %: ${ratio(llm.stableShare, 0.7)}]`);
-for (const [phase, r] of llm.phaseRatios) {
-  out(`  ${phase} phases: wall time / (sequential model depth × L) = ${r.toFixed(3)} (${(llm.phaseOverheadMs.get(phase) ?? 0).toFixed(0)} ms beyond the model's time)  [target ≤ 1.1: ${ratio(r, 1.1, false)}]`);
+async function llmSection(): Promise<void> {
+  out(`All-AI 7-player game of the starter personas, through the real SDKs against the wire fakes (caching modelled as documented), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`);
+  const openai = await benchProviderGame('openai');
+  const anthropic = await benchProviderGame('anthropic');
+  for (const f of [openai, anthropic]) out(describeGame(f));
+  const callsPerGame = (openai.calls + anthropic.calls) / 2;
+  const inputTokensPerGame = (openai.inputTokens + anthropic.inputTokens) / 2;
+  const outputTokensPerCall = (openai.outputTokens + anthropic.outputTokens) / (openai.calls + anthropic.calls);
+  const share = (f: ProviderGameFigures) => (f.inputTokens === 0 ? 0 : f.cachedInputTokens / f.inputTokens);
+  const dollarsPerGame = Math.max(openai.dollars, anthropic.dollars);
+  out(`  model calls per game: ${callsPerGame}  [target ≤ 40: ${ratio(callsPerGame, 40, false)}]`);
+  out(`  input tokens per game: ${inputTokensPerGame.toFixed(0)}; output tokens per call: ${outputTokensPerCall.toFixed(0)}`);
+  out(`  cache-read share of input tokens: Anthropic ${(share(anthropic) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(anthropic), 0.6)}], OpenAI ${(share(openai) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(openai), 0.6)}]`);
+  out(`  dollars per game (the dearer provider): $${dollarsPerGame.toFixed(3)}  [target ≤ $0.20: ${ratio(dollarsPerGame, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]`);
+  const latency = await benchLatency();
+  out(`  8-seat game against a fake of fixed latency L = ${latency.latencyMs} ms: phase wall time / (sequential model depth × L): ${[...latency.phaseRatios].map(([p, r]) => `${p} ${r.toFixed(3)}`).join(', ')}  [target ≤ 1.1: ${ratio(Math.max(...latency.phaseRatios.values()), 1.1, false)}]`);
+  figures.llm = {
+    callsPerGame,
+    inputTokensPerGame,
+    outputTokensPerCall,
+    cacheReadShare: { anthropic: share(anthropic), openai: share(openai) },
+    dollarsPerGame,
+    byProvider: { openai, anthropic },
+    phaseWallRatio: Object.fromEntries(latency.phaseRatios),
+  };
 }
 
-const search = await benchPersonaSearch();
-out('');
-out(`persona autocomplete over ${search.personas} personas (in-memory index): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms  [target < 50 ms: ${ratio(search.p99, 50, false)}]`);
+async function realtimeSection(): Promise<void> {
+  out(`AI seats in real time: 20 games of 4 AI seats and 3 people, default timers, a model with latency p50 ${REALTIME_SHAPE.p50Ms / 1000} s / p95 ${REALTIME_SHAPE.p95Ms / 1000} s, ${REALTIME_SHAPE.hangShare * 100} % calls that never answer, ${REALTIME_SHAPE.rateLimitShare * 100} % 429s (manual clock):`);
+  const f = await benchRealtime(20);
+  out(`  AI votes and night actions due: ${f.movesDue}; missed: ${f.movesMissed}  [target 0: ${f.movesMissed === 0 ? '✓' : '✗'}]${f.missed.length > 0 ? ` (${f.missed.slice(0, 3).join('; ')})` : ''}`);
+  out(`  decisions the offline brain made in the model's place: ${(f.fallbackShare * 100).toFixed(1)} %`);
+  out(`  longest any phase ran past its deadline: ${f.overrunMsMax} ms  [target < 1000: ${f.overrunMsMax < 1000 ? '✓' : '✗'}]; ${(f.wallMs / 1000).toFixed(1)} s of real time for ${f.games} games`);
+  figures.realtime = { movesDue: f.movesDue, movesMissed: f.movesMissed, fallbackShare: f.fallbackShare, overrunMsMax: f.overrunMsMax };
+}
 
-out('');
-await discordSection(out);
+async function personasSection(): Promise<void> {
+  const search = await benchPersonaSearch();
+  out(`Persona autocomplete over ${search.personas} personas (in-memory index): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms  [target < 50 ms: ${ratio(search.p99, 50, false)}]`);
+  figures.personas = { autocompleteP50Ms: search.p50, autocompleteP99Ms: search.p99, personas: search.personas };
+}
+
+async function discord(): Promise<void> {
+  const result = await discordSection(out, discordGames);
+  figures.discord = result;
+}
+
+const RUN: Record<Section, () => Promise<void>> = { engine: engineSection, llm: llmSection, realtime: realtimeSection, personas: personasSection, discord };
+for (const section of SECTIONS) {
+  if (!only.includes(section)) continue;
+  await RUN[section]();
+  out('');
+}
+if (values.json) {
+  await writeFile(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+  out(`figures written to ${values.json}`);
+}

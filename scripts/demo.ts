@@ -1,21 +1,23 @@
 /**
- * Plays one all-AI game and prints it, then the director's cut. Offline (the heuristic
- * brain) unless `--ai openai|anthropic` and that provider is configured in the environment.
+ * Plays one all-AI game and prints it, then the director's cut. The seats are the starter
+ * personas, played by the same session and AI driver as in the bot, on a manual clock. Offline
+ * (the heuristic brain) unless `--ai openai|anthropic` and that provider is configured.
  */
 import 'dotenv/config';
 import { parseArgs } from 'node:util';
 import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
 import { directorsCut } from '../src/agents/directors-cut.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
-import { isConfigured } from '../src/agents/llm/providers.ts';
-import { plainPersona } from '../src/agents/player/persona-prompt.ts';
+import { createProvider, isConfigured } from '../src/agents/llm/providers.ts';
 import { budgetSink, Seating } from '../src/agents/seating.ts';
-import { HOUSE_PLAYERS } from '../src/agents/seats.ts';
-import { playGame, type TableSeat } from '../src/agents/table.ts';
+import type { AiSeat } from '../src/agents/seat-minds.ts';
 import type { Summarizer } from '../src/agents/summary.ts';
 import { loadConfig } from '../src/config.ts';
 import { MAX_PRESET_PLAYERS, MIN_PRESET_PLAYERS, narrate } from '../src/game/index.ts';
+import { playHeadless } from '../src/session/headless-game.ts';
 import { intFlags } from './args.ts';
+import { demoPersonas } from './lib/demo-personas.ts';
+import { probeModel } from './lib/probe.ts';
 
 const { values } = parseArgs({ options: { ai: { type: 'string', default: 'offline' }, players: { type: 'string' }, seed: { type: 'string' } } });
 const AI = ['offline', 'openai', 'anthropic'] as const;
@@ -30,9 +32,12 @@ const { players, seed } = intFlags(
   ['ai'],
 );
 
+const personas = await demoPersonas(players);
 const lines = [`# Dramatis demo — ${players} players, seed ${seed}`, ''];
-const voices = HOUSE_PLAYERS.slice(0, players);
-let seats: TableSeat[] = voices.map((voice, i) => ({ id: `seat${i + 1}`, name: voice.name, brain: heuristicBrain(voice) }));
+let seats: AiSeat[] = personas.map((p, i) => {
+  const offline = heuristicBrain(p.voice);
+  return { id: `seat${i + 1}`, name: p.name, brain: offline, offline };
+});
 let summarizer: Summarizer | undefined;
 let report = async (): Promise<string | null> => null;
 
@@ -44,36 +49,49 @@ if (ai !== 'offline') {
   }
   const env = { ...loaded.config.llm, provider: ai };
   if (!isConfigured(ai, env)) {
-    lines.push(`(${ai} is not configured: set ${ai === 'openai' ? 'OPENAI_API_KEY or OPENAI_BASE_URL' : 'ANTHROPIC_API_KEY'} in .env. Playing offline.)`, '');
-  } else {
-    const ledger = memoryLedger();
-    const budget = new TokenBudget(ledger, env.dailyTokenBudget);
-    const { sink, flush } = budgetSink(budget);
-    const seating = new Seating(env, { guildId: 'demo', gameId: `demo-${seed}` }, budget, sink);
-    seats = voices.map((voice, i) => ({ id: `seat${i + 1}`, name: voice.name, brain: seating.brainFor(`seat${i + 1}`, plainPersona(voice)) }));
-    summarizer = seating.summarizer();
-    report = async () => {
-      await flush();
-      const input = ledger.calls.reduce((n, c) => n + c.inputTokens, 0);
-      const output = ledger.calls.reduce((n, c) => n + c.outputTokens, 0);
-      return `${ledger.calls.length} model calls, ${input} input and ${output} output tokens.`;
-    };
+    console.error(`${ai} is not configured: set ${ai === 'openai' ? 'OPENAI_API_KEY or OPENAI_BASE_URL' : 'ANTHROPIC_API_KEY'} in .env, or play with --ai offline.`);
+    process.exit(2);
   }
+  const provider = createProvider(ai, env);
+  if (!provider.ok) {
+    console.error(provider.error);
+    process.exit(2);
+  }
+  // One small call first: an unreachable server is said at once, not discovered as 30 offline decisions.
+  const probe = await probeModel(provider.value, env[ai].model);
+  if (!probe.ok) {
+    const where = ai === 'openai' ? (env.openai.baseURL ?? 'https://api.openai.com/v1') : (env.anthropic.baseURL ?? 'https://api.anthropic.com');
+    console.error(`The ${ai} model ${env[ai].model} at ${where} did not answer (${probe.error.kind}${probe.error.status ? ` ${probe.error.status}` : ''}): ${probe.error.message}\nCheck the key, the base URL and the model name, or play with --ai offline.`);
+    process.exit(1);
+  }
+  const ledger = memoryLedger();
+  const budget = new TokenBudget(ledger, env.dailyTokenBudget);
+  const { sink, flush } = budgetSink(budget);
+  const seating = new Seating(env, { guildId: 'demo', gameId: `demo-${seed}` }, { budget, cost: sink });
+  seats = personas.map((p, i) => seating.seat({ id: `seat${i + 1}`, name: p.name }, p.prompt));
+  summarizer = seating.summarizer();
+  report = async () => {
+    await flush();
+    const input = ledger.calls.reduce((n, c) => n + c.inputTokens, 0);
+    const cached = ledger.calls.reduce((n, c) => n + c.cachedInputTokens, 0);
+    const output = ledger.calls.reduce((n, c) => n + c.outputTokens, 0);
+    return `${ledger.calls.length} model calls, ${input} input tokens (${cached} from the provider's cache) and ${output} output tokens.`;
+  };
 }
 
-const result = await playGame({
+const result = await playHeadless({
   gameId: `demo-${seed}`,
   seed,
   seats,
   startAt: Date.UTC(2026, 0, 1),
-  voting: ai === 'offline' ? 'sequential' : 'parallel',
   ...(summarizer && { summarizer }),
+  driver: { onFallback: (player, kind, fallback) => console.error(`(${player.name}'s ${kind}: offline fallback, ${fallback.category}: ${fallback.detail})`) },
 });
 if (!result.ok) {
   console.error(`The demo could not run: ${result.error}`);
   process.exit(1);
 }
-const { state } = result;
+const state = result.value;
 for (const event of state.log) {
   if (event.visibility.kind !== 'public' || event.type === 'player_joined') continue;
   const line = narrate(state, event);

@@ -1,8 +1,11 @@
-import type { PlayerView, Rng } from '../game/index.ts';
+import type { FallbackCategory, PlayerView, Rng } from '../game/index.ts';
 import type { Beliefs } from './beliefs.ts';
 
-/** The moments a seat is asked to act; nothing else ever calls a player (no passive listening). */
-export type DecisionKind = 'night' | 'vote' | 'speak' | 'mafia_chat' | 'last_words' | 'will';
+/**
+ * The moments a seat is asked to act; nothing else ever calls a player (no passive listening).
+ * Wills are written from memory and beliefs without asking (`src/agents/driver/wills.ts`).
+ */
+export type DecisionKind = 'night' | 'vote' | 'speak' | 'mafia_chat' | 'last_words';
 
 export interface TargetOption {
   readonly id: string;
@@ -22,6 +25,17 @@ export interface DecisionRequest {
   readonly memory?: readonly string[];
   /** Log position of this seat's previous decision: events after it are "new since your last turn". */
   readonly sinceSeq?: number;
+  /** Epoch ms (on the game's clock) by which the decision must be made; a model late for it is abandoned. */
+  readonly deadline?: number;
+  /** Fires at the deadline, or when the game no longer needs the decision. */
+  readonly signal?: AbortSignal;
+}
+
+/** Why the offline brain decided instead of the seat's model, and the provider's words for the log only. */
+export interface Fallback {
+  readonly category: FallbackCategory;
+  /** Never shown to players or in the director's cut: it may hold URLs, keys or response bodies. */
+  readonly detail: string;
 }
 
 export interface Decision {
@@ -34,8 +48,8 @@ export interface Decision {
   readonly beliefs: Beliefs;
   /** 0–4: how much the seat wants the next speaking turn. */
   readonly urgency: number;
-  /** Set when the offline brain decided instead of the seat's LLM, with the reason. */
-  readonly fallback?: string;
+  /** Set when the offline brain decided instead of the seat's model. */
+  readonly fallback?: Fallback;
 }
 
 /** Personal touches a persona lends to template speech. */

@@ -1,4 +1,23 @@
-import { getRole, narrate, type GameState } from '../game/index.ts';
+import { getRole, narrate, type FallbackCategory, type GameState, type ReasoningOutcome } from '../game/index.ts';
+
+const FALLBACK: Record<FallbackCategory, string> = {
+  timeout: 'timeout',
+  rate_limited: 'rate limited',
+  refused: 'refused',
+  invalid_answer: 'invalid answer',
+  auth_failed: 'auth failed',
+  budget_spent: 'budget spent',
+  provider_error: 'provider error',
+};
+
+/** What became of a decision, beside its label: only moves that counted go unmarked. */
+function marks(payload: { outcome?: ReasoningOutcome | undefined; fallback?: FallbackCategory | undefined }): string {
+  const notes: string[] = [];
+  if (payload.fallback) notes.push(`offline fallback: ${FALLBACK[payload.fallback]}`);
+  if (payload.outcome === 'late') notes.push('too late, did not count');
+  else if (payload.outcome === 'refused') notes.push('refused by the rules, did not count');
+  return notes.length > 0 ? ` (${notes.join('; ')})` : '';
+}
 
 /**
  * The post-game reveal: each seat's role, then everything it did and thought in private,
@@ -10,7 +29,7 @@ export function directorsCut(state: GameState): string[] {
     out.push('', `## ${p.name} — ${p.role ? getRole(p.role).name : 'no role'}${p.alive ? '' : ` (died day ${p.death?.day}, ${p.death?.cause})`}`);
     for (const e of state.log) {
       if (e.type === 'reasoning' && e.payload.playerId === p.id) {
-        out.push(`- ${e.payload.phase === 'night' ? 'Night' : 'Day'} ${e.payload.day}, ${e.payload.decision}: ${e.payload.text}`);
+        out.push(`- ${e.payload.phase === 'night' ? 'Night' : 'Day'} ${e.payload.day}, ${e.payload.decision}${marks(e.payload)}: ${e.payload.text}`);
       } else if (e.visibility.kind === 'player' && e.visibility.playerId === p.id && e.type !== 'role_assigned') {
         const line = narrate(state, e);
         if (line) out.push(`- ${line}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BeliefsSchema } from './beliefs.ts';
-import type { MindStore, SeatMind } from './table.ts';
+import type { MindStore, SeatMind } from './seat-minds.ts';
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

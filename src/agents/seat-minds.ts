@@ -1,35 +1,67 @@
 import * as engine from '../game/index.ts';
 import type { GameState, PlayerState } from '../game/index.ts';
 import { createRng } from '../game/index.ts';
-import type { AsyncBrain, Decision, DecisionKind, DecisionRequest } from './decision.ts';
-import { safeDecision } from './heuristic/brain.ts';
+import type { Beliefs } from './beliefs.ts';
+import type { AsyncBrain, Brain, Decision, DecisionKind, DecisionRequest, Fallback } from './decision.ts';
+import { heuristicBrain } from './heuristic/brain.ts';
 import { memoryFacts } from './player/memory.ts';
-import type { MindStore, SeatMind, TableSeat } from './table.ts';
+
+/** An AI seat: who plays it, and the offline brain that stands in when its brain cannot answer in time. */
+export interface AiSeat {
+  readonly id: string;
+  readonly name: string;
+  readonly brain: AsyncBrain;
+  /** Default: the heuristic brain under the seat's name. */
+  readonly offline?: Brain;
+}
+
+/** A seat's mind between calls: beliefs it wrote, facts the engine gave it. */
+export interface SeatMind {
+  readonly beliefs: Beliefs;
+  readonly memory: readonly string[];
+}
+
+/** Where minds persist, so a restarted process goes on with the same minds. */
+export interface MindStore {
+  load(gameId: string): Promise<Record<string, SeatMind>>;
+  save(gameId: string, playerId: string, mind: SeatMind): Promise<void>;
+}
+
+/** When a decision is due, and the signal that fires then (or when the game no longer needs it). */
+export interface DecisionTiming {
+  readonly deadline?: number;
+  readonly signal?: AbortSignal;
+}
 
 /**
- * The AI seats of one game: their brains and minds, and how a decision is asked for.
- * Shared by the all-AI table and the live driver, so both build requests the same way.
+ * The AI seats of one game: their brains and minds, and how a decision is asked for. A decision
+ * is always made in time: when the signal fires first, the seat's offline brain decides at once
+ * and the brain's late answer is dropped.
  */
 export class SeatMinds {
-  private readonly brains = new Map<string, AsyncBrain>();
+  private readonly seats = new Map<string, { brain: AsyncBrain; offline: Brain }>();
   private readonly minds = new Map<string, SeatMind>();
   private readonly lastSeen = new Map<string, number>();
 
   constructor(
-    seats: readonly TableSeat[],
+    seats: readonly AiSeat[],
     private readonly store?: MindStore,
   ) {
-    for (const seat of seats) this.brains.set(seat.id, seat.brain);
+    for (const seat of seats) this.seats.set(seat.id, { brain: seat.brain, offline: seat.offline ?? heuristicBrain({ name: seat.name, phrases: [] }) });
   }
 
   has(playerId: string): boolean {
-    return this.brains.has(playerId);
+    return this.seats.has(playerId);
   }
 
   /** Reloads minds saved by an earlier process. */
   async load(gameId: string): Promise<void> {
     if (!this.store) return;
     for (const [id, mind] of Object.entries(await this.store.load(gameId))) this.minds.set(id, mind);
+  }
+
+  beliefsOf(playerId: string): Beliefs {
+    return this.minds.get(playerId)?.beliefs ?? {};
   }
 
   request(state: GameState, player: PlayerState, kind: DecisionKind): DecisionRequest {
@@ -47,29 +79,72 @@ export class SeatMinds {
       view,
       targets: targets.map((t) => ({ id: t.id, name: t.name })),
       allowSkip: kind === 'vote' ? state.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat',
-      beliefs: this.minds.get(player.id)?.beliefs ?? {},
+      beliefs: this.beliefsOf(player.id),
       ...(memory && { memory }),
       sinceSeq: this.lastSeen.get(player.id) ?? 0,
     };
   }
 
-  /** Asks the seat's brain; never throws (a failing brain yields the safe default), and saves the mind. */
-  async decide(state: GameState, player: PlayerState, kind: DecisionKind): Promise<Decision> {
+  /** Asks the seat's brain; never throws and never waits past the timing's signal; saves the mind. */
+  async decide(state: GameState, player: PlayerState, kind: DecisionKind, timing: DecisionTiming = {}): Promise<Decision> {
     const request = this.request(state, player, kind);
     this.lastSeen.set(player.id, state.log.length);
-    const brain = this.brains.get(player.id);
+    const seat = this.seats.get(player.id);
     // Keyed by what the game holds (not by a per-process counter or random ids), so the same game
     // with the same inputs plays out the same, also across a restart.
-    const rng = createRng(state.seed, 'brain', player.seat, kind, state.log.length);
+    const rng = () => createRng(state.seed, 'brain', player.seat, kind, state.log.length);
+    const instead = (fallback: Fallback): Decision => ({ ...(seat?.offline ?? heuristicBrain())(request, rng()), fallback });
     let decision: Decision;
     try {
-      decision = brain ? await brain(request, rng) : safeDecision(request, 'no brain for this seat');
+      if (!seat) decision = instead({ category: 'provider_error', detail: 'no brain for this seat' });
+      // The offline brain answers at once: no signal to watch (they cost, a game asks hundreds of times).
+      else if (seat.brain === seat.offline) decision = seat.offline(request, rng());
+      else {
+        const signal = timing.signal;
+        const timed: DecisionRequest = { ...request, ...(timing.deadline !== undefined && { deadline: timing.deadline }), ...(signal && { signal }) };
+        decision = signal?.aborted
+          ? instead({ category: 'timeout', detail: 'no time was left to ask the model' })
+          : await beforeAbort(seat.brain(timed, rng()), signal, () => instead({ category: 'timeout', detail: 'no answer before the deadline' }));
+      }
     } catch (error) {
-      decision = safeDecision(request, error instanceof Error ? error.message : String(error));
+      decision = instead({ category: 'provider_error', detail: error instanceof Error ? error.message : String(error) });
     }
-    const mind = { beliefs: decision.beliefs, memory: request.memory ?? [] };
+    // A stand-in decision keeps the seat's own reads: the offline brain's are not the model's.
+    const keep = decision.fallback !== undefined && Object.keys(request.beliefs).length > 0;
+    const mind = { beliefs: keep ? request.beliefs : decision.beliefs, memory: request.memory ?? [] };
     this.minds.set(player.id, mind);
     await this.store?.save(state.id, player.id, mind);
     return decision;
   }
+
+  /** The offline brain's move, without asking the seat's brain (a teammate backing a proposal, a second Mafia round). */
+  offline(state: GameState, player: PlayerState, kind: DecisionKind): Decision {
+    const seat = this.seats.get(player.id);
+    const request = this.request(state, player, kind);
+    return (seat?.offline ?? heuristicBrain())(request, createRng(state.seed, 'offline', player.seat, kind, state.log.length));
+  }
+}
+
+/** The work's result, or `instead()` the moment the signal fires first; a late result or failure is dropped. */
+function beforeAbort<T>(work: T | Promise<T>, signal: AbortSignal | undefined, instead: () => T): Promise<T> {
+  if (!(work instanceof Promise)) return Promise.resolve(work);
+  if (!signal) return work;
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.resolve(instead());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => resolve(instead());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

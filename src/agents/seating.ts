@@ -1,6 +1,7 @@
+import { realTimers, type Timers } from '../clock.ts';
 import type { LlmConfig } from '../config.ts';
 import type { CallCost, TokenBudget } from './budget.ts';
-import type { AsyncBrain, Voice } from './decision.ts';
+import type { Voice } from './decision.ts';
 import { heuristicBrain } from './heuristic/brain.ts';
 import { createProvider, resolveModel, type ModelPreference } from './llm/providers.ts';
 import type { CallRecord } from './llm/tool-loop.ts';
@@ -9,6 +10,7 @@ import { llmBrain } from './player/llm-brain.ts';
 import type { PersonaPrompt } from './player/persona-prompt.ts';
 import { llmSummarizer } from './player/summarizer.ts';
 import { seatThinker } from './player/think.ts';
+import type { AiSeat } from './seat-minds.ts';
 import type { Summarizer } from './summary.ts';
 
 /** Where a call's cost goes: the seat (or the summary) and game it was made for. */
@@ -21,44 +23,53 @@ export interface CallSite {
 
 export type CostSink = (site: CallSite, record: CallRecord) => void;
 
+export interface SeatingOptions {
+  readonly budget?: TokenBudget;
+  readonly cost?: CostSink;
+  /** The game's clock: model calls are retried and timed out on it. Default the real one. */
+  readonly clock?: Timers;
+  /** The provider clients (default: from the configuration, retried on `clock`); the bench injects its own. */
+  readonly providers?: (name: ProviderName) => LlmProvider | null;
+}
+
 /** Builds AI seats for one game: a model where one is configured and affordable, else the offline brain. */
 export class Seating {
-  private readonly providers = new Map<ProviderName, LlmProvider>();
+  private readonly providers = new Map<ProviderName, LlmProvider | null>();
 
   constructor(
     private readonly env: LlmConfig,
     private readonly game: { readonly guildId: string | null; readonly gameId: string; readonly preference?: ModelPreference },
-    private readonly budget?: TokenBudget,
-    private readonly cost?: CostSink,
+    private readonly options: SeatingOptions = {},
   ) {}
 
   private provider(name: ProviderName): LlmProvider | null {
-    let provider = this.providers.get(name);
-    if (!provider) {
-      const created = createProvider(name, this.env);
-      if (!created.ok) return null;
-      provider = created.value;
-      this.providers.set(name, provider);
+    if (!this.providers.has(name)) {
+      const injected = this.options.providers;
+      if (injected) this.providers.set(name, injected(name));
+      else {
+        const created = createProvider(name, this.env, { clock: this.options.clock ?? realTimers });
+        this.providers.set(name, created.ok ? created.value : null);
+      }
     }
-    return provider;
+    return this.providers.get(name) ?? null;
   }
 
-  /** The seat's brain; `persona` may name its own provider and model. */
-  brainFor(playerId: string, persona: PersonaPrompt & { readonly preference?: ModelPreference }): AsyncBrain {
+  /** The seat: its brain (the persona's model, or the offline brain) and the offline brain that stands in for a late model. */
+  seat(player: { readonly id: string; readonly name: string }, persona: PersonaPrompt & { readonly preference?: ModelPreference }): AiSeat {
     const voice: Voice = persona.voice ?? { name: persona.name, phrases: [] };
     const offline = heuristicBrain(voice);
     const choice = resolveModel({ persona: persona.preference, game: this.game.preference, env: this.env });
-    if (choice.provider === 'offline') return offline;
-    const provider = this.provider(choice.provider);
-    if (!provider) return offline;
-    const site: CallSite = { guildId: this.game.guildId, gameId: this.game.gameId, playerId, purpose: 'decision' };
-    return llmBrain({
+    const provider = choice.provider === 'offline' ? null : this.provider(choice.provider);
+    if (!provider) return { id: player.id, name: player.name, brain: offline, offline };
+    const site: CallSite = { guildId: this.game.guildId, gameId: this.game.gameId, playerId: player.id, purpose: 'decision' };
+    const brain = llmBrain({
       persona,
       model: choice.model,
-      think: seatThinker({ provider, maxToolRounds: this.env.maxToolRounds, onCall: (r) => this.cost?.(site, r) }),
+      think: seatThinker({ provider, maxToolRounds: this.env.maxToolRounds, onCall: (r) => this.options.cost?.(site, r) }),
       fallback: offline,
-      allow: () => this.budget?.allows(this.game.guildId) ?? true,
+      allow: () => this.options.budget?.allows(this.game.guildId) ?? true,
     });
+    return { id: player.id, name: player.name, brain, offline };
   }
 
   /** The day recap writer: the game's model when one is configured, else none (the offline recap). */
@@ -68,10 +79,11 @@ export class Seating {
     const provider = this.provider(choice.provider);
     if (!provider) return undefined;
     const site: CallSite = { guildId: this.game.guildId, gameId: this.game.gameId, playerId: null, purpose: 'summary' };
-    const summarize = llmSummarizer({ provider, model: choice.model, onCall: (r) => this.cost?.(site, r) });
-    return async (record) => {
-      if (this.budget && !(await this.budget.allows(this.game.guildId))) throw new Error('budget spent');
-      return summarize(record);
+    const summarize = llmSummarizer({ provider, model: choice.model, onCall: (r) => this.options.cost?.(site, r) });
+    const budget = this.options.budget;
+    return async (record, timing) => {
+      if (budget && !(await budget.allows(this.game.guildId))) throw new Error('budget spent');
+      return summarize(record, timing);
     };
   }
 }

@@ -27,7 +27,11 @@ export function splitBrain(mafia: Brain, others: Brain): Brain {
   return (req, rng) => (isMafia(req.view.me.role) ? mafia : others)(req, rng);
 }
 
+/** Seats played by offline brains only (the brain is its own stand-in). */
 export function houseSeats(count: number, brainFor: (voice: Voice) => Brain = heuristicBrain) {
   if (count > HOUSE_PLAYERS.length) throw new Error(`at most ${HOUSE_PLAYERS.length} house players`);
-  return HOUSE_PLAYERS.slice(0, count).map((voice, i) => ({ id: `seat${i + 1}`, name: voice.name, brain: brainFor(voice) }));
+  return HOUSE_PLAYERS.slice(0, count).map((voice, i) => {
+    const brain = brainFor(voice);
+    return { id: `seat${i + 1}`, name: voice.name, brain, offline: brain };
+  });
 }

@@ -7,8 +7,8 @@ export interface DayRecord {
   readonly lines: readonly string[];
 }
 
-/** Writes the recap of a finished day: one call shared by every seat (or none, offline). */
-export type Summarizer = (record: DayRecord) => Promise<string> | string;
+/** Writes the recap of a finished day: one call shared by every seat (or none, offline); gives up at the signal. */
+export type Summarizer = (record: DayRecord, timing?: { readonly signal?: AbortSignal; readonly deadline?: number }) => Promise<string> | string;
 
 export function dayRecord(state: GameState, day: number): DayRecord {
   let current = 0;

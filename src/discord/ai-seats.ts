@@ -1,4 +1,5 @@
-import { LiveAiDriver, type LiveDriverOptions } from '../agents/live-driver.ts';
+import { AiDriver, type AiDriverOptions } from '../agents/driver/ai-driver.ts';
+import type { Timers } from '../clock.ts';
 import { mindStoreOver, type MindRows } from '../agents/minds.ts';
 import { personaFromProfile } from '../agents/player/persona-from-profile.ts';
 import { plainPersona, type PersonaPrompt } from '../agents/player/persona-prompt.ts';
@@ -10,13 +11,15 @@ import type { ModelPreference } from '../agents/llm/providers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
 import type { PlayerState } from '../game/index.ts';
-import type { GameSession } from '../commands/session/game-session.ts';
+import type { GameSession } from '../session/game-session.ts';
 
 export interface AiSeatDeps {
   readonly llm: LlmConfig;
   readonly personas: PersonaStore | null;
   readonly minds: MindRows;
-  readonly driver: Omit<LiveDriverOptions, 'thinking'>;
+  readonly driver: Pick<AiDriverOptions, 'speechGapMs' | 'speechTurnMs' | 'maxSpeechesPerDay' | 'onFallback' | 'onError'>;
+  /** The games' clock: deadlines, pauses and model timeouts. */
+  readonly clock: Timers;
   /** The per-server daily token budget; a seat over it plays on with the offline brain. */
   readonly budget?: TokenBudget;
   /** Where each model call's cost goes (the LlmCall table). */
@@ -57,22 +60,24 @@ export async function seatAvatars(deps: Pick<AiSeatDeps, 'personas'>, place: Tab
 
 /**
  * Brains and minds for a started game's AI seats (minds reloaded from the players' rows, so a
- * restarted process goes on with the same beliefs), driven by a LiveAiDriver over the session.
+ * restarted process goes on with the same beliefs), driven by the AiDriver over the session.
  */
 export async function driveAiSeats(
   deps: AiSeatDeps,
   session: GameSession,
   place: TablePlace,
-  thinking?: LiveDriverOptions['thinking'],
-): Promise<LiveAiDriver> {
+  thinking?: AiDriverOptions['thinking'],
+): Promise<AiDriver> {
   const state = session.state;
-  const seating = new Seating(deps.llm, { guildId: place.guildId, gameId: state.id }, deps.budget, deps.cost);
-  const ai = state.players.filter((p) => p.kind === 'ai');
-  const seats = await Promise.all(
-    ai.map(async (p) => ({ id: p.id, name: p.name, brain: seating.brainFor(p.id, await promptFor(deps, place, p)) })),
+  const seating = new Seating(
+    deps.llm,
+    { guildId: place.guildId, gameId: state.id },
+    { clock: deps.clock, ...(deps.budget && { budget: deps.budget }), ...(deps.cost && { cost: deps.cost }) },
   );
+  const ai = state.players.filter((p) => p.kind === 'ai');
+  const seats = await Promise.all(ai.map(async (p) => seating.seat(p, await promptFor(deps, place, p))));
   const minds = new SeatMinds(seats, mindStoreOver(deps.minds));
   await minds.load(state.id);
   const summarizer = seating.summarizer();
-  return new LiveAiDriver(session, minds, { ...deps.driver, ...(summarizer && { summarizer }), ...(thinking && { thinking }) });
+  return new AiDriver(session, minds, { clock: deps.clock, ...deps.driver, ...(summarizer && { summarizer }), ...(thinking && { thinking }) });
 }

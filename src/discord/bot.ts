@@ -1,9 +1,9 @@
 import type { Client } from 'discord.js';
-import type { LiveDriverOptions } from '../agents/live-driver.ts';
+import type { AiDriverOptions } from '../agents/driver/ai-driver.ts';
 import { registerMafia } from '../commands/mafia/index.ts';
 import { mafiaCommandData } from '../commands/mafia/index.ts';
 import { personaCommandData, personaModels, registerPersona } from '../commands/persona/index.ts';
-import { realTimers, type Timers } from '../commands/session/timers.ts';
+import { realTimers, type Timers } from '../clock.ts';
 import type { LlmConfig } from '../config.ts';
 import type { GameStore } from '../db/game-store.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
@@ -36,7 +36,7 @@ export interface BotDeps {
   /** Commands registered in this server only (instant), else globally. */
   readonly devGuildId?: string | undefined;
   readonly timers?: Timers;
-  readonly driver?: Partial<Pick<LiveDriverOptions, 'speechGapMs' | 'sleep'>>;
+  readonly driver?: Partial<Pick<AiDriverOptions, 'speechGapMs' | 'speechTurnMs'>>;
   /** Seeds for new games (tests pin them; random otherwise). */
   readonly newSeed?: () => number;
   /** The persona editor agent (`/persona edit`); absent: the command says it is not available. */
@@ -64,16 +64,15 @@ export interface Bot {
   stop(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Wires a logged-in client to the games: commands registered (only if changed), routes attached, running games resumed. */
 export async function startBot(deps: BotDeps): Promise<Bot> {
   const budget = new TokenBudget(deps.llmCalls, deps.llm.dailyTokenBudget);
   const cost = budgetSink(budget, (error) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`));
+  const timers = deps.timers ?? realTimers;
   const tables = new Tables({
     client: deps.client,
     store: deps.games,
-    timers: deps.timers ?? realTimers,
+    timers,
     log: deps.log,
     ...(deps.newSeed ? { newSeed: deps.newSeed } : {}),
     ai: {
@@ -82,7 +81,14 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       minds: deps.games,
       budget,
       cost: cost.sink,
-      driver: { speechGapMs: deps.driver?.speechGapMs ?? 4000, sleep: deps.driver?.sleep ?? sleep },
+      clock: timers,
+      driver: {
+        speechGapMs: deps.driver?.speechGapMs ?? 4000,
+        ...(deps.driver?.speechTurnMs !== undefined && { speechTurnMs: deps.driver.speechTurnMs }),
+        // The provider's own words stay in the log; the table reads a neutral notice.
+        onFallback: (player, kind, fallback) => deps.log.warn(`AI seat ${player.name} (${player.id}) fell back on ${kind}: ${fallback.category}: ${fallback.detail}`),
+        onError: (error) => deps.log.error(`AI driver: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      },
     },
   });
   const router = new InteractionRouter(deps.log);

@@ -9,7 +9,7 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import type { EditorService } from '../agents/editor/index.ts';
-import { realTimers, type Timers } from '../commands/session/timers.ts';
+import { realTimers, type Timers } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { Actor } from '../persona/permissions.ts';
 import { EditorTranscript } from './presenters/editor-transcript.ts';

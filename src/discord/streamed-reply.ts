@@ -1,5 +1,5 @@
 import type { ActionRowData, MessageActionRowComponentData } from 'discord.js';
-import type { Timers } from '../commands/session/timers.ts';
+import type { Timers } from '../clock.ts';
 import { chunkMarkdown } from './presenters/chunk-markdown.ts';
 import { MAX_CONTENT } from './presenters/format.ts';
 

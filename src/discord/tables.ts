@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Client } from 'discord.js';
-import type { LiveAiDriver } from '../agents/live-driver.ts';
-import { GameSession, type SessionResult } from '../commands/session/game-session.ts';
-import type { Timers } from '../commands/session/timers.ts';
+import type { AiDriver } from '../agents/driver/ai-driver.ts';
+import { GameSession, type SessionResult } from '../session/game-session.ts';
+import type { Timers } from '../clock.ts';
 import { GameRepository } from '../db/game-repository.ts';
 import { DISCORD_REF_KINDS, type DiscordRefKind, type DiscordRefs, type GameStore } from '../db/game-store.ts';
 import * as engine from '../game/index.ts';
@@ -16,7 +16,7 @@ import { TableOutput } from './table-output.ts';
 /** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
 export class LiveTable {
   readonly session: GameSession;
-  driver: LiveAiDriver | null = null;
+  driver: AiDriver | null = null;
   private readonly refs: Record<DiscordRefKind, string | null> = { lobby: null, vote: null, mafia_thread: null };
   /** Writes of refs in the order they were made (a vote message forgotten must not be remembered again by a late write). */
   private refWrites: Promise<void> = Promise.resolve();
@@ -216,7 +216,11 @@ export class Tables {
 
   /** Stops timers and AI work; games stay stored for the next process. */
   async closeAll(): Promise<void> {
-    for (const table of this.byChannel.values()) table.session.close();
+    for (const table of this.byChannel.values()) {
+      table.session.close();
+      // Models still thinking are abandoned: the next process asks again from the stored log.
+      table.driver?.stop();
+    }
     await Promise.allSettled(this.live.map((t) => t.driver?.idle()));
     await this.output.idle();
     await Promise.allSettled(this.live.map((t) => t.refsSaved()));

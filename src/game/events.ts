@@ -19,6 +19,14 @@ export type DeathCause = z.infer<typeof DeathCauseSchema>;
 
 export const PhaseSchema = z.enum(['lobby', 'night', 'dawn', 'day', 'vote', 'last_words', 'ended']);
 
+/** Whether an AI decision's move entered the game: in time, after its phase had ended, or refused by the rules. */
+export const ReasoningOutcomeSchema = z.enum(['counted', 'late', 'refused']);
+export type ReasoningOutcome = z.infer<typeof ReasoningOutcomeSchema>;
+
+/** Why an AI seat's offline brain decided instead of its model (the provider's own words stay in the log). */
+export const FallbackCategorySchema = z.enum(['timeout', 'rate_limited', 'refused', 'invalid_answer', 'auth_failed', 'budget_spent', 'provider_error']);
+export type FallbackCategory = z.infer<typeof FallbackCategorySchema>;
+
 export const OutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('win'), faction: z.enum(['town', 'mafia']) }),
   z.object({ kind: z.literal('draw'), reason: z.string() }),
@@ -91,10 +99,25 @@ export const EventBodySchema = z.discriminatedUnion('type', [
   }),
   /** A public recap of one day, written once and shared by every seat; earlier days are read through these. */
   event('day_summary', { day: z.number().int(), text: z.string() }),
-  /** Something the table should know that is not a move (e.g. AI seats fell back to the offline brain). */
-  event('notice', { text: z.string() }),
-  /** An AI seat's private reasoning behind one decision, kept for the director's cut. */
-  event('reasoning', { playerId: id, phase: PhaseSchema, day: z.number().int(), decision: z.string(), text: z.string() }),
+  /**
+   * Something the table should know that is not a move (e.g. an AI seat fell back to the offline
+   * brain). `topic` names what it is about, so a notice is given once (e.g. `budget`, `fallback:<player>`).
+   */
+  event('notice', { text: z.string(), topic: z.string().optional() }),
+  /**
+   * An AI seat's private reasoning behind one decision, kept for the director's cut. `phase` and
+   * `day` are those the decision was for; `outcome` says whether its move counted (absent in logs
+   * written before it existed); `fallback` why the offline brain decided instead of the model.
+   */
+  event('reasoning', {
+    playerId: id,
+    phase: PhaseSchema,
+    day: z.number().int(),
+    decision: z.string(),
+    text: z.string(),
+    outcome: ReasoningOutcomeSchema.optional(),
+    fallback: FallbackCategorySchema.optional(),
+  }),
 ]);
 export type EventBody = z.infer<typeof EventBodySchema>;
 export type EventType = EventBody['type'];

@@ -5,7 +5,7 @@ export * from './commands/advance.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export { fold, applyEvent } from './fold.ts';
-export { legalNightTargets, hasNightAction, livingMafia } from './night.ts';
+export { legalNightTargets, hasNightAction, livingMafia, nightTargetError } from './night.ts';
 export { legalVoteTargets, countVotes, voteError } from './vote.ts';
 export { winner } from './win.ts';
 export * from './roles/registry.ts';

@@ -3,7 +3,9 @@ import type { DecisionRequest } from '../../src/agents/decision.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { mindStoreOver } from '../../src/agents/minds.ts';
 import { HOUSE_PLAYERS } from '../../src/agents/seats.ts';
-import { TableRunner, type TableSeat } from '../../src/agents/table.ts';
+import type { AiSeat } from '../../src/agents/seat-minds.ts';
+import { ok } from '../../src/result.ts';
+import { playHeadless } from '../../src/session/headless-game.ts';
 import { GameRepository } from '../../src/db/game-repository.ts';
 import { createGameStore } from '../../src/db/game-store.ts';
 import { openDatabase, type Database } from '../../src/db/open-database.ts';
@@ -38,7 +40,7 @@ describe('minds survive a restart', () => {
 
     // First process: play until day 2 begins, saving every event and every mind.
     const seen: DecisionRequest[] = [];
-    const seats = (record: boolean): TableSeat[] =>
+    const seats = (record: boolean): AiSeat[] =>
       start.players.map((p) => ({
         id: p.id,
         name: p.name,
@@ -48,19 +50,21 @@ describe('minds survive a restart', () => {
         },
       }));
     let saved = start;
-    let saving = Promise.resolve();
-    const runner = new TableRunner(start, seats(false), { minds, voting: 'sequential', onEvents: (_events, after) => {
-      const before = saved;
-      saved = after;
-      saving = saving.then(async () => {
-        const result = await repo.save(before, after.log.slice(before.log.length), after);
+    const played = await playHeadless({
+      gameId: 'restart',
+      seed: 9,
+      seats: seats(false),
+      from: start,
+      minds,
+      save: async (before, events, after) => {
+        const result = await repo.save(before, events, after);
         if (!result.ok) throw new Error(String(result.error));
-      });
-    } }, 0);
-    const stopAt = runner.run();
+        saved = after;
+        return ok(undefined);
+      },
+    });
     // Let it finish, then restart from the stored log cut at day 2, with the minds as the database holds them.
-    await stopAt;
-    await saving;
+    expect(played.ok).toBe(true);
     const cut = saved.log.findIndex((e) => e.type === 'phase_started' && e.payload.phase === 'day' && e.payload.day === 2);
     expect(cut).toBeGreaterThan(0);
 
@@ -72,9 +76,8 @@ describe('minds survive a restart', () => {
     const loaded = await repo.load('restart');
     if (!loaded.ok) throw new Error('not loaded');
     const resumed = engine.fold(loaded.value.log.slice(0, cut + 1));
-    const second = new TableRunner(resumed, seats(true), { minds, voting: 'sequential' }, resumed.deadline ?? 0);
-    const result = await second.run();
-    expect(result.ok && result.state.phase).toBe('ended');
+    const result = await playHeadless({ gameId: 'restart', seed: 9, seats: seats(true), from: resumed, minds, startAt: resumed.log.at(-1)!.at });
+    expect(result.ok && result.value.phase).toBe('ended');
     const first = seen[0]!;
     expect(first.beliefs).toEqual(storedMinds[first.view.me.id]!.beliefs);
   });

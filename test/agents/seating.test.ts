@@ -3,7 +3,7 @@ import { memoryLedger, TokenBudget } from '../../src/agents/budget.ts';
 import { plainPersona } from '../../src/agents/player/persona-prompt.ts';
 import { budgetSink, Seating } from '../../src/agents/seating.ts';
 import { HOUSE_PLAYERS } from '../../src/agents/seats.ts';
-import { playGame } from '../../src/agents/table.ts';
+import { playHeadless } from '../../src/session/headless-game.ts';
 import type { LlmConfig } from '../../src/config.ts';
 import type { FakeLlmServer } from '../support/fake-llm-server.ts';
 import { startFakeOpenAi } from '../support/fake-openai.ts';
@@ -30,10 +30,10 @@ describe('seating AI players', () => {
     const ledger = memoryLedger();
     const budget = new TokenBudget(ledger, 0);
     const { sink, flush } = budgetSink(budget);
-    const seating = new Seating(env({}, fake.baseURL), { guildId: 'g1', gameId: 'game-1' }, budget, sink);
-    const seats = HOUSE_PLAYERS.slice(0, 5).map((v, i) => ({ id: `s${i}`, name: v.name, brain: seating.brainFor(`s${i}`, plainPersona(v)) }));
+    const seating = new Seating(env({}, fake.baseURL), { guildId: 'g1', gameId: 'game-1' }, { budget, cost: sink });
+    const seats = HOUSE_PLAYERS.slice(0, 5).map((v, i) => seating.seat({ id: `s${i}`, name: v.name }, plainPersona(v)));
     const summarizer = seating.summarizer();
-    const result = await playGame({ gameId: 'game-1', seed: 4, seats, ...(summarizer && { summarizer }), settings: { rules: { maxQuietCycles: 2 } } });
+    const result = await playHeadless({ gameId: 'game-1', seed: 4, seats, ...(summarizer && { summarizer }), settings: { rules: { maxQuietCycles: 2 } } });
     expect(result.ok).toBe(true);
     await flush();
     expect(ledger.calls.length).toBe(fake.requests.length);
@@ -45,8 +45,9 @@ describe('seating AI players', () => {
   it('GIVEN no provider is configured WHEN seated THEN every seat plays offline and no summary call is made', async () => {
     const seating = new Seating(env({ provider: 'offline' }), { guildId: 'g1', gameId: 'game-2' });
     expect(seating.summarizer()).toBeUndefined();
-    const brain = seating.brainFor('s0', plainPersona(HOUSE_PLAYERS[0]!));
-    const result = await playGame({ gameId: 'game-2', seed: 4, seats: HOUSE_PLAYERS.slice(0, 5).map((v, i) => ({ id: `s${i}`, name: v.name, brain: i === 0 ? brain : seating.brainFor(`s${i}`, plainPersona(v)) })) });
+    const seats = HOUSE_PLAYERS.slice(0, 5).map((v, i) => seating.seat({ id: `s${i}`, name: v.name }, plainPersona(v)));
+    expect(seats.every((s) => s.brain === s.offline)).toBe(true);
+    const result = await playHeadless({ gameId: 'game-2', seed: 4, seats });
     expect(result.ok).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playGame } from '../../src/agents/table.ts';
+import { playHeadless } from '../../src/session/headless-game.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
 import { GameRepository, parseStoredEvents } from '../../src/db/game-repository.ts';
 import { createGameStore } from '../../src/db/game-store.ts';
@@ -8,9 +8,9 @@ import * as engine from '../../src/game/index.ts';
 import { testBackends } from './test-databases.ts';
 
 async function playedGame(seed: number) {
-  const result = await playGame({ gameId: `roundtrip-${seed}`, seed, seats: houseSeats(9), startAt: Date.UTC(2026, 0, 1) });
+  const result = await playHeadless({ gameId: `roundtrip-${seed}`, seed, seats: houseSeats(9), startAt: Date.UTC(2026, 0, 1) });
   if (!result.ok) throw new Error(result.error);
-  return result.state;
+  return result.value;
 }
 
 /** Replays a finished game's log through the repository one command at a time, as a live bot would save it. */

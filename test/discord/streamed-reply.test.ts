@@ -1,6 +1,6 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { ManualTimers } from '../../src/commands/session/timers.ts';
+import { ManualTimers } from '../../src/clock.ts';
 import { StreamedReply, type StreamBody, type StreamTarget } from '../../src/discord/streamed-reply.ts';
 
 const STOP = [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, label: 'Stop', customId: 'editor:stop:s1' }] }] as const;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
 import type { CommandResult, GameState, RulesInput } from '../../src/game/index.ts';
-import { playGame } from '../../src/agents/table.ts';
+import { playHeadless } from '../../src/session/headless-game.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../../src/agents/heuristic/random-brain.ts';
 import { leaksIn } from '../support/leaks.ts';
@@ -68,16 +68,15 @@ describe('property: whole games played by the offline brains', () => {
         fc.integer({ min: 5, max: 16 }),
         rulesArb,
         fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
-        fc.constantFrom('parallel', 'sequential'),
-        async (seed, players, rules, smart, voting) => {
+        async (seed, players, rules, smart) => {
           const seats = Array.from({ length: players }, (_, i) => ({
             id: `s${i}`,
             name: `Seat ${i}`,
             brain: smart[i] ? heuristicBrain() : randomBrain(),
           }));
-          const result = await playGame({ gameId: `prop-${seed}`, seed, seats, settings: { rules }, voting: voting as 'parallel' | 'sequential' });
+          const result = await playHeadless({ gameId: `prop-${seed}`, seed, seats, settings: { rules } });
           if (!result.ok) throw new Error(result.error);
-          const { state } = result;
+          const state = result.value;
           checkOutcome(state);
           checkDeadNeverAct(state);
           checkViews(state);

@@ -15,11 +15,12 @@ export interface CapturedPrompt {
 export function stubThink(seatId: string, captured: CapturedPrompt[]): Think {
   let n = 0;
   return async (request: LlmRequest, context) => {
-    const text = [request.system.stable, request.system.dynamic ?? '', ...request.messages.map((m) => m.content)].join('\n');
+    const text = [request.system.shared ?? '', request.system.stable, request.system.dynamic ?? '', ...request.messages.map((m) => m.content)].join('\n');
     captured.push({ seatId, text });
-    const schema = request.output?.schema as { properties?: { decision?: { enum?: string[] }; speech?: { const?: string } } };
-    const options = schema.properties?.decision?.enum ?? ['none'];
-    const mafiaChat = request.messages.some((m) => m.content.includes("# Your task: Propose tonight's kill"));
+    const task = request.messages.map((m) => m.content).join('\n');
+    const options = /^Options for "decision": (.*)\.$/m.exec(task)?.[1]?.split(', ') ?? ['(nobody)'];
+    const silent = /speech: leave it empty/.test(task);
+    const mafiaChat = task.includes("# Your task: Propose tonight's kill");
     const tag = `${seatId}-${n++}`;
     const structured = {
       observations: 'Noted.',
@@ -27,7 +28,7 @@ export function stubThink(seatId: string, captured: CapturedPrompt[]): Think {
       beliefs: [],
       strategy: 'Play on.',
       decision: options[0],
-      speech: schema.properties?.speech?.const ?? (mafiaChat ? `⟦mafia ${tag}⟧` : `I am thinking, ${context.view.me.name} out.`),
+      speech: silent ? '' : mafiaChat ? `⟦mafia ${tag}⟧` : `I am thinking, ${context.view.me.name} out.`,
       urgency: 1,
     };
     return ok({

@@ -54,7 +54,7 @@ export const NO_MODEL_MESSAGE =
 
 /** The editor's model from the configuration, or why there is none. */
 export function editorLlmFromConfig(config: { readonly editor: EditorConfig; readonly llm: LlmConfig }): Result<EditorLlm, string> {
-  const provider = createProvider(config.editor.provider, config.llm);
+  const provider = createProvider(config.editor.provider, config.llm, { sdkRetries: true });
   return provider.ok ? ok({ provider: provider.value, model: config.editor.model }) : provider;
 }
 

@@ -276,21 +276,6 @@ function lastWordsDecision(c: Context): Decision {
   return { targetId: null, speech, reasoning: `Last words as ${role}.`, beliefs: c.beliefs, urgency: 0 };
 }
 
-function willDecision(c: Context): Decision {
-  const { view } = c;
-  const role = view.me.role;
-  let will: string;
-  if (role === 'detective') will = `Detective. ${resultsText(c)}`;
-  else if (role === 'doctor') {
-    const protections = view.events
-      .filter((e) => e.type === 'night_action' && e.payload.actorId === view.me.id && e.payload.targetId)
-      .map((e) => (e.type === 'night_action' && e.payload.targetId ? c.name(e.payload.targetId) : ''));
-    will = `Doctor. Protected: ${protections.join(', ') || 'nobody yet'}.`;
-  } else if (isMafia(role) || role === 'jester') will = 'Townsperson. Trust the votes, not the talk.';
-  else will = `${role ? getRole(role).name : 'Town'}. My reads: ${summary(c, 2) || 'none yet'}.`;
-  return { targetId: null, speech: will.slice(0, 1000), reasoning: 'Update my will.', beliefs: c.beliefs, urgency: 0 };
-}
-
 function mafiaChatDecision(c: Context): Decision {
   const night = nightDecision(c);
   const target = night.targetId ? c.name(night.targetId) : null;
@@ -311,8 +296,6 @@ function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decis
       return mafiaChatDecision(c);
     case 'last_words':
       return lastWordsDecision(c);
-    case 'will':
-      return willDecision(c);
   }
 }
 

@@ -25,8 +25,11 @@ export function finishInstruction(outputName: string): string {
 
 /**
  * The Messages API body for a request.
- * - System: the stable prefix as its own text block marked `cache_control: ephemeral` (the tools
- *   and that block are then cached across a seat's calls), the dynamic part after it.
+ * - System: the shared and the stable prefix each as a text block marked `cache_control: ephemeral`
+ *   (Anthropic caches tools → system up to a breakpoint: the shared block is then read by every
+ *   seat of a game, the stable one by every later call of the same seat), the dynamic part after.
+ * - A request that continues a conversation (tool results, a re-ask) also marks its last message,
+ *   so the next round reads everything before it from the cache.
  * - Structured output: a tool named after `request.output.name` whose input schema is the output
  *   schema, and an instruction to finish with it; forced when no other tool may be called.
  * - `temperature` is not sent: the Messages API of SDK 1.x (API version 2026-10-21) has none.
@@ -50,7 +53,7 @@ export function toMessageParams(request: LlmRequest): Result<MessageParams, LlmE
     model: request.model,
     max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
     system: systemBlocks(request),
-    messages: apiMessages(request.messages),
+    messages: markLastMessage(apiMessages(request.messages, output?.name)),
   };
   if (apiTools.length > 0) {
     params.tools = apiTools;
@@ -66,8 +69,14 @@ function toolChoice(request: LlmRequest, tools: readonly ToolSpec[]): ToolChoice
   return request.toolChoice === 'none' ? { type: 'none' } : { type: 'auto' };
 }
 
+const BREAKPOINT = { type: 'ephemeral' } as const;
+
 function systemBlocks(request: LlmRequest): TextBlockParam[] {
-  const blocks: TextBlockParam[] = [{ type: 'text', text: request.system.stable, cache_control: { type: 'ephemeral' } }];
+  const { shared, stable } = request.system;
+  const blocks: TextBlockParam[] = [
+    ...(shared ? [{ type: 'text' as const, text: shared, cache_control: BREAKPOINT }] : []),
+    { type: 'text', text: stable, cache_control: BREAKPOINT },
+  ];
   // After the cached block, so asking for an output or not leaves the stable prefix identical.
   const dynamic = [request.system.dynamic, request.output && finishInstruction(request.output.name)].filter(
     (part): part is string => part !== undefined && part !== '',
@@ -81,31 +90,55 @@ function inputSchema(schema: JsonSchema): Tool.InputSchema | null {
 }
 
 /**
- * Tool results travel in a user message; consecutive ones share it. An assistant message with no
- * text and no calls is dropped: the API refuses empty content, and joins the user turns around it.
+ * Tool results travel in a user message; consecutive ones share it, and a user text that follows
+ * joins them. An earlier structured answer was a call of the output tool, so the next user
+ * message opens with its result. An assistant message with no text and no calls is dropped: the
+ * API refuses empty content.
  */
-function apiMessages(messages: readonly LlmMessage[]): MessageParam[] {
+function apiMessages(messages: readonly LlmMessage[], outputName: string | undefined): MessageParam[] {
   const out: MessageParam[] = [];
-  let results: ToolResultBlockParam[] = [];
+  let results: ContentBlockParam[] = [];
   const flushResults = (): void => {
     if (results.length > 0) out.push({ role: 'user', content: results });
     results = [];
   };
-  for (const message of messages) {
+  messages.forEach((message, index) => {
     if (message.role === 'tool') {
-      results.push({ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content, is_error: message.isError });
-      continue;
+      const result: ToolResultBlockParam = { type: 'tool_result', tool_use_id: message.toolCallId, content: message.content, is_error: message.isError };
+      results.push(result);
+      return;
+    }
+    if (message.role === 'user') {
+      if (results.length > 0) {
+        results.push({ type: 'text', text: message.content });
+        flushResults();
+      } else out.push({ role: 'user', content: message.content });
+      return;
     }
     flushResults();
-    if (message.role === 'user') {
-      out.push({ role: 'user', content: message.content });
-      continue;
-    }
     const content: ContentBlockParam[] = [];
     if (message.content !== '') content.push({ type: 'text', text: message.content });
     for (const call of message.toolCalls ?? []) content.push({ type: 'tool_use', id: call.id, name: call.name, input: call.input ?? {} });
+    if (message.answer !== undefined && outputName !== undefined) {
+      const id = `answer_${index}`;
+      content.push({ type: 'tool_use', id, name: outputName, input: message.answer });
+      results.push({ type: 'tool_result', tool_use_id: id, content: 'Received.' });
+    } else if (message.answer !== undefined) {
+      content.push({ type: 'text', text: JSON.stringify(message.answer) });
+    }
     if (content.length > 0) out.push({ role: 'assistant', content });
-  }
+  });
   flushResults();
   return out;
+}
+
+/** The breakpoint on a continued conversation's last block (a first call has nothing to reuse). */
+function markLastMessage(messages: MessageParam[]): MessageParam[] {
+  const last = messages.at(-1);
+  if (messages.length < 2 || last === undefined || (last.role !== 'user' && last.role !== 'assistant')) return messages;
+  const blocks: ContentBlockParam[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
+  const tail = blocks.at(-1);
+  if (tail === undefined || tail.type === 'thinking' || tail.type === 'redacted_thinking') return messages;
+  blocks[blocks.length - 1] = { ...tail, cache_control: BREAKPOINT };
+  return [...messages.slice(0, -1), { role: last.role, content: blocks }];
 }

@@ -1,4 +1,5 @@
 import type { Message, ToolUseBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
+import { parseJsonAnswer } from './json-answer.ts';
 import type { LlmRequest, LlmResponse, StopReason, TokenUsage, ToolCall } from './types.ts';
 
 /** A tool call the caller should run: not the output tool, whose input is the structured answer. */
@@ -16,10 +17,12 @@ export function toLlmResponse(message: Message, request: LlmRequest, latencyMs: 
     (block): block is ToolUseBlock => block.type === 'tool_use' && block.name === request.output?.name,
   );
   const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+  // A model that wrote its answer as JSON text instead of calling the output tool is still understood.
+  const fromText = answer === undefined && toolCalls.length === 0 && request.output !== undefined ? parseJsonAnswer(text) : undefined;
   return {
     text,
     toolCalls,
-    structured: answer?.input,
+    structured: answer?.input ?? fromText,
     stopReason: stopReasonOf(message, toolCalls.length),
     usage: usageOf(message.usage),
     model: message.model || request.model,
@@ -48,9 +51,11 @@ function stopReasonOf(message: Message, callerToolCalls: number): StopReason {
 /** Anthropic counts cache reads and writes beside `input_tokens`; TokenUsage counts them in. */
 function usageOf(usage: Usage): TokenUsage {
   const cached = usage.cache_read_input_tokens ?? 0;
+  const written = usage.cache_creation_input_tokens ?? 0;
   return {
-    inputTokens: usage.input_tokens + cached + (usage.cache_creation_input_tokens ?? 0),
+    inputTokens: usage.input_tokens + cached + written,
     outputTokens: usage.output_tokens,
     cachedInputTokens: cached,
+    cacheWriteInputTokens: written,
   };
 }

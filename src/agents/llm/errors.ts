@@ -20,11 +20,32 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
   if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
     // Errors sent inside a stream (an SSE `error` event) carry no HTTP status.
     if (error.status === undefined) return { kind: kindOfStreamError(error.type ?? ''), message };
-    return { kind: kindOfStatus(error.status), message, status: error.status };
+    const headers = error.headers instanceof Headers ? error.headers : undefined;
+    const retryAfterMs = retryAfterOf(headers);
+    const should = headers?.get('x-should-retry');
+    return {
+      kind: kindOfStatus(error.status),
+      message,
+      status: error.status,
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+      ...(should === 'true' || should === 'false' ? { shouldRetry: should === 'true' } : {}),
+    };
   }
   // A 200 whose body is not the JSON the SDK expects (SyntaxError), or an SDK complaint about
   // the shape of a stream (OpenAIError, AnthropicError): the server answered, but not usefully.
   return { kind: 'bad_response', message };
+}
+
+/** `retry-after-ms`, else `retry-after` in seconds or as a date, as the SDKs read them. */
+export function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = headers?.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = Number.parseFloat(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 export function kindOfStatus(status: number): LlmErrorKind {

@@ -18,6 +18,8 @@ export interface OpenAiProviderOptions {
   readonly tokenLimitField?: TokenLimitField;
   /** The SDK's own logging (retries at `info`); default `warn`. */
   readonly logLevel?: 'off' | 'error' | 'warn' | 'info' | 'debug';
+  /** Send `prompt_cache_key`; default only to api.openai.com (some compatible servers refuse unknown fields). */
+  readonly promptCacheKey?: boolean;
 }
 
 /** An `LlmProvider` on the official openai SDK, through Chat Completions so any compatible server works. */
@@ -29,10 +31,13 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
     maxRetries: options.maxRetries ?? 2,
     logLevel: options.logLevel ?? 'warn',
   });
-  const tokenLimitField = options.tokenLimitField ?? (options.baseURL ? 'max_tokens' : 'max_completion_tokens');
+  const paramOptions = {
+    tokenLimitField: options.tokenLimitField ?? (options.baseURL ? 'max_tokens' : 'max_completion_tokens'),
+    promptCacheKey: options.promptCacheKey ?? !options.baseURL,
+  } as const;
 
   async function complete(request: LlmRequest): Promise<Result<LlmResponse, LlmError>> {
-    const params = toChatParams(request, tokenLimitField);
+    const params = toChatParams(request, paramOptions);
     if (!params.ok) return params;
     const started = performance.now();
     try {
@@ -47,7 +52,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
   }
 
   async function* stream(request: LlmRequest): AsyncGenerator<StreamDelta> {
-    const params = toChatParams(request, tokenLimitField);
+    const params = toChatParams(request, paramOptions);
     if (!params.ok) return yield { type: 'error', error: params.error };
     const started = performance.now();
     const assembler = new ChatChunkAssembler();

@@ -12,9 +12,20 @@ export type TokenLimitField = 'max_completion_tokens' | 'max_tokens';
 
 type ChatParams = Omit<ChatCompletionCreateParamsBase, 'stream' | 'stream_options'>;
 
-/** The Chat Completions body for a request; a schema that cannot be made strict is a bad request. */
-export function toChatParams(request: LlmRequest, tokenLimitField: TokenLimitField): Result<ChatParams, LlmError> {
+export interface ChatParamOptions {
+  readonly tokenLimitField: TokenLimitField;
+  /** Send `prompt_cache_key` (OpenAI's own API knows it; some compatible servers refuse unknown fields). */
+  readonly promptCacheKey: boolean;
+}
+
+/**
+ * The Chat Completions body for a request; a schema that cannot be made strict is a bad request.
+ * Tools and `response_format` are part of OpenAI's cached prefix: callers keep them identical
+ * across calls that should share a cache.
+ */
+export function toChatParams(request: LlmRequest, options: ChatParamOptions): Result<ChatParams, LlmError> {
   const params: ChatParams = { model: request.model, messages: chatMessages(request) };
+  if (options.promptCacheKey && request.cacheKey !== undefined) params.prompt_cache_key = request.cacheKey;
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(
       (tool): ChatCompletionTool => ({
@@ -37,7 +48,7 @@ export function toChatParams(request: LlmRequest, tokenLimitField: TokenLimitFie
       },
     };
   }
-  if (request.maxTokens !== undefined) params[tokenLimitField] = request.maxTokens;
+  if (request.maxTokens !== undefined) params[options.tokenLimitField] = request.maxTokens;
   if (request.temperature !== undefined) params.temperature = request.temperature;
   return ok(params);
 }
@@ -45,7 +56,8 @@ export function toChatParams(request: LlmRequest, tokenLimitField: TokenLimitFie
 function chatMessages(request: LlmRequest): ChatCompletionMessageParam[] {
   // One system message: several, or one not first, break some local servers' chat templates.
   // The stable part comes first so the provider's automatic prefix cache can reuse it.
-  const system = [request.system.stable, request.system.dynamic].filter((part) => part !== undefined && part !== '');
+  const { shared, stable, dynamic } = request.system;
+  const system = [shared, stable, dynamic].filter((part) => part !== undefined && part !== '');
   return [{ role: 'system', content: system.join('\n\n') }, ...request.messages.map(chatMessage)];
 }
 
@@ -54,6 +66,8 @@ function chatMessage(message: LlmMessage): ChatCompletionMessageParam {
     case 'user':
       return { role: 'user', content: message.content };
     case 'assistant':
+      // A structured answer came as the message's JSON content; it goes back the same way.
+      if (message.answer !== undefined) return { role: 'assistant', content: JSON.stringify(message.answer) };
       if (message.toolCalls === undefined || message.toolCalls.length === 0) {
         return { role: 'assistant', content: message.content };
       }

@@ -1,5 +1,6 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
+import { parseJsonAnswer } from './json-answer.ts';
 import type { LlmRequest, LlmResponse, StopReason, TokenUsage, ToolCall } from './types.ts';
 
 /** What a finished completion says, streamed or not. */
@@ -31,7 +32,7 @@ export function toLlmResponse(outcome: ChatOutcome, request: LlmRequest, latency
   return {
     text: outcome.content,
     toolCalls: outcome.toolCalls,
-    structured: request.output === undefined ? undefined : parseJson(outcome.content),
+    structured: request.output === undefined ? undefined : parseJsonAnswer(outcome.content),
     stopReason: stopReasonOf(outcome),
     usage: usageOf(outcome.usage),
     model: outcome.model || request.model,

@@ -2,6 +2,8 @@ import type { LlmConfig, LlmProviderSetting } from '../../config.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { createAnthropicProvider } from './anthropic-provider.ts';
 import { createOpenAiProvider } from './openai-provider.ts';
+import { withRetries } from './retrying-provider.ts';
+import { realTimers, type Timers } from '../../clock.ts';
 import type { LlmProvider, ProviderName } from './types.ts';
 
 /** What a persona or a game asks for; either part may be left to the next level. */
@@ -57,17 +59,26 @@ export function isConfigured(provider: LlmProviderSetting, env: LlmConfig): bool
   }
 }
 
+export interface ProviderOptions {
+  /**
+   * The clock retries and per-attempt timeouts run on (default the real one): calls are retried by
+   * `withRetries` within their deadline, and the SDK client retries nothing itself.
+   */
+  readonly clock?: Timers;
+  /** Leave retries to the SDK instead (streams: the persona editor). */
+  readonly sdkRetries?: boolean;
+}
+
 /** A provider client from the configuration; one per provider is enough for the whole bot. */
-export function createProvider(provider: ProviderName, env: LlmConfig): Result<LlmProvider, string> {
+export function createProvider(provider: ProviderName, env: LlmConfig, options: ProviderOptions = {}): Result<LlmProvider, string> {
   if (!isConfigured(provider, env)) {
     return err(provider === 'openai' ? 'openai needs OPENAI_API_KEY or OPENAI_BASE_URL' : 'anthropic needs ANTHROPIC_API_KEY');
   }
-  switch (provider) {
-    case 'openai':
-      return ok(createOpenAiProvider({ apiKey: env.openai.apiKey, baseURL: env.openai.baseURL, timeoutMs: env.timeoutMs }));
-    case 'anthropic':
-      return ok(
-        createAnthropicProvider({ apiKey: env.anthropic.apiKey ?? '', baseURL: env.anthropic.baseURL, timeoutMs: env.timeoutMs }),
-      );
-  }
+  const maxRetries = options.sdkRetries ? 2 : 0;
+  const client =
+    provider === 'openai'
+      ? createOpenAiProvider({ apiKey: env.openai.apiKey, baseURL: env.openai.baseURL, timeoutMs: env.timeoutMs, maxRetries })
+      : createAnthropicProvider({ apiKey: env.anthropic.apiKey ?? '', baseURL: env.anthropic.baseURL, timeoutMs: env.timeoutMs, maxRetries });
+  if (options.sdkRetries) return ok(client);
+  return ok(withRetries(client, { clock: options.clock ?? realTimers, attemptTimeoutMs: env.timeoutMs }));
 }

@@ -12,7 +12,16 @@ export interface ToolCall {
 
 export type LlmMessage =
   | { readonly role: 'user'; readonly content: string }
-  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolCall[] }
+  | {
+      readonly role: 'assistant';
+      readonly content: string;
+      readonly toolCalls?: readonly ToolCall[];
+      /**
+       * A structured answer the model gave earlier (to the request's `output`), sent back as it came:
+       * JSON content on OpenAI, a call of the output tool (answered by the next message) on Anthropic.
+       */
+      readonly answer?: unknown;
+    }
   | {
       readonly role: 'tool';
       readonly toolCallId: string;
@@ -30,10 +39,11 @@ export interface ToolSpec {
 export interface LlmRequest {
   readonly model: string;
   /**
-   * The system prompt in two parts: `stable` is identical across a seat's calls (rules,
-   * persona, role) so providers can cache it; `dynamic` (optional) follows it.
+   * The system prompt in up to three parts, most widely shared first, so providers can cache the
+   * prefix: `shared` is identical for every caller of a group (every seat of a game), `stable`
+   * across one caller's calls (a seat's persona and role), `dynamic` may change every call.
    */
-  readonly system: { readonly stable: string; readonly dynamic?: string };
+  readonly system: { readonly shared?: string; readonly stable: string; readonly dynamic?: string };
   readonly messages: readonly LlmMessage[];
   readonly tools?: readonly ToolSpec[];
   /**
@@ -47,6 +57,13 @@ export interface LlmRequest {
   readonly maxTokens?: number;
   readonly temperature?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Epoch ms (on the caller's clock) by which an answer is of use: a retrying provider starts no
+   * attempt or wait it cannot finish before it.
+   */
+  readonly deadline?: number;
+  /** Groups requests that share a long prefix (OpenAI's `prompt_cache_key`), e.g. one per seat. */
+  readonly cacheKey?: string;
 }
 
 export interface TokenUsage {
@@ -55,6 +72,8 @@ export interface TokenUsage {
   readonly outputTokens: number;
   /** The part of inputTokens served from the provider's prompt cache. */
   readonly cachedInputTokens: number;
+  /** The part of inputTokens written to the cache (Anthropic bills these above the plain rate; OpenAI has none). */
+  readonly cacheWriteInputTokens?: number;
 }
 
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'other';
@@ -77,6 +96,10 @@ export interface LlmError {
   readonly kind: LlmErrorKind;
   readonly message: string;
   readonly status?: number;
+  /** How long the server asked to wait before trying again (429 / 503 `retry-after`). */
+  readonly retryAfterMs?: number;
+  /** The server's own word on retrying (`x-should-retry`), when it said one. */
+  readonly shouldRetry?: boolean;
 }
 
 export type StreamDelta =

@@ -1,11 +1,12 @@
 import type { Beliefs } from '../beliefs.ts';
 import type { Decision, DecisionRequest } from '../decision.ts';
 import { contradiction } from './contradiction.ts';
-import { decisionSchema, MAX_SPEECH, optionsOf } from './output-schema.ts';
+import { decisionSchema, FIELD_LIMITS, optionsOf } from './output-schema.ts';
 
 export type Interpretation = { ok: true; decision: Decision } | { ok: false; problem: string };
 
-function cut(text: string, limit: number): string {
+/** Cuts at a sentence end when one is near the limit, else at the limit with an ellipsis. */
+export function cut(text: string, limit: number): string {
   const trimmed = text.trim();
   if (trimmed.length <= limit) return trimmed;
   const slice = trimmed.slice(0, limit);
@@ -14,15 +15,16 @@ function cut(text: string, limit: number): string {
 }
 
 /**
- * Turns the model's structured answer into a Decision, or says exactly what is wrong
- * with it (the words the re-ask will carry): schema, legality of the target, and
- * speech that announces a different target than the decision.
+ * Turns the model's structured answer into a Decision, or says exactly what is wrong with it (the
+ * words the re-ask will carry): the schema, whether the decision is legal now (the schema lists
+ * every seated name, so legality is checked here), and speech that announces a different target
+ * than the decision. Fields over their length are cut, not refused.
  */
 export function interpret(request: DecisionRequest, structured: unknown): Interpretation {
   if (structured === undefined || structured === null) {
     return { ok: false, problem: 'No structured answer came back; answer with the required JSON fields.' };
   }
-  const parsed = decisionSchema(request).safeParse(structured);
+  const parsed = decisionSchema(request.view).safeParse(structured);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, problem: `Field "${issue?.path.join('.') || 'answer'}": ${issue?.message ?? 'invalid'}.` };
@@ -31,10 +33,9 @@ export function interpret(request: DecisionRequest, structured: unknown): Interp
   const options = optionsOf(request);
   const chosen = options.find((o) => o.label === answer.decision);
   if (options.length > 0 && !chosen) {
-    return { ok: false, problem: `"${answer.decision}" is not a legal option. Options: ${options.map((o) => o.label).join(', ')}.` };
+    return { ok: false, problem: `"${answer.decision}" is not one of your options now: ${options.map((o) => o.label).join(', ')}.` };
   }
-  const byName = new Map(request.view.seats.map((s) => [s.name, s.id]));
-  const speech = cut(answer.speech, MAX_SPEECH);
+  const speech = cut(answer.speech, FIELD_LIMITS.speech);
   if (request.kind === 'vote' || request.kind === 'mafia_chat') {
     const others = request.view.seats.filter((s) => s.id !== request.view.me.id).map((s) => s.name);
     const said = contradiction(speech, request.kind === 'vote' ? 'vote' : 'kill', chosen?.id ? answer.decision : null, others);
@@ -45,10 +46,11 @@ export function interpret(request: DecisionRequest, structured: unknown): Interp
       };
     }
   }
+  const byName = new Map(request.view.seats.map((s) => [s.name, s.id]));
   const beliefs: Beliefs = { ...request.beliefs };
   for (const b of answer.beliefs) {
     const id = byName.get(b.player);
-    if (id && id !== request.view.me.id) beliefs[id] = { suspicion: b.suspicion, trust: b.trust, reason: b.reason.slice(0, 200) };
+    if (id && id !== request.view.me.id) beliefs[id] = { suspicion: b.suspicion, trust: b.trust, reason: cut(b.reason, FIELD_LIMITS.reason) };
   }
   const targetId = chosen ? (chosen.id ?? (request.kind === 'vote' ? 'no_lynch' : null)) : null;
   return {
@@ -56,7 +58,11 @@ export function interpret(request: DecisionRequest, structured: unknown): Interp
     decision: {
       targetId,
       speech: request.kind === 'night' ? null : speech || null,
-      reasoning: `Observations: ${answer.observations}\nAnalysis: ${answer.analysis}\nStrategy: ${answer.strategy}`,
+      reasoning: [
+        `Observations: ${cut(answer.observations, FIELD_LIMITS.observations)}`,
+        `Analysis: ${cut(answer.analysis, FIELD_LIMITS.analysis)}`,
+        `Strategy: ${cut(answer.strategy, FIELD_LIMITS.strategy)}`,
+      ].join('\n'),
       beliefs,
       urgency: answer.urgency,
     },

@@ -1,11 +1,11 @@
-import type { Rng } from '../../game/index.ts';
+import type { FallbackCategory, Rng } from '../../game/index.ts';
 import type { Result } from '../../result.ts';
 import type { AsyncBrain, Brain, Decision, DecisionRequest } from '../decision.ts';
 import type { LlmError, LlmMessage, LlmRequest, LlmResponse } from '../llm/types.ts';
 import { interpret } from './interpret.ts';
-import { decisionJsonSchema } from './output-schema.ts';
+import { decisionJsonSchema, MAX_OUTPUT_TOKENS } from './output-schema.ts';
 import type { PersonaPrompt } from './persona-prompt.ts';
-import { stablePrefix, turnContext } from './prompt.ts';
+import { sharedPrefix, stablePrefix, turnContext } from './prompt.ts';
 import type { SeatToolContext } from './tools.ts';
 
 /** One model turn with the seat's tools: the provider's tool loop, bound to a provider and a cost recorder. */
@@ -24,45 +24,75 @@ export interface LlmSeat {
   readonly allow?: () => Promise<boolean> | boolean;
 }
 
-const MAX_OUTPUT_TOKENS = 1500;
+/** How a failed call is told at the table and in the director's cut (its own words go to the log only). */
+export function fallbackCategoryOf(error: LlmError): FallbackCategory {
+  switch (error.kind) {
+    case 'rate_limited':
+      return 'rate_limited';
+    case 'auth':
+      return 'auth_failed';
+    case 'bad_response':
+      return 'invalid_answer';
+    case 'timeout':
+    case 'aborted':
+    case 'network':
+      return 'timeout';
+    case 'server':
+    case 'bad_request':
+      return 'provider_error';
+  }
+}
 
-function fallBack(seat: LlmSeat, request: DecisionRequest, rng: Rng, reason: string): Decision {
-  return { ...seat.fallback(request, rng), fallback: reason };
+function fallBack(seat: LlmSeat, request: DecisionRequest, rng: Rng, category: FallbackCategory, detail: string): Decision {
+  return { ...seat.fallback(request, rng), fallback: { category, detail } };
+}
+
+/** The first request of a decision: everything before the user turn is the same on every call of the game's seat. */
+export function seatRequest(seat: Pick<LlmSeat, 'persona' | 'model'>, request: DecisionRequest): LlmRequest {
+  const { view } = request;
+  return {
+    model: seat.model,
+    system: { shared: sharedPrefix(view), stable: stablePrefix(view, seat.persona) },
+    messages: [{ role: 'user', content: turnContext(request) }],
+    output: { name: 'decision', description: 'Your answer for this turn.', schema: decisionJsonSchema(view) },
+    maxTokens: MAX_OUTPUT_TOKENS[request.kind],
+    cacheKey: `dramatis:${view.gameId}:${view.me.id}`,
+    ...(request.signal && { signal: request.signal }),
+    ...(request.deadline !== undefined && { deadline: request.deadline }),
+  };
 }
 
 /**
- * A seat played by a model: schema-guided reasoning over a prompt built only from the
- * seat's view; an illegal or self-contradicting answer gets one re-ask with the error,
- * then the offline brain decides and the decision is marked as a fallback.
+ * A seat played by a model: schema-guided reasoning over a prompt built only from the seat's
+ * view. An illegal or self-contradicting answer gets one re-ask with the error; a refusal, a
+ * failed call (after the provider's retries within the deadline) or a second bad answer lets the
+ * offline brain decide, and the decision says why.
  */
 export function llmBrain(seat: LlmSeat): AsyncBrain {
   return async (request, rng) => {
-    if (seat.allow && !(await seat.allow())) return fallBack(seat, request, rng, 'budget: the daily token budget is spent');
+    if (seat.allow && !(await seat.allow())) return fallBack(seat, request, rng, 'budget_spent', 'the daily token budget is spent');
     const context: SeatToolContext = { view: request.view, beliefs: request.beliefs, memory: request.memory ?? [] };
-    const base: LlmRequest = {
-      model: seat.model,
-      system: { stable: stablePrefix(request.view, seat.persona) },
-      messages: [{ role: 'user', content: turnContext(request) }],
-      output: { name: 'decision', description: 'Your answer for this turn.', schema: decisionJsonSchema(request) },
-      maxTokens: MAX_OUTPUT_TOKENS,
-    };
+    const base = seatRequest(seat, request);
     let messages = base.messages;
     let problem = '';
     for (let attempt = 0; attempt < 2; attempt++) {
       const run = await seat.think({ ...base, messages }, context);
-      if (!run.ok) return fallBack(seat, request, rng, `${run.error.kind}: ${run.error.message}`);
-      const read = interpret(request, run.value.response.structured);
+      if (!run.ok) return fallBack(seat, request, rng, fallbackCategoryOf(run.error), `${run.error.kind}: ${run.error.message}`);
+      const { response } = run.value;
+      // A refusal is not re-asked: the same prompt would be refused again, and time is short.
+      if (response.stopReason === 'refusal') return fallBack(seat, request, rng, 'refused', response.text || 'the model refused');
+      const read = interpret(request, response.structured);
       if (read.ok) return read.decision;
       problem = read.problem;
-      // The loop's messages are what the last call was sent; the answer follows (as JSON when it came as structured output).
-      const history = run.value.messages;
-      const answer = run.value.response.text || JSON.stringify(run.value.response.structured ?? null);
-      messages = [
-        ...history,
-        { role: 'assistant', content: answer },
-        { role: 'user', content: `Your answer was not accepted: ${problem} Answer again, all fields.` },
-      ];
+      // The loop's messages are what the last call was sent; the answer follows as it came.
+      const answer: LlmMessage[] =
+        response.structured !== undefined && response.structured !== null
+          ? [{ role: 'assistant', content: '', answer: response.structured }]
+          : response.text.trim() !== ''
+            ? [{ role: 'assistant', content: response.text }]
+            : [];
+      messages = [...run.value.messages, ...answer, { role: 'user', content: `Your answer was not accepted: ${problem} Answer again, all fields.` }];
     }
-    return fallBack(seat, request, rng, `invalid answer twice: ${problem}`);
+    return fallBack(seat, request, rng, 'invalid_answer', `invalid answer twice: ${problem}`);
   };
 }

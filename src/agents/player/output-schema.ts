@@ -1,35 +1,60 @@
 import { z } from 'zod';
+import type { PlayerView } from '../../game/index.ts';
 import type { DecisionKind, DecisionRequest } from '../decision.ts';
 import { jsonSchemaOf } from '../llm/tool.ts';
 import type { JsonSchema } from '../llm/types.ts';
 
 export const SKIP = '(nobody)';
 export const NO_LYNCH = '(no lynch)';
-export const MAX_SPEECH = 600;
 
-const SPEECH_GUIDE: Record<DecisionKind, string> = {
-  speak: 'What you say to the town now, in your own voice: 1–3 sentences. Everyone hears it.',
-  vote: 'One sentence you say aloud with your vote, in your own voice. Everyone hears it.',
-  night: '',
-  mafia_chat: 'What you tell your Mafia team in the private thread, in your own voice: one or two sentences.',
-  last_words: 'Your last words to the town before you die: 1–3 sentences.',
-  will: 'Your will, read out when you die: what the town should know (results, reads). Up to 5 sentences.',
+/**
+ * Lengths the answer fields are asked to keep (characters). They are told to the model in the
+ * schema's descriptions, not as `maxLength`: strict structured outputs refuse length keywords on
+ * some providers. Longer text is cut, never refused, so one wordy field costs no re-ask.
+ */
+export const FIELD_LIMITS = {
+  observations: 200,
+  analysis: 320,
+  reason: 90,
+  strategy: 160,
+  speech: 300,
+} as const;
+
+/** Output tokens allowed per decision kind: the fields' limits with room for JSON and a full first-turn belief list. */
+export const MAX_OUTPUT_TOKENS: Record<DecisionKind, number> = {
+  night: 600,
+  mafia_chat: 700,
+  vote: 700,
+  speak: 800,
+  last_words: 700,
 };
 
 const TASK: Record<DecisionKind, string> = {
   speak: 'Speak in the day discussion.',
   vote: 'Vote to lynch one player.',
   night: 'Choose your night action target.',
-  mafia_chat: "Propose tonight's kill to your team.",
+  mafia_chat: "Propose tonight's kill to your team; your teammates follow your choice.",
   last_words: 'Say your last words.',
-  will: 'Write or update your will.',
+};
+
+/** What "speech" must hold for each kind, told with the task (the schema stays the same for every kind). */
+const SPEECH: Record<DecisionKind, string> = {
+  speak: 'speech: what you say to the town now, in your own voice, 1–3 sentences. Everyone hears it.',
+  vote: 'speech: one sentence you say aloud with your vote, in your own voice. Everyone hears it.',
+  night: 'speech: leave it empty; nobody hears you at night.',
+  mafia_chat: 'speech: what you tell your team in the private Mafia thread, one or two sentences.',
+  last_words: 'speech: your last words to the town before you die, 1–3 sentences.',
 };
 
 export function taskOf(kind: DecisionKind): string {
   return TASK[kind];
 }
 
-/** The decision options offered to the model, by name; `null` id means skip / no lynch. */
+export function speechGuideOf(kind: DecisionKind): string {
+  return SPEECH[kind];
+}
+
+/** The decision options of this request, by label; `null` id means skip / no lynch. Speech kinds have none. */
 export function optionsOf(request: DecisionRequest): { label: string; id: string | null }[] {
   if (request.kind !== 'vote' && request.kind !== 'night' && request.kind !== 'mafia_chat') return [];
   const options: { label: string; id: string | null }[] = request.targets.map((t) => ({ label: t.name, id: t.id }));
@@ -38,20 +63,21 @@ export function optionsOf(request: DecisionRequest): { label: string; id: string
 }
 
 /**
- * Schema-guided reasoning (seed 001): the field order is the reasoning order, so the
- * model observes, analyses, updates beliefs and plans before it decides and speaks.
- * The decision is an enum of exactly the legal options for this request.
+ * Schema-guided reasoning (seed 001): the field order is the reasoning order, so the model
+ * observes, analyses, updates beliefs and plans before it decides and speaks.
+ *
+ * One schema for every decision of a game, built from the seated names only, so the output tool
+ * (Anthropic) or `response_format` (OpenAI) is byte-identical on every call of every seat and the
+ * providers' prompt caches hold. Which names are legal right now is told with the task and
+ * checked in code (`interpret`), not by a per-call enum.
  */
-export function decisionSchema(request: DecisionRequest): DecisionSchema {
-  const others = request.view.seats.filter((s) => s.alive && s.id !== request.view.me.id).map((s) => s.name);
-  const options = optionsOf(request).map((o) => o.label);
-  // Building a zod schema (and its JSON Schema) costs far more than using one, and a game
-  // asks the same shapes again and again: cache by everything the shape depends on.
-  const key = `${request.kind}\u0000${options.join('\u0001')}\u0000${others.join('\u0001')}`;
+export function decisionSchema(view: Pick<PlayerView, 'seats'>): DecisionSchema {
+  const names = view.seats.map((s) => s.name);
+  const key = names.join('\u0001');
   const cached = schemas.get(key);
   if (cached) return cached;
   if (schemas.size > 2000) schemas.clear();
-  const built = buildSchema(request.kind, options, others);
+  const built = buildSchema(names);
   schemas.set(key, built);
   return built;
 }
@@ -59,9 +85,9 @@ export function decisionSchema(request: DecisionRequest): DecisionSchema {
 const schemas = new Map<string, DecisionSchema>();
 const jsonSchemas = new WeakMap<DecisionSchema, JsonSchema>();
 
-/** The JSON Schema both providers get for this request's answer. */
-export function decisionJsonSchema(request: DecisionRequest): JsonSchema {
-  const schema = decisionSchema(request);
+/** The JSON Schema both providers get: the same for every call of the game. */
+export function decisionJsonSchema(view: Pick<PlayerView, 'seats'>): JsonSchema {
+  const schema = decisionSchema(view);
   let json = jsonSchemas.get(schema);
   if (!json) {
     json = jsonSchemaOf(schema);
@@ -70,24 +96,23 @@ export function decisionJsonSchema(request: DecisionRequest): JsonSchema {
   return json;
 }
 
-function buildSchema(kind: DecisionKind, options: string[], others: string[]) {
+const limit = (what: string, chars: number) => `${what} At most ${chars} characters.`;
+
+function buildSchema(names: readonly string[]) {
+  const players = z.enum(names.length > 0 ? (names as [string, ...string[]]) : ['nobody']);
   const belief = z.object({
-    player: others.length > 0 ? z.enum(others as [string, ...string[]]) : z.string(),
+    player: players,
     suspicion: z.number().min(0).max(1),
     trust: z.number().min(0).max(1),
-    reason: z.string(),
+    reason: z.string().describe(limit('Why, in one line.', FIELD_LIMITS.reason)),
   });
   return z.object({
-    // Field guidance lives in the cached system prompt (FIELD_GUIDE); the schema stays lean.
-    observations: z.string(),
-    analysis: z.string(),
-    beliefs: z.array(belief),
-    strategy: z.string(),
-    decision:
-      options.length > 0
-        ? z.enum(options as [string, ...string[]])
-        : z.literal('none'),
-    speech: kind === 'night' ? z.literal('') : z.string().describe(SPEECH_GUIDE[kind]),
+    observations: z.string().describe(limit('The facts that matter since your last turn.', FIELD_LIMITS.observations)),
+    analysis: z.string().describe(limit('What they suggest.', FIELD_LIMITS.analysis)),
+    beliefs: z.array(belief).describe('Only players whose read changed this turn (everyone else on your first turn).'),
+    strategy: z.string().describe(limit('Your plan for this turn.', FIELD_LIMITS.strategy)),
+    decision: z.enum([...names, SKIP, NO_LYNCH] as unknown as [string, ...string[]]).describe('One of the options your task lists; (nobody) when it lists none.'),
+    speech: z.string().describe(limit('As your task says; empty when it asks for none.', FIELD_LIMITS.speech)),
     urgency: z.number().int().min(0).max(4),
   });
 }

@@ -48,9 +48,10 @@ export const PLAYBOOKS: Record<RoleId, readonly string[]> = {
 export const FIELD_GUIDE: readonly string[] = [
   'observations: the facts that matter since your last turn (deaths, claims, votes, results), briefly.',
   'analysis: what those facts suggest: who is lying, who is likely town, what the Mafia want now.',
-  'beliefs: one entry per other living player: suspicion 0–1 (1 = surely Mafia), trust 0–1, and a one-line reason.',
+  'beliefs: suspicion 0–1 (1 = surely Mafia), trust 0–1 and a one-line reason, for the players your task names; earlier reads you do not repeat are kept.',
   'strategy: your plan for this turn, serving your side, in one or two sentences.',
-  'decision: exactly one of the options listed with the task ("none" when the task has no target).',
-  'speech: what you say aloud (or to your team at night), in your own voice, at most three sentences; it must agree with your decision. Leave it empty at night unless you talk to your team.',
+  'decision: exactly one of the options listed with the task.',
+  'speech: what your task asks you to say, in your own voice, at most three sentences; it must agree with your decision.',
   'urgency: 0–4, how much you want to speak next; 4 when you were accused or must share something now.',
+  'Keep each field within the length its description gives: say more with fewer words.',
 ];

@@ -1,7 +1,7 @@
 import { getRole, isMafia, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
-import { NO_LYNCH, optionsOf, SKIP, taskOf } from './output-schema.ts';
+import { optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
 import { neutralise, quoteSpeech } from './quote.ts';
 import { FIELD_GUIDE, PLAYBOOKS } from './playbooks.ts';
@@ -33,20 +33,64 @@ function tacticsRole(role: RoleId): TacticsRole {
   return 'town';
 }
 
+/** How strong players read a table; the same for every seat, so it sits in the shared, cached prefix. */
+const READING_THE_TABLE: readonly string[] = [
+  'Votes are evidence that cannot be taken back: compare what each player said with how they voted, and who joined a lynch late or only once it was safe.',
+  'A night kill tells you whom the Mafia feared or wanted silent; a night without a death may mean the Doctor saved someone.',
+  'Role claims are checkable: a second claim of the same role means one of the two is lying; a dead player’s revealed role tests everything said about them.',
+  'A Detective’s results only help if the town believes them; results that later prove true make the claimant trustworthy.',
+  'Mafia members defend each other quietly, spread their votes to avoid looking like a bloc, and push plausible town players.',
+  'Pressure reveals: ask a player for a specific read and watch whether the answer is specific.',
+  'Do not lynch on a feeling when a claim or a vote record gives you something firmer; do not wait forever either: a day without a lynch helps the Mafia.',
+  'Update your reads every turn: a belief that never moves is not a read.',
+];
+
 /**
- * The part of the system prompt that never changes for this seat during a game:
- * providers cache it, so it holds the rules, the persona, the role and the answer format.
+ * The part of the system prompt that is the same for every seat of a game: the rules, the roles
+ * in play and how each is played, the ground rules and the answer format. It comes first, so
+ * providers cache it once for the whole table.
+ */
+export function sharedPrefix(view: PlayerView): string {
+  const roles = [...new Set(view.rolesInPlay)];
+  const lines = [
+    'You are an AI player in a game of Mafia on Dramatis, where people and AI personas play at one table.',
+    '',
+    '# The game',
+    `Roles in play: ${view.rolesInPlay.map((r) => getRole(r).name).join(', ')}. The town wins when no Mafia remain; the Mafia win when they are at least as many as everyone else.`,
+    ...rulesText(view.rules).map((l) => `- ${l}`),
+    '',
+    '# The table',
+    ...view.seats.map((s) => `- seat ${s.seat}: ${neutralise(s.name)} (${s.kind === 'ai' ? 'AI' : 'person'})`),
+    '',
+    '# How each role in play is played well',
+    ...roles.flatMap((r) => [`${getRole(r).name}:`, ...PLAYBOOKS[r].map((t) => `- ${t}`)]),
+    '',
+    '# Reading the table',
+    ...READING_THE_TABLE.map((r) => `- ${r}`),
+    '',
+    '# Ground rules',
+    ...GROUND_RULES.map((r) => `- ${r}`),
+    '',
+    '# How to answer',
+    'Every turn ends with one answer in the given format. Fill its fields in this order; each builds on the ones before it:',
+    ...FIELD_GUIDE.map((f) => `- ${f}`),
+    'Your task each turn lists the options for "decision" that are legal now; any other name is refused.',
+    'Before answering you may call tools: read_transcript(day) for an earlier day in full, check_will(player) for a dead player’s will, vote_history(player), my_notes().',
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * The part of the system prompt that never changes for this seat during a game: who it is, its
+ * persona, its role and tactics. It follows the shared prefix, and is cached for the seat's calls.
  */
 export function stablePrefix(view: PlayerView, persona: PersonaPrompt): string {
   const role = view.me.role;
   const roleDef = role ? getRole(role) : null;
   const tactics = role ? persona.tactics?.[tacticsRole(role)] : undefined;
   const lines = [
-    `You are playing Mafia on Dramatis as ${view.me.name} (seat ${view.me.seat}).`,
-    '',
-    '# The game',
-    `Roles in play: ${view.rolesInPlay.map((r) => getRole(r).name).join(', ')}. The town wins when no Mafia remain; the Mafia win when they are at least as many as everyone else.`,
-    ...rulesText(view.rules).map((l) => `- ${l}`),
+    `# You`,
+    `You are playing as ${view.me.name} (seat ${view.me.seat}).`,
     '',
     '# Your persona',
     persona.block,
@@ -56,16 +100,7 @@ export function stablePrefix(view: PlayerView, persona: PersonaPrompt): string {
     ...(view.teammates.length > 0
       ? [`Your Mafia team: ${view.teammates.map((t) => `${t.name} (${getRole(t.role).name})`).join(', ')}. Never vote for or expose a teammate.`]
       : []),
-    ...(role ? ['How this role is played well:', ...PLAYBOOKS[role].map((t) => `- ${t}`)] : []),
     ...(tactics && tactics.length > 0 ? ['Your own tactics in this role:', ...tactics.map((t) => `- ${t}`)] : []),
-    '',
-    '# Ground rules',
-    ...GROUND_RULES.map((r) => `- ${r}`),
-    '',
-    '# How to answer',
-    'Fill the answer fields in this order; each builds on the ones before it:',
-    ...FIELD_GUIDE.map((f) => `- ${f}`),
-    'Before answering you may call tools: read_transcript(day) for an earlier day in full, check_will(player) for a dead player’s will, vote_history(player), my_notes().',
   ];
   return lines.join('\n');
 }
@@ -137,7 +172,7 @@ export function turnContext(request: DecisionRequest): string {
     .filter(([id]) => byId.get(id)?.alive)
     .map(([id, b]) => `- ${name(id)}: suspicion ${b.suspicion.toFixed(2)}, trust ${b.trust.toFixed(2)} — ${neutralise(b.reason)}`);
   const news = sinceLastTurn(view, request.sinceSeq ?? 0, name);
-  const options = optionsOf(request).map((o) => (o.label === SKIP || o.label === NO_LYNCH ? o.label : o.label));
+  const options = optionsOf(request).map((o) => o.label);
   const sections = [
     `# Now: ${phase}, day ${view.day}`,
     '',
@@ -158,7 +193,9 @@ export function turnContext(request: DecisionRequest): string {
     ...(beliefs.length > 0 ? beliefs : ['- none yet']),
     '',
     `# Your task: ${taskOf(request.kind)}`,
-    ...(options.length > 0 ? [`Options for "decision": ${options.join(', ')}.`] : []),
+    options.length > 0 ? `Options for "decision": ${options.join(', ')}.` : `"decision": ${SKIP}.`,
+    speechGuideOf(request.kind),
+    `beliefs: ${Object.keys(request.beliefs).length > 0 ? 'only the players whose read changed since your last turn.' : 'one entry for every other living player.'}`,
   ];
   return sections.join('\n');
 }

@@ -11,13 +11,15 @@ const SYSTEM = [
 
 /** One model call per day, shared by every seat; a failure falls back to the offline recap (the table does that). */
 export function llmSummarizer(options: { provider: LlmProvider; model: string; onCall?: (record: CallRecord) => void }): Summarizer {
-  return async ({ day, lines }) => {
+  return async ({ day, lines }, timing = {}) => {
     const started = performance.now();
     const result = await options.provider.complete({
       model: options.model,
       system: { stable: SYSTEM },
       messages: [{ role: 'user', content: `Day ${day}, public record:\n${lines.map((l) => `- ${neutralise(l)}`).join('\n')}` }],
       maxTokens: 300,
+      ...(timing.signal && { signal: timing.signal }),
+      ...(timing.deadline !== undefined && { deadline: timing.deadline }),
     });
     const latencyMs = performance.now() - started;
     options.onCall?.(

@@ -4,21 +4,16 @@ import type { LlmProvider } from '../llm/types.ts';
 import type { Think } from './llm-brain.ts';
 import { SEAT_TOOLS, type SeatToolContext } from './tools.ts';
 
-/** Binds the tool loop to a provider, the seat's tools and a cost recorder. */
-export function seatThinker(options: {
-  provider: LlmProvider;
-  maxToolRounds?: number;
-  onCall?: (record: CallRecord) => void;
-  signal?: AbortSignal;
-}): Think {
-  return async (request, context) => {
+/** Binds the tool loop to a provider, the seat's tools and a cost recorder; the request's signal ends it. */
+export function seatThinker(options: { provider: LlmProvider; maxToolRounds?: number; onCall?: (record: CallRecord) => void }): Think {
+  return async ({ signal, ...request }, context) => {
     const run = await runToolLoop<SeatToolContext>({
       provider: options.provider,
       request,
       tools: SEAT_TOOLS as readonly Tool<unknown, SeatToolContext>[],
       context,
       ...(options.maxToolRounds !== undefined && { maxToolRounds: options.maxToolRounds }),
-      ...(options.signal && { signal: options.signal }),
+      ...(signal && { signal }),
       ...(options.onCall && { onCall: options.onCall }),
     });
     return run.ok ? { ok: true, value: { response: run.value.response, messages: run.value.messages } } : run;

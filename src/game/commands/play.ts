@@ -1,8 +1,8 @@
 import { fail, type CommandResult } from '../errors.ts';
-import { DIRECTOR, MAFIA_TEAM, onlyPlayer, PUBLIC } from '../events.ts';
+import { DIRECTOR, MAFIA_TEAM, onlyPlayer, PUBLIC, type FallbackCategory, type ReasoningOutcome } from '../events.ts';
 import { nightTargetError, recordAction } from '../night.ts';
 import { isMafia } from '../roles/registry.ts';
-import { findPlayer, type GameState, type PlayerId, type VoteTarget } from '../state.ts';
+import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget } from '../state.ts';
 import { Transition } from '../transition.ts';
 import { allVoted, resolveVote, voteError } from '../vote.ts';
 
@@ -101,17 +101,38 @@ export function writeWill(state: GameState, input: { playerId: PlayerId; text: s
   return t.done();
 }
 
-/** Keeps an AI seat's private reasoning for the director's cut; no player ever sees it in play. */
+/**
+ * Keeps an AI seat's private reasoning for the director's cut; no player ever sees it in play.
+ * `phase`/`day` name the moment the decision was for (default: now), so a move that came too late
+ * is not shown under the phase it arrived in.
+ */
 export function recordReasoning(
   state: GameState,
-  input: { playerId: PlayerId; decision: string; text: string; at: number },
+  input: {
+    playerId: PlayerId;
+    decision: string;
+    text: string;
+    at: number;
+    phase?: Phase;
+    day?: number;
+    outcome?: ReasoningOutcome;
+    fallback?: FallbackCategory;
+  },
 ): CommandResult {
   if (!findPlayer(state, input.playerId)) return fail('not_in_game', 'That player is not in this game.');
   const t = new Transition(state, input.at);
   t.emit(
     {
       type: 'reasoning',
-      payload: { playerId: input.playerId, phase: state.phase, day: state.day, decision: input.decision, text: input.text },
+      payload: {
+        playerId: input.playerId,
+        phase: input.phase ?? state.phase,
+        day: input.day ?? state.day,
+        decision: input.decision,
+        text: input.text,
+        ...(input.outcome && { outcome: input.outcome }),
+        ...(input.fallback && { fallback: input.fallback }),
+      },
     },
     DIRECTOR,
   );
@@ -135,11 +156,18 @@ export function recordDaySummary(state: GameState, input: { day: number; text: s
   return t.done();
 }
 
-/** A public notice from the table itself. */
-export function announce(state: GameState, input: { text: string; at: number }): CommandResult {
+/** A public notice from the table itself; one with a `topic` is given once a game. */
+export function announce(state: GameState, input: { text: string; at: number; topic?: string }): CommandResult {
   const text = checkText(input.text, MAX_SPEECH_LENGTH, 'notice');
   if (!text.ok) return text;
+  const { topic } = input;
+  if (topic !== undefined && hasNotice(state, topic)) return { ok: true, state, events: [] };
   const t = new Transition(state, input.at);
-  t.emit({ type: 'notice', payload: { text: text.text } });
+  t.emit({ type: 'notice', payload: { text: text.text, ...(topic !== undefined && { topic }) } });
   return t.done();
+}
+
+/** Whether a notice on this topic has been given. */
+export function hasNotice(state: GameState, topic: string): boolean {
+  return state.log.some((e) => e.type === 'notice' && e.payload.topic === topic);
 }

@@ -43,12 +43,13 @@ describe('editor history', () => {
           { type: 'tool_result', tool_use_id: 'c2', content: 'no such thing', is_error: true },
         ],
       },
-      { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+      // A continued conversation's last block is a cache breakpoint: the next turn reads all before it.
+      { role: 'assistant', content: [{ type: 'text', text: 'Done.', cache_control: { type: 'ephemeral' } }] },
     ]);
   });
 
   it('GIVEN the same turns WHEN converted for OpenAI THEN one assistant message carries both tool_calls and each result is its own tool message', () => {
-    const params = toChatParams(request(toLlmMessages(numbered(EXCHANGE))), 'max_tokens');
+    const params = toChatParams(request(toLlmMessages(numbered(EXCHANGE))), { tokenLimitField: 'max_tokens', promptCacheKey: false });
     expect(params.ok && params.value.messages).toEqual([
       { role: 'system', content: 'editor' },
       { role: 'user', content: 'Make the voice gruffer and show me the tests.' },
@@ -100,7 +101,7 @@ describe('editor history', () => {
   it('GIVEN every editor tool WHEN offered to either provider THEN each input schema is a JSON object schema and none asks for a persona id', () => {
     const specs = EDITOR_TOOLS.map(toolSpec);
     expect(toMessageParams(request([])).ok).toBe(true);
-    expect(toChatParams(request([]), 'max_tokens').ok).toBe(true);
+    expect(toChatParams(request([]), { tokenLimitField: 'max_tokens', promptCacheKey: false }).ok).toBe(true);
     for (const spec of specs) {
       expect(spec.inputSchema['type']).toBe('object');
       expect(JSON.stringify(spec.inputSchema)).not.toMatch(/persona_?id/i);

@@ -37,6 +37,52 @@ describe('the Anthropic provider on the wire', () => {
     ]);
   });
 
+  it('GIVEN a shared, a stable and a dynamic system part WHEN completed THEN both prefixes are cache breakpoints, the shared one first, and the dynamic part follows unmarked', async () => {
+    const provider = await anthropic([reply.text('ok')]);
+
+    await provider.complete({ ...ASK, system: { shared: 'The rules of the table.', ...ASK.system } });
+
+    expect(fake!.last.body['system']).toEqual([
+      { type: 'text', text: 'The rules of the table.', cache_control: { type: 'ephemeral' } },
+      { type: 'text', text: 'You are Ada Lovelace, playing Mafia.', cache_control: { type: 'ephemeral' } },
+      { type: 'text', text: 'It is day 2.' },
+    ]);
+  });
+
+  it('GIVEN an earlier structured answer in the history WHEN re-asked THEN it goes back as a call of the output tool, answered at the start of the next user turn, which is the last breakpoint', async () => {
+    const provider = await anthropic([reply.text('ok')]);
+
+    await provider.complete({
+      ...ASK,
+      output: OUTPUT,
+      messages: [
+        { role: 'user', content: 'Vote.' },
+        { role: 'assistant', content: '', answer: { target: 'Nobody' } },
+        { role: 'user', content: 'Nobody is not an option.' },
+      ],
+    });
+
+    expect(fake!.last.body['messages']).toEqual([
+      { role: 'user', content: 'Vote.' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'answer_1', name: 'decision', input: { target: 'Nobody' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'answer_1', content: 'Received.' },
+          { type: 'text', text: 'Nobody is not an option.', cache_control: { type: 'ephemeral' } },
+        ],
+      },
+    ]);
+  });
+
+  it('GIVEN an output asked WHEN the model writes its answer as fenced JSON text instead of the tool THEN the answer is still read', async () => {
+    const provider = await anthropic([reply.text('Here it is:\n```json\n{"target": "Grace"}\n```')]);
+
+    const result = await provider.complete({ ...ASK, output: OUTPUT });
+
+    expect(result.ok && result.value.structured).toEqual({ target: 'Grace' });
+  });
+
   it('GIVEN an output and other tools WHEN completed THEN an output tool with the output schema is added, the system says to finish with it, the choice stays auto', async () => {
     const provider = await anthropic([reply.text('ok')]);
 
@@ -128,7 +174,8 @@ describe('the Anthropic provider on the wire', () => {
           { type: 'tool_result', tool_use_id: 't2', content: 'Vote recorded.', is_error: false },
         ],
       },
-      { role: 'user', content: 'Anything to add?' },
+      // A continued conversation marks its last block as a cache breakpoint.
+      { role: 'user', content: [{ type: 'text', text: 'Anything to add?', cache_control: { type: 'ephemeral' } }] },
     ]);
   });
 

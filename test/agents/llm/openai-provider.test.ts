@@ -20,12 +20,44 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function openAi(script: readonly FakeReply[], options: { tokenLimitField?: 'max_tokens' | 'max_completion_tokens' } = {}): Promise<LlmProvider> {
+async function openAi(script: readonly FakeReply[], options: { tokenLimitField?: 'max_tokens' | 'max_completion_tokens'; promptCacheKey?: boolean } = {}): Promise<LlmProvider> {
   fake = await startFakeOpenAi(script);
   return createOpenAiProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, logLevel: 'off', ...options });
 }
 
 describe('the OpenAI provider on the wire', () => {
+  it('GIVEN a cache key and a shared system part WHEN completed THEN prompt_cache_key is sent (when enabled) and one system message holds shared, stable and dynamic parts in that order', async () => {
+    const provider = await openAi([reply.text('ok'), reply.text('ok')], { promptCacheKey: true });
+
+    await provider.complete({ ...ASK, system: { shared: 'The rules.', ...ASK.system }, cacheKey: 'dramatis:g1:s1' });
+
+    expect(fake!.last.body['prompt_cache_key']).toBe('dramatis:g1:s1');
+    expect(fake!.last.body['messages']).toEqual([
+      { role: 'system', content: 'The rules.\n\nYou are Ada Lovelace, playing Mafia.\n\nIt is day 2.' },
+      { role: 'user', content: 'Who do you suspect?' },
+    ]);
+    const plain = await openAi([reply.text('ok')]);
+    await plain.complete({ ...ASK, cacheKey: 'dramatis:g1:s1' });
+    // A custom base URL may be a server that refuses unknown fields: no key unless asked for.
+    expect(fake!.last.body['prompt_cache_key']).toBeUndefined();
+  });
+
+  it('GIVEN an earlier structured answer WHEN re-asked THEN it goes back as the assistant’s JSON content, never as "null"', async () => {
+    const provider = await openAi([reply.text('ok')]);
+
+    await provider.complete({ ...ASK, messages: [{ role: 'user', content: 'Vote.' }, { role: 'assistant', content: '', answer: { target: 'Nobody' } }, { role: 'user', content: 'Again.' }] });
+
+    expect((fake!.last.body['messages'] as unknown[])[2]).toEqual({ role: 'assistant', content: '{"target":"Nobody"}' });
+  });
+
+  it('GIVEN a model that fences its JSON answer WHEN completed THEN the answer is read from inside the fence', async () => {
+    const provider = await openAi([reply.text('```json\n{"target": "Grace", "reason": null, "confidence": 0.5}\n```')]);
+
+    const result = await provider.complete({ ...ASK, output: { name: 'vote_decision', schema: jsonSchemaOf(Decision) } });
+
+    expect(result.ok && result.value.structured).toEqual({ target: 'Grace', reason: null, confidence: 0.5 });
+  });
+
   it('GIVEN a zod output schema WHEN completed THEN a strict json_schema response format is sent, every object closed and every field required', async () => {
     const provider = await openAi([reply.structured({ target: 'Grace', reason: null, confidence: 0.8 })]);
 

@@ -30,11 +30,13 @@ const answer = (decision: string, speech = '') => ({
 });
 
 describe('reading a model’s answer', () => {
-  it('GIVEN a vote request WHEN its JSON Schema is built THEN the decision is an enum of exactly the legal targets plus no lynch, in reasoning order', () => {
-    const { request } = voteRequest();
-    const schema = decisionJsonSchema(request) as { properties: Record<string, { enum?: string[] }>; required: string[] };
-    expect(schema.properties.decision!.enum).toEqual([...request.targets.map((t) => t.name), '(no lynch)']);
+  it('GIVEN any request of a game WHEN its JSON Schema is built THEN it is the same for every seat and kind: every seated name plus (nobody) and (no lynch), in reasoning order', () => {
+    const { t, request } = voteRequest();
+    const schema = decisionJsonSchema(request.view) as { properties: Record<string, { enum?: string[] }>; required: string[] };
+    expect(schema.properties.decision!.enum).toEqual([...t.state.players.map((p) => p.name), '(nobody)', '(no lynch)']);
     expect(Object.keys(schema.properties)).toEqual(['observations', 'analysis', 'beliefs', 'strategy', 'decision', 'speech', 'urgency']);
+    const other = engine.viewFor(t.state, t.by('mafia').id)!;
+    expect(JSON.stringify(decisionJsonSchema(other))).toBe(JSON.stringify(schema));
   });
 
   it('GIVEN a legal vote with matching speech WHEN interpreted THEN it becomes the decision with beliefs keyed by player id', () => {
@@ -45,10 +47,26 @@ describe('reading a model’s answer', () => {
     expect(read.ok && read.decision.beliefs[target.id]).toEqual({ suspicion: 0.9, trust: 0.1, reason: 'dodgy' });
   });
 
-  it('GIVEN a target that is not an option (dead, self or made up) WHEN interpreted THEN it is refused with the options listed', () => {
+  it('GIVEN a seated player who is not an option now (self) WHEN interpreted THEN it is refused with the options listed', () => {
     const { t, request } = voteRequest();
     const read = interpret(request, answer(t.by('townsperson').name));
-    expect(read).toMatchObject({ ok: false, problem: expect.stringMatching(/^Field "decision"/) });
+    expect(read).toMatchObject({ ok: false, problem: expect.stringMatching(/is not one of your options now: .*\(no lynch\)/) });
+  });
+
+  it('GIVEN a name nobody has WHEN interpreted THEN the schema refuses it', () => {
+    const { request } = voteRequest();
+    expect(interpret(request, answer('Nobody Real'))).toMatchObject({ ok: false, problem: expect.stringMatching(/^Field "decision"/) });
+  });
+
+  it('GIVEN fields longer than their stated length WHEN interpreted THEN they are cut, not refused', () => {
+    const { t, request } = voteRequest();
+    const long = 'word '.repeat(200);
+    const read = interpret(request, { ...answer(t.by('mafia').name, long), analysis: long });
+    expect(read.ok).toBe(true);
+    if (read.ok) {
+      expect(read.decision.speech!.length).toBeLessThanOrEqual(300);
+      expect(read.decision.reasoning.split('\n')[1]!.length).toBeLessThanOrEqual('Analysis: '.length + 320);
+    }
   });
 
   it('GIVEN speech that announces a different target than the vote WHEN interpreted THEN the contradiction is named', () => {

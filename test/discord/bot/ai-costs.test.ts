@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUDGET_NOTICE_TEXT } from '../../../src/agents/table.ts';
+import { BUDGET_NOTICE as BUDGET_NOTICE_TEXT } from '../../../src/agents/driver/notices.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import type { LiveTable } from '../../../src/discord/tables.ts';

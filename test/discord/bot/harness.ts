@@ -1,7 +1,7 @@
 /** A bot on the simulator: real discord.js client, in-memory PGlite, starter personas, a manual clock. */
 import type { Client } from 'discord.js';
 import type { LlmConfig } from '../../../src/config.ts';
-import { ManualTimers } from '../../../src/commands/session/timers.ts';
+import { ManualTimers } from '../../../src/clock.ts';
 import { startBot, type Bot } from '../../../src/discord/bot.ts';
 import { createDiscordClient, loginClient } from '../../../src/discord/client.ts';
 import { createGameStore, type GameStore } from '../../../src/db/game-store.ts';
@@ -77,7 +77,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       llmCalls: createLlmCallStore(db.prisma),
       llm: options.llm ?? OFFLINE,
       timers,
-      driver: { speechGapMs: 0, sleep: async () => undefined },
+      driver: { speechGapMs: 0 },
       ...(seed !== undefined && { newSeed: () => seed }),
       // A short stream interval: the one-edit-per-second pacing has its own test.
       editor: { store: createEditorStore(db.prisma), llm: options.editorLlm ?? null, streamIntervalMs: 20 },

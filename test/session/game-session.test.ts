@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GameSession, type SessionDeps } from '../../../src/commands/session/game-session.ts';
-import { ManualTimers } from '../../../src/commands/session/timers.ts';
-import * as engine from '../../../src/game/index.ts';
-import type { GameEvent, GameState } from '../../../src/game/index.ts';
-import { err, ok } from '../../../src/result.ts';
-import { T0, Table } from '../../support/game-table.ts';
+import { GameSession, type SessionDeps } from '../../src/session/game-session.ts';
+import { ManualTimers } from '../../src/clock.ts';
+import * as engine from '../../src/game/index.ts';
+import type { GameEvent, GameState } from '../../src/game/index.ts';
+import { err, ok } from '../../src/result.ts';
+import { T0, Table } from '../support/game-table.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
 

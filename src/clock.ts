@@ -53,6 +53,15 @@ export class ManualTimers implements Timers {
     this.time = Math.max(this.time, to);
   }
 
+  /** Moves the clock to the earliest pending timer and fires what is due then; false when nothing is pending. */
+  fireNext(): boolean {
+    let next = Number.POSITIVE_INFINITY;
+    for (const p of this.pending) next = Math.min(next, p.at);
+    if (next === Number.POSITIVE_INFINITY) return false;
+    this.advanceTo(Math.max(next, this.time));
+    return true;
+  }
+
   get scheduled(): readonly number[] {
     return this.pending.map((p) => p.at).sort((a, b) => a - b);
   }

@@ -1,7 +1,7 @@
-import type { CommandResult, GameError, GameEvent, GameState } from '../../game/index.ts';
-import * as engine from '../../game/index.ts';
-import type { Result } from '../../result.ts';
-import type { Timers } from './timers.ts';
+import type { CommandResult, GameError, GameEvent, GameState } from '../game/index.ts';
+import * as engine from '../game/index.ts';
+import type { Result } from '../result.ts';
+import type { Timers } from '../clock.ts';
 
 export type SessionResult = CommandResult | { readonly ok: false; readonly error: SessionError };
 
@@ -34,6 +34,8 @@ export class GameSession {
   private queue: Promise<unknown> = Promise.resolve();
   private cancelTimers: (() => void)[] = [];
   private closed = false;
+  private submitted = 0;
+  private armedFor = '';
 
   constructor(
     private current: GameState,
@@ -60,9 +62,24 @@ export class GameSession {
   }
 
   submit(command: GameCommand): Promise<SessionResult> {
+    this.submitted++;
     const run = this.queue.then(() => this.apply(command));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** Commands submitted so far (a headless runner compares it to see whether anything is still moving). */
+  get submissions(): number {
+    return this.submitted;
+  }
+
+  /** Resolves once every command submitted so far has been applied or refused. */
+  async settled(): Promise<void> {
+    let queue: Promise<unknown>;
+    do {
+      queue = this.queue;
+      await queue;
+    } while (queue !== this.queue);
   }
 
   private async apply(command: GameCommand): Promise<SessionResult> {
@@ -86,8 +103,12 @@ export class GameSession {
   }
 
   private armTimers(): void {
-    this.disarm();
     const { deadline, phase } = this.current;
+    // Most commands leave the phase and its deadline as they were: the timers stand.
+    const armedFor = `${phase}:${this.current.day}:${deadline}`;
+    if (armedFor === this.armedFor && this.cancelTimers.length > 0) return;
+    this.armedFor = armedFor;
+    this.disarm();
     if (deadline === null || phase === 'ended' || this.closed) return;
     const day = this.current.day;
     this.cancelTimers.push(

@@ -1,0 +1,70 @@
+/**
+ * How the bench's and the tests' scripted models answer a seat's decision: legally (among the
+ * options its task lists), and writing each field to a share of the length the schema states, as
+ * real models do, so token counts measured against them mean something. Shared by the wire fakes
+ * (`test/support/playing-model.ts`) and the in-process simulated model (`simulated-model.ts`).
+ */
+
+export interface AnswerOptions {
+  /** Which option to decide (default: a stable pick from the call's index). */
+  readonly pick?: (options: readonly string[]) => string;
+  /** What to say (default: words filling the field). */
+  readonly speech?: (decision: string) => string;
+  /** How much of each field's stated length is written (default 0.7). */
+  readonly fill?: number;
+}
+
+/** The options the task lists for "decision" (empty for a speech, whose decision is "(nobody)"). */
+export function taskOptions(task: string): string[] {
+  const line = /^Options for "decision": (.*)\.$/m.exec(task)?.[1];
+  return line ? line.split(', ') : [];
+}
+
+/** The living players the task's roster shows, the seat itself excluded. */
+export function livingOthers(task: string): string[] {
+  return [...task.matchAll(/^\d+\. (.+?)(?: \(you\))? — alive/gm)].filter((m) => !m[0].includes('(you)')).map((m) => m[1]!);
+}
+
+const WORDS = [
+  'the', 'vote', 'record', 'shows', 'a', 'quiet', 'pattern', 'that', 'matters', 'more', 'than', 'loud', 'claims', 'and',
+  'careful', 'reads', 'of', 'who', 'moved', 'late', 'on', 'each', 'wagon', 'so', 'I', 'weigh', 'words', 'against', 'actions',
+  'before', 'trusting', 'anyone', 'here', 'today', 'with', 'patience', 'not', 'haste',
+];
+
+/** Plain words (never a player's name) filling about `chars` characters, different per seed. */
+export function filler(chars: number, seed: number): string {
+  let text = '';
+  for (let i = seed; text.length < chars; i++) text += `${text ? ' ' : ''}${WORDS[(i * 7 + seed) % WORDS.length]}`;
+  return `${text.slice(0, Math.max(0, chars - 1)).trimEnd()}.`;
+}
+
+interface SchemaShape {
+  properties?: Record<string, { description?: string }>;
+}
+
+/** The length a field's description asks for ("At most N characters."). */
+function statedLimit(schema: SchemaShape | undefined, field: string, fallback: number): number {
+  const match = /At most (\d+) characters/.exec(schema?.properties?.[field]?.description ?? '');
+  return match ? Number(match[1]) : fallback;
+}
+
+/** A decision answer for the seat whose task is `task`, the `index`-th call the model answers. */
+export function playingAnswer(task: string, schema: unknown, index: number, options: AnswerOptions = {}): Record<string, unknown> {
+  const shape = schema as SchemaShape | undefined;
+  const fill = options.fill ?? 0.7;
+  const choices = taskOptions(task);
+  const decision = choices.length > 0 ? (options.pick?.(choices) ?? choices[index % choices.length]!) : '(nobody)';
+  const field = (name: string, fallback: number, salt: number): string => filler(Math.round(statedLimit(shape, name, fallback) * fill), index * 13 + salt);
+  const silent = /speech: leave it empty/.test(task);
+  const others = livingOthers(task);
+  const readOn = /one entry for every other living player/.test(task) ? others : others.slice(index % 3, (index % 3) + 2);
+  return {
+    observations: field('observations', 200, 1),
+    analysis: field('analysis', 320, 2),
+    beliefs: readOn.map((player, i) => ({ player, suspicion: ((index + i) % 10) / 10, trust: 0.5, reason: filler(Math.round(90 * fill), index + i) })),
+    strategy: field('strategy', 160, 3),
+    decision,
+    speech: silent ? '' : (options.speech?.(decision) ?? field('speech', 300, 4)),
+    urgency: 1,
+  };
+}

@@ -1,0 +1,70 @@
+import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
+import type { DecisionRequest } from '../../src/agents/decision.ts';
+import { phaseLengthMs } from '../../src/agents/driver/deadlines.ts';
+import * as engine from '../../src/game/index.ts';
+import type { GameEvent, GameState } from '../../src/game/index.ts';
+import type { HeadlessGame } from '../../src/session/headless-game.ts';
+
+export interface PeopleShape {
+  /** Share of moves a person makes at all (the rest they forget, as people do). */
+  readonly actShare: number;
+  /** Share of days on which a person says something, naming their top suspect. */
+  readonly speakShare: number;
+}
+
+/**
+ * People at a headless table: each living person makes their night action and vote at a random
+ * moment of the phase (chosen as the offline brain would), sometimes not at all, and now and then
+ * says something in the day, all on the game's manual clock.
+ */
+export function simulatedPeople(ids: readonly string[], random: () => number, shape: PeopleShape = { actShare: 0.9, speakShare: 0.5 }) {
+  let game: HeadlessGame | null = null;
+  const brain = heuristicBrain();
+  const request = (state: GameState, id: string, kind: 'night' | 'vote' | 'speak'): DecisionRequest | null => {
+    const view = engine.viewFor(state, id);
+    if (!view) return null;
+    const targets = kind === 'night' ? engine.legalNightTargets(state, id) : kind === 'vote' ? engine.legalVoteTargets(state, id) : [];
+    return { kind, view, targets: targets.map((t) => ({ id: t.id, name: t.name })), allowSkip: kind !== 'speak', beliefs: {} };
+  };
+  const later = (state: GameState, run: (now: GameState) => void): void => {
+    if (!game || random() > shape.actShare) return;
+    const { clock, session } = game;
+    const when = clock.now() + random() * 0.9 * phaseLengthMs(state.settings.rules, state.phase);
+    const key = `${state.day}:${state.phase}`;
+    clock.at(when, () => {
+      const now = session.state;
+      if (`${now.day}:${now.phase}` === key) run(now);
+    });
+  };
+  return {
+    attach(headless: HeadlessGame): void {
+      game = headless;
+    },
+    onEvents(events: readonly GameEvent[], state: GameState): void {
+      if (!game || !events.some((e) => e.type === 'phase_started')) return;
+      const { session } = game;
+      for (const id of ids) {
+        const me = engine.findPlayer(state, id);
+        if (!me?.alive) continue;
+        const rng = engine.createRng(state.seed, 'person', me.seat, state.log.length);
+        if (state.phase === 'night' && engine.hasNightAction(state, me)) {
+          later(state, (now) => {
+            const req = request(now, id, 'night');
+            if (req) void session.submit((s, at) => engine.act(s, { actorId: id, targetId: brain(req, rng).targetId, at }));
+          });
+        } else if (state.phase === 'vote') {
+          later(state, (now) => {
+            const req = request(now, id, 'vote');
+            if (req) void session.submit((s, at) => engine.vote(s, { voterId: id, targetId: brain(req, rng).targetId ?? 'no_lynch', at }));
+          });
+        } else if (state.phase === 'day' && random() < shape.speakShare) {
+          later(state, (now) => {
+            const req = request(now, id, 'speak');
+            const text = req ? brain(req, rng).speech : null;
+            if (text) void session.submit((s, at) => engine.speak(s, { playerId: id, channel: 'town', text, at }));
+          });
+        }
+      }
+    },
+  };
+}

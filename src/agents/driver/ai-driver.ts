@@ -1,0 +1,482 @@
+import type { Timers } from '../../clock.ts';
+import * as engine from '../../game/index.ts';
+import type { CommandResult, GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
+import { pause } from '../llm/retrying-provider.ts';
+import type { Decision, DecisionKind, Fallback } from '../decision.ts';
+import { nextSpeaker } from '../scheduler.ts';
+import type { SeatMinds } from '../seat-minds.ts';
+import { dayRecord, offlineSummarizer, type Summarizer } from '../summary.ts';
+import { dueBy, phaseKey } from './deadlines.ts';
+import { BUDGET_NOTICE, BUDGET_TOPIC, fallbackNotice, fallbackTopic } from './notices.ts';
+import { describeDecision } from './reasoning-label.ts';
+import { willFor } from './wills.ts';
+
+/** The game as the driver sees it: its current state, and one way in for commands (a GameSession). */
+export interface DriverGame {
+  readonly state: GameState;
+  submit(command: (state: GameState, at: number) => CommandResult): Promise<{ readonly ok: boolean }>;
+}
+
+export interface AiDriverOptions {
+  /** The game's clock: deadlines, pauses between speeches and model timeouts are read on it. */
+  readonly clock: Timers;
+  /** Pause after an AI speech, so people can read and answer (ms); 0 for none. */
+  readonly speechGapMs: number;
+  readonly maxSpeechesPerDay?: number;
+  /** The longest a seat may think over one speech before it speaks on instinct (ms). Default 40 s. */
+  readonly speechTurnMs?: number;
+  readonly summarizer?: Summarizer;
+  /** Keep each decision's private reasoning for the director's cut. Default true. */
+  readonly recordReasoning?: boolean;
+  /** A seat started or finished thinking (a typing indicator). */
+  readonly thinking?: (playerId: string, busy: boolean) => void;
+  /** A seat's model failed it: the provider's own words, for the log only. */
+  readonly onFallback?: (player: PlayerState, kind: DecisionKind, fallback: Fallback) => void;
+  /** Work that failed unexpectedly (a bug): for the log. */
+  readonly onError?: (error: unknown) => void;
+  /**
+   * Models answer with no deadline: for headless games whose clock stands still while a model
+   * thinks (the demo, games against a wire fake). Players' games are always timed.
+   */
+  readonly untimed?: boolean;
+}
+
+/**
+ * A decision in flight: aborted at its deadline, or when its phase has passed, or when the game
+ * ends. Its AbortController is made only if someone asks for the signal (offline brains never do).
+ */
+class Task {
+  private controller: AbortController | null = null;
+  /** Why it was aborted: only a deadline leaves a stand-in move worth submitting. */
+  abortedBy: 'deadline' | 'stale' | 'stop' | null = null;
+
+  constructor(
+    /** The phase it is for; null for work that outlives a phase (a day's recap). */
+    readonly key: string | null,
+    readonly playerId: string | null,
+  ) {}
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.abortedBy) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  abort(why: NonNullable<Task['abortedBy']>): void {
+    if (this.abortedBy) return;
+    this.abortedBy = why;
+    this.controller?.abort();
+  }
+}
+
+const DEFAULT_SPEECH_TURN_MS = 40_000;
+
+/**
+ * Plays the AI seats of one game, in the bot, the demo and the bench alike. It reacts to what the
+ * game publishes, asks each seat when it must act, and submits its moves as commands (which the
+ * engine checks again).
+ *
+ * Every decision carries the deadline of the phase it is for, brought forward by a margin: at that
+ * moment the seat's offline brain decides in its place, so every AI vote and night action is in
+ * before its phase resolves, whatever the model does. Seats work independently and at once: a
+ * slow seat, speech or recap never delays another seat's move. A move that comes after its phase
+ * is dropped (and shown as such in the director's cut); a game that ends aborts all its AI work.
+ */
+export class AiDriver {
+  private readonly tasks = new Set<Task>();
+  private readonly jobs = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+  private reacted = '';
+  private discussing = false;
+  private discussAgain = false;
+  private readonly spoken = new Map<string, { day: number; count: number; urgency: number | null }>();
+  private quietWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly game: DriverGame,
+    private readonly seats: SeatMinds,
+    private readonly options: AiDriverOptions,
+  ) {}
+
+  /** Starts the work the current phase needs (at creation, or after a restart). */
+  resume(): void {
+    this.react();
+  }
+
+  /** Hook this to the game's publish. */
+  onEvents(events: readonly GameEvent[]): void {
+    if (this.stopped) return;
+    let personSpoke = false;
+    for (const e of events) {
+      if (e.type === 'game_ended') return this.stop();
+      if (e.type === 'player_died') this.abort((t) => t.playerId === e.payload.playerId, 'stale');
+      else if (e.type === 'mafia_second_round') this.job(this.secondRound());
+      else if (e.type === 'speech' && e.payload.channel === 'town' && !this.seats.has(e.payload.playerId)) personSpoke = true;
+    }
+    this.react();
+    // A person spoke: someone may have been addressed, so the discussion may go on.
+    if (personSpoke && this.game.state.phase === 'day') this.job(this.discuss());
+  }
+
+  /** Aborts all outstanding AI work at once; nothing more is submitted. */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopping.abort();
+    this.abort(() => true, 'stop');
+  }
+
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  /** Resolves when every job has finished (tests and shutdown; with a manual clock, pauses wait for it). */
+  async idle(): Promise<void> {
+    while (this.jobs.size > 0) await Promise.allSettled([...this.jobs]);
+  }
+
+  /** Resolves when no seat waits for its brain and no recap for its model (a headless runner may then move a manual clock on). */
+  quiet(): Promise<void> {
+    if (this.tasks.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.quietWaiters.push(resolve));
+  }
+
+  /** Decisions and recaps in flight. */
+  get pending(): number {
+    return this.tasks.size;
+  }
+
+  private track(task: Task): void {
+    this.tasks.add(task);
+  }
+
+  private untrack(task: Task): void {
+    this.tasks.delete(task);
+    if (this.tasks.size === 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
+  }
+
+  private react(): void {
+    const state = this.game.state;
+    const key = phaseKey(state);
+    if (key === this.reacted || this.stopped) return;
+    this.reacted = key;
+    this.abort((t) => t.key !== null && t.key !== key, 'stale');
+    switch (state.phase) {
+      case 'night':
+        this.job(this.recap());
+        this.nightMoves();
+        break;
+      case 'day':
+        this.writeWills();
+        this.job(this.discuss());
+        break;
+      case 'vote':
+        this.votes();
+        break;
+      case 'last_words':
+        this.job(this.lastWords());
+        break;
+      case 'ended':
+        this.stop();
+        break;
+    }
+  }
+
+  private abort(which: (task: Task) => boolean, why: NonNullable<Task['abortedBy']>): void {
+    for (const task of this.tasks) if (which(task)) task.abort(why);
+  }
+
+  private job(work: Promise<void>): void {
+    const tracked: Promise<void> = work
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => this.jobs.delete(tracked));
+    this.jobs.add(tracked);
+  }
+
+  private ai(filter: (p: PlayerState) => boolean): PlayerState[] {
+    return this.game.state.players.filter((p) => this.seats.has(p.id) && filter(p));
+  }
+
+  private submit(command: (state: GameState, at: number) => CommandResult): Promise<{ readonly ok: boolean }> {
+    if (this.stopped) return Promise.resolve({ ok: false });
+    return this.game.submit(command);
+  }
+
+  /**
+   * Asks a seat for a decision due at `due` (epoch ms on the clock). Null when the answer is no
+   * longer wanted: its phase passed or the game ended while it thought.
+   */
+  private async decide(player: PlayerState, kind: DecisionKind, due: number, key: string | null = phaseKey(this.game.state)): Promise<Decision | null> {
+    if (this.stopped) return null;
+    const task = new Task(key, player.id);
+    const timed = !this.options.untimed;
+    // A restart late in a phase may leave no time: the offline brain decides at once.
+    if (timed && due <= this.options.clock.now()) task.abort('deadline');
+    const cancel = timed ? this.options.clock.at(due, () => task.abort('deadline')) : () => undefined;
+    this.track(task);
+    this.options.thinking?.(player.id, true);
+    try {
+      const timing = {
+        ...(timed && { deadline: due }),
+        get signal() {
+          return task.signal;
+        },
+      };
+      const decision = await this.seats.decide(this.game.state, player, kind, timing);
+      if (task.abortedBy === 'stale' || task.abortedBy === 'stop' || this.stopped) return null;
+      if (decision.fallback) await this.fellBack(player, kind, decision.fallback);
+      return decision;
+    } finally {
+      cancel();
+      this.untrack(task);
+      this.options.thinking?.(player.id, false);
+    }
+  }
+
+  /** Tells the table once per seat (or once for the budget) and the log every time. */
+  private async fellBack(player: PlayerState, kind: DecisionKind, fallback: Fallback): Promise<void> {
+    this.options.onFallback?.(player, kind, fallback);
+    const { category } = fallback;
+    if (category === 'budget_spent') await this.submit((s, at) => engine.announce(s, { text: BUDGET_NOTICE, topic: BUDGET_TOPIC, at }));
+    else await this.submit((s, at) => engine.announce(s, { text: fallbackNotice(player.name, category), topic: fallbackTopic(player.id), at }));
+  }
+
+  /** Keeps the decision's reasoning for the director's cut, under the phase it was for and with what became of it. */
+  private async record(player: PlayerState, kind: DecisionKind, decision: Decision, forState: Pick<GameState, 'phase' | 'day'>, outcome: ReasoningOutcome): Promise<void> {
+    if (this.options.recordReasoning === false) return;
+    const names = new Map(this.game.state.players.map((p) => [p.id, p.name]));
+    const label = describeDecision(kind, decision, (id) => names.get(id) ?? id);
+    await this.submit((s, at) =>
+      engine.recordReasoning(s, {
+        playerId: player.id,
+        decision: label,
+        text: decision.reasoning,
+        at,
+        phase: forState.phase,
+        day: forState.day,
+        outcome,
+        ...(decision.fallback && { fallback: decision.fallback.category }),
+      }),
+    );
+  }
+
+  /** What became of a move the engine refused: the phase had passed, or the rules said no. */
+  private refusal(key: string): ReasoningOutcome {
+    return phaseKey(this.game.state) === key ? 'refused' : 'late';
+  }
+
+  // ── Night ──────────────────────────────────────────────────────────────────────────────
+
+  private nightMoves(): void {
+    const state = this.game.state;
+    const due = dueBy(state) ?? this.options.clock.now();
+    for (const p of this.ai((p) => engine.hasNightAction(state, p) && !engine.isMafia(p.role) && !(p.id in state.night.actions))) {
+      this.job(this.nightAction(p, due));
+    }
+    this.job(this.mafiaNight(due));
+  }
+
+  private async nightAction(player: PlayerState, due: number): Promise<void> {
+    const forState = { phase: this.game.state.phase, day: this.game.state.day };
+    const key = phaseKey(forState);
+    const decision = await this.decide(player, 'night', due);
+    if (!decision) return;
+    let acted = await this.submit((s, at) => engine.act(s, { actorId: player.id, targetId: decision.targetId, at }));
+    if (!acted.ok && phaseKey(this.game.state) === key) acted = await this.submit((s, at) => engine.act(s, { actorId: player.id, targetId: null, at }));
+    await this.record(player, 'night', decision, forState, acted.ok ? 'counted' : this.refusal(key));
+  }
+
+  /**
+   * One proposal a night for the AI Mafia: one member (in turn, night by night) asks its model and
+   * speaks in the thread; its AI teammates back that target without a call of their own.
+   */
+  private async mafiaNight(due: number): Promise<void> {
+    const state = this.game.state;
+    const forState = { phase: state.phase, day: state.day };
+    const key = phaseKey(state);
+    const members = this.ai((p) => engine.isMafia(p.role) && engine.hasNightAction(state, p)).sort((a, b) => a.seat - b.seat);
+    if (members.length === 0 || members.every((p) => p.id in state.night.proposals)) return;
+    const proposer = members[(Math.max(1, state.day) - 1) % members.length]!;
+    let target: string | null | undefined = state.night.proposals[proposer.id];
+    if (!(proposer.id in state.night.proposals)) {
+      const decision = await this.decide(proposer, 'mafia_chat', due);
+      if (!decision) return;
+      if (decision.speech) {
+        const text = decision.speech;
+        await this.submit((s, at) => engine.speak(s, { playerId: proposer.id, channel: 'mafia', text, at }));
+      }
+      const acted = await this.submit((s, at) => engine.act(s, { actorId: proposer.id, targetId: decision.targetId, at }));
+      await this.record(proposer, 'mafia_chat', decision, forState, acted.ok ? 'counted' : this.refusal(key));
+      target = acted.ok ? decision.targetId : undefined;
+    }
+    for (const member of members) {
+      const now = this.game.state;
+      if (member.id === proposer.id || member.id in now.night.proposals || phaseKey(now) !== key || now.night.mafiaRound !== 1) continue;
+      const backing = target !== undefined && !engine.nightTargetError(now, member.id, target) ? target : this.seats.offline(now, member, 'night').targetId;
+      const acted = await this.submit((s, at) => engine.act(s, { actorId: member.id, targetId: backing, at }));
+      const decision: Decision = { targetId: backing, speech: null, reasoning: `Backs ${proposer.name}'s proposal.`, beliefs: {}, urgency: 0 };
+      await this.record(member, 'mafia_chat', decision, forState, acted.ok ? 'counted' : this.refusal(key));
+    }
+  }
+
+  /** A split first round: the AI members settle as the tie rule would, by the offline brain, without a model call. */
+  private async secondRound(): Promise<void> {
+    const state = this.game.state;
+    const forState = { phase: state.phase, day: state.day };
+    const key = phaseKey(state);
+    for (const member of this.ai((p) => engine.isMafia(p.role) && engine.hasNightAction(state, p))) {
+      const now = this.game.state;
+      if (member.id in now.night.proposals || phaseKey(now) !== key) continue;
+      const decision = this.seats.offline(now, member, 'mafia_chat');
+      if (decision.speech) {
+        const text = decision.speech;
+        await this.submit((s, at) => engine.speak(s, { playerId: member.id, channel: 'mafia', text, at }));
+      }
+      const acted = await this.submit((s, at) => engine.act(s, { actorId: member.id, targetId: decision.targetId, at }));
+      await this.record(member, 'mafia_chat', decision, forState, acted.ok ? 'counted' : this.refusal(key));
+    }
+  }
+
+  /** Once a day has ended, one call writes its public recap for every seat's later prompts; it may finish after the night. */
+  private async recap(): Promise<void> {
+    const state = this.game.state;
+    const day = state.day - 1;
+    if (day < 1 || state.log.some((e) => e.type === 'day_summary' && e.payload.day === day)) return;
+    const offline = (): string | Promise<string> => offlineSummarizer(this.game.state)({ day, lines: [] });
+    let text: string;
+    const summarizer = this.options.summarizer;
+    if (summarizer && state.deadline !== null) {
+      const task = new Task(null, null);
+      const deadline = state.deadline;
+      const timed = !this.options.untimed;
+      const cancel = timed ? this.options.clock.at(deadline, () => task.abort('deadline')) : () => undefined;
+      this.track(task);
+      try {
+        text = await summarizer(dayRecord(state, day), { signal: task.signal, ...(timed && { deadline }) });
+      } catch {
+        text = await offline();
+      } finally {
+        cancel();
+        this.untrack(task);
+      }
+    } else text = await offline();
+    await this.submit((s, at) => engine.recordDaySummary(s, { day, text: text.slice(0, engine.MAX_SUMMARY_LENGTH), at }));
+  }
+
+  // ── Day ────────────────────────────────────────────────────────────────────────────────
+
+  /** Wills are rewritten from each seat's facts and beliefs when they change, without a model call. */
+  private writeWills(): void {
+    const state = this.game.state;
+    if (!state.settings.rules.lastWills) return;
+    for (const p of this.ai((p) => p.alive)) {
+      const view = engine.viewFor(state, p.id);
+      if (!view) continue;
+      const text = willFor(view, this.seats.beliefsOf(p.id));
+      if (text !== p.will) this.job(this.submit((s, at) => engine.writeWill(s, { playerId: p.id, text, at })).then(() => undefined));
+    }
+  }
+
+  /** Events since the current day began (a restarted driver must not redo what the log shows done). */
+  private today(): readonly GameEvent[] {
+    const log = this.game.state.log;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const e = log[i]!;
+      if (e.type === 'phase_started' && e.payload.phase === 'day') return log.slice(i);
+    }
+    return [];
+  }
+
+  private lastTownSpeech(): { speakerId: string; text: string } | null {
+    const log = this.game.state.log;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const e = log[i]!;
+      if (e.type === 'phase_started' && e.payload.phase === 'day') return null;
+      if (e.type === 'speech' && e.payload.channel === 'town') return { speakerId: e.payload.playerId, text: e.payload.text };
+    }
+    return null;
+  }
+
+  /** One AI speaks at a time, in the order the scheduler picks; each has a turn's time to think. */
+  private async discuss(): Promise<void> {
+    if (this.discussing) {
+      this.discussAgain = true;
+      return;
+    }
+    this.discussing = true;
+    try {
+      const day = this.game.state.day;
+      while (!this.stopped && this.game.state.phase === 'day' && this.game.state.day === day) {
+        this.discussAgain = false;
+        const next = nextSpeaker({ candidates: this.speakers(day), lastSpeech: this.lastTownSpeech(), day, maxPerSeat: this.options.maxSpeechesPerDay ?? 2 });
+        if (!next) {
+          if (this.discussAgain) continue;
+          return;
+        }
+        const speaker = engine.findPlayer(this.game.state, next.id)!;
+        const dayDue = dueBy(this.game.state) ?? this.options.clock.now();
+        const due = Math.min(dayDue, this.options.clock.now() + (this.options.speechTurnMs ?? DEFAULT_SPEECH_TURN_MS));
+        const forState = { phase: this.game.state.phase, day };
+        const decision = await this.decide(speaker, 'speak', due);
+        if (!decision) return;
+        this.spoken.set(speaker.id, { day, count: next.spoken + 1, urgency: decision.urgency });
+        const text = decision.speech;
+        const said = text ? await this.submit((s, at) => engine.speak(s, { playerId: speaker.id, channel: 'town', text, at })) : { ok: true };
+        await this.record(speaker, 'speak', decision, forState, said.ok ? 'counted' : this.refusal(phaseKey(forState)));
+        if (this.options.speechGapMs > 0 && !(await pause(this.options.clock, this.options.speechGapMs, this.stopping.signal))) return;
+      }
+    } finally {
+      this.discussing = false;
+    }
+  }
+
+  private speakers(day: number) {
+    const said = new Map<string, number>();
+    for (const e of this.today()) if (e.type === 'speech' && e.payload.channel === 'town') said.set(e.payload.playerId, (said.get(e.payload.playerId) ?? 0) + 1);
+    return this.ai((p) => p.alive).map((p) => {
+      const record = this.spoken.get(p.id);
+      const today = record?.day === day ? record : { day, count: 0, urgency: null };
+      // After a restart only the log knows who already spoke today.
+      return { id: p.id, name: p.name, seat: p.seat, spoken: Math.max(today.count, said.get(p.id) ?? 0), urgency: today.urgency };
+    });
+  }
+
+  private votes(): void {
+    const state = this.game.state;
+    const due = dueBy(state) ?? this.options.clock.now();
+    for (const p of this.ai((p) => p.alive && !(p.id in state.votes))) this.job(this.voteOf(p, due));
+  }
+
+  /** Each seat's vote goes in as soon as it is decided, its one line said first (the vote may close the day). */
+  private async voteOf(player: PlayerState, due: number): Promise<void> {
+    const forState = { phase: this.game.state.phase, day: this.game.state.day };
+    const key = phaseKey(forState);
+    let decision = await this.decide(player, 'vote', due);
+    if (!decision) return;
+    let target = decision.targetId ?? 'no_lynch';
+    if (phaseKey(this.game.state) === key && engine.voteError(this.game.state, player.id, target)) {
+      // Legal when decided, not now: the seat's offline brain picks among today's options.
+      decision = { ...this.seats.offline(this.game.state, player, 'vote'), fallback: { category: 'invalid_answer', detail: `vote for ${target} no longer legal` } };
+      target = decision.targetId ?? 'no_lynch';
+    }
+    const text = decision.speech;
+    if (text && phaseKey(this.game.state) === key) await this.submit((s, at) => engine.speak(s, { playerId: player.id, channel: 'town', text, at }));
+    const cast = await this.submit((s, at) => engine.vote(s, { voterId: player.id, targetId: target, at }));
+    await this.record(player, 'vote', decision, forState, cast.ok ? 'counted' : this.refusal(key));
+  }
+
+  private async lastWords(): Promise<void> {
+    const state = this.game.state;
+    const id = state.lynchedToday;
+    const lynched = id ? engine.findPlayer(state, id) : undefined;
+    if (!lynched || !this.seats.has(lynched.id)) return;
+    if (state.log.some((e) => e.type === 'speech' && e.payload.channel === 'last_words' && e.payload.playerId === lynched.id)) return;
+    const forState = { phase: state.phase, day: state.day };
+    const decision = await this.decide(lynched, 'last_words', dueBy(state) ?? this.options.clock.now());
+    if (!decision) return;
+    const text = decision.speech;
+    const said = text ? await this.submit((s, at) => engine.speak(s, { playerId: lynched.id, channel: 'last_words', text, at })) : { ok: true };
+    await this.record(lynched, 'last_words', decision, forState, said.ok ? 'counted' : this.refusal(phaseKey(forState)));
+  }
+}

@@ -1,0 +1,41 @@
+import type { GameState, Phase, Rules } from '../../game/index.ts';
+
+/** The most a seat's move is brought forward from its phase's deadline. */
+export const MARGIN_MAX_MS = 3000;
+
+/**
+ * How long before a deadline a seat's move must be in: a few seconds, or a share of a short phase,
+ * so the offline brain's stand-in move is stored before the phase resolves even on a busy bot.
+ */
+export function marginMs(phaseMs: number): number {
+  return Math.min(MARGIN_MAX_MS, Math.max(100, Math.round(phaseMs * 0.15)));
+}
+
+export function phaseLengthMs(rules: Rules, phase: Phase): number {
+  switch (phase) {
+    case 'night':
+      return rules.nightSeconds * 1000;
+    case 'dawn':
+      return rules.dawnSeconds * 1000;
+    case 'day':
+      return rules.daySeconds * 1000;
+    case 'vote':
+      return rules.voteSeconds * 1000;
+    case 'last_words':
+      return rules.lastWordsSeconds * 1000;
+    case 'lobby':
+    case 'ended':
+      return 0;
+  }
+}
+
+/** When a move for the current phase must be decided by (epoch ms), or null when the phase has no deadline. */
+export function dueBy(state: GameState): number | null {
+  if (state.deadline === null) return null;
+  return state.deadline - marginMs(phaseLengthMs(state.settings.rules, state.phase));
+}
+
+/** The phase a move is for; a move decided for one phase is never applied in another. */
+export function phaseKey(state: Pick<GameState, 'day' | 'phase'>): string {
+  return `${state.day}:${state.phase}`;
+}

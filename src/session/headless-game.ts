@@ -1,0 +1,142 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { AiDriver, type AiDriverOptions } from '../agents/driver/ai-driver.ts';
+import { SeatMinds, type AiSeat, type MindStore } from '../agents/seat-minds.ts';
+import type { Summarizer } from '../agents/summary.ts';
+import { ManualTimers } from '../clock.ts';
+import * as engine from '../game/index.ts';
+import type { GameEvent, GameState, SettingsInput } from '../game/index.ts';
+import { err, ok, type Result } from '../result.ts';
+import { GameSession, type SessionDeps } from './game-session.ts';
+
+/** The bot's pause after an AI speech; headless games keep it, on their manual clock. */
+export const SPEECH_GAP_MS = 4000;
+
+export interface HeadlessOptions {
+  readonly gameId: string;
+  readonly seed: number;
+  readonly seats: readonly AiSeat[];
+  /** Seats of people, joined as humans after the AI seats; the caller plays them (through `onEvents` and the clock). */
+  readonly humans?: readonly { readonly id: string; readonly name: string }[];
+  readonly settings?: SettingsInput;
+  /** A started game to go on with instead of a new one (a restarted process). */
+  readonly from?: GameState;
+  /** The manual clock (default one starting at `startAt`, or 0); pass it when the seats' models run on it too. */
+  readonly clock?: ManualTimers;
+  readonly startAt?: number;
+  /**
+   * `when-idle` (default): the clock moves only once no seat waits for its model, so a model's
+   * latency costs no game time (the demo; games against a wire fake). `virtual`: the models wait on
+   * the manual clock too, so a phase can run out on them (the realtime bench, the deadline test).
+   */
+  readonly time?: 'when-idle' | 'virtual';
+  readonly summarizer?: Summarizer;
+  readonly minds?: MindStore;
+  readonly recordReasoning?: boolean;
+  readonly speechGapMs?: number;
+  readonly driver?: Pick<AiDriverOptions, 'onFallback' | 'onError' | 'speechTurnMs' | 'maxSpeechesPerDay'>;
+  /** Persists each accepted command (default: kept in memory only). */
+  readonly save?: SessionDeps['save'];
+  /** Every accepted batch of events, after the driver heard it (presenters, live output, the bench's people). */
+  readonly onEvents?: (events: readonly GameEvent[], state: GameState) => void;
+}
+
+export interface HeadlessGame {
+  readonly session: GameSession;
+  readonly driver: AiDriver;
+  readonly clock: ManualTimers;
+  /** Plays to the end: lets the game settle, moves the clock to the next timer, and again. */
+  run(): Promise<Result<GameState, string>>;
+}
+
+const MAX_STEPS = 20_000;
+
+/**
+ * A game with no Discord: the bot's own session (single writer, deadlines) and AI driver, on a
+ * manual clock that jumps to the next deadline or pause once the game has settled. The demo, the
+ * bench and the tests play through this, so they measure the AI seats players meet.
+ */
+export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, string> {
+  const clock = options.clock ?? new ManualTimers(options.startAt ?? 0);
+  const started = options.from ? ok(options.from) : startGame(options, clock.now());
+  if (!started.ok) return started;
+  let driver: AiDriver | undefined;
+  const session = new GameSession(started.value, {
+    timers: clock,
+    save: options.save ?? (async () => ok(undefined)),
+    publish: (events, state) => {
+      driver?.onEvents(events);
+      options.onEvents?.(events, state);
+    },
+  });
+  const minds = new SeatMinds(options.seats, options.minds);
+  driver = new AiDriver(session, minds, {
+    clock,
+    speechGapMs: options.speechGapMs ?? SPEECH_GAP_MS,
+    ...(options.summarizer && { summarizer: options.summarizer }),
+    ...(options.recordReasoning !== undefined && { recordReasoning: options.recordReasoning }),
+    untimed: options.time !== 'virtual',
+    ...options.driver,
+  });
+  const virtual = options.time === 'virtual';
+  const game: HeadlessGame = {
+    session,
+    driver,
+    clock,
+    async run() {
+      await minds.load(session.state.id);
+      if (!options.from) options.onEvents?.(session.state.log, session.state);
+      session.open();
+      driver.resume();
+      for (let step = 0; session.state.phase !== 'ended'; step++) {
+        if (step > MAX_STEPS) return err(`game ${session.state.id} did not end in ${MAX_STEPS} steps`);
+        await settle(session, driver, virtual);
+        if (isOver(session)) break;
+        if (!clock.fireNext()) return err(`game ${session.state.id} is stuck in ${session.state.phase}: nothing is scheduled`);
+      }
+      driver.stop();
+      await driver.idle();
+      await session.settled();
+      return ok(session.state);
+    },
+  };
+  return ok(game);
+}
+
+/** Creates, seats and starts an all-AI (or mixed) game, then plays it to the end. */
+export async function playHeadless(options: HeadlessOptions): Promise<Result<GameState, string>> {
+  const game = createHeadless(options);
+  return game.ok ? game.value.run() : game;
+}
+
+const isOver = (session: GameSession): boolean => session.state.phase === 'ended';
+
+function startGame(options: HeadlessOptions, at: number): Result<GameState, string> {
+  const created = engine.createGame({ gameId: options.gameId, seed: options.seed, settings: options.settings, at });
+  if (!created.ok) return err(created.error.message);
+  let state = created.state;
+  const players = [
+    ...options.seats.map((s) => ({ id: s.id, name: s.name, kind: 'ai' as const })),
+    ...(options.humans ?? []).map((h) => ({ id: h.id, name: h.name, kind: 'human' as const })),
+  ];
+  for (const player of players) {
+    const joined = engine.join(state, { player, at });
+    if (!joined.ok) return err(joined.error.message);
+    state = joined.state;
+  }
+  const begun = engine.start(state, { at });
+  return begun.ok ? ok(begun.state) : err(begun.error.message);
+}
+
+/**
+ * Waits until nothing moves without the clock: every command applied, every job that needs no
+ * timer done, and (unless models run on the manual clock) no seat waiting for its model.
+ */
+async function settle(session: GameSession, driver: AiDriver, virtual: boolean): Promise<void> {
+  for (;;) {
+    const before = session.submissions;
+    if (!virtual) await driver.quiet();
+    await session.settled();
+    await nextTurn();
+    if (session.submissions === before && (virtual || driver.pending === 0)) return;
+  }
+}
