@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
 function demo(...args: string[]): string {
@@ -13,6 +13,21 @@ describe('npm run demo', () => {
     expect(first).toContain("# Director's cut");
     expect(first).toMatch(/Tally: /);
     expect(first.match(/^## /gm)).toHaveLength(7);
+  });
+
+  it('GIVEN the starter personas WHEN the demo runs THEN they are the players', () => {
+    const transcript = demo('--players', '7', '--seed', '42');
+    for (const name of ['Cleopatra', 'Hercule Poirot', 'Oscar Wilde']) expect(transcript).toContain(`## ${name} — `);
+  });
+
+  it('GIVEN --ai openai and a server that is not there WHEN the demo starts THEN it says so at once and plays nothing', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--ai', 'openai'], {
+      encoding: 'utf8',
+      env: { ...process.env, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'k', LLM_PROVIDER: 'openai', DOTENV_CONFIG_PATH: '/dev/null' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/The openai model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:9\/v1 did not answer \(network\)/);
+    expect(run.stdout).toBe('');
   });
 
   it('GIVEN a bad player count WHEN the demo runs THEN it says what is allowed', () => {

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { dueBy } from '../../../src/agents/driver/deadlines.ts';
+import type { LlmConfig } from '../../../src/config.ts';
+import type { LiveTable } from '../../../src/discord/tables.ts';
+import * as engine from '../../../src/game/index.ts';
+import { messageText } from '../../support/discord/index.ts';
+import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
+import { startFakeOpenAi } from '../../support/fake-openai.ts';
+import { startWorld, type World } from './harness.ts';
+import { AI } from './playing.ts';
+
+let w: World | undefined;
+let fake: FakeLlmServer | undefined;
+afterEach(async () => {
+  await w?.close();
+  await fake?.close();
+  w = undefined;
+  fake = undefined;
+});
+
+function hanging(baseURL: string): LlmConfig {
+  return {
+    provider: 'openai',
+    openai: { apiKey: 'sk-secret-test-key', baseURL, model: 'gpt-house' },
+    anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-house' },
+    // Longer than the test: only the game's deadlines (on the manual clock) end the calls.
+    timeoutMs: 600_000,
+    maxToolRounds: 1,
+    dailyTokenBudget: 0,
+  };
+}
+
+/** The AI seats that owe a move in this phase: a night action, or a vote. */
+function owing(table: LiveTable): string[] {
+  const s = table.state;
+  return s.players
+    .filter((p) => p.kind === 'ai' && p.alive && (s.phase === 'night' ? engine.hasNightAction(s, p) : s.phase === 'vote'))
+    .map((p) => p.id);
+}
+
+/** Whether the seat's move of this phase is in the log since the phase began. */
+function moved(table: LiveTable, playerId: string): boolean {
+  const log = table.state.log;
+  const start = log.findLastIndex((e) => e.type === 'phase_started');
+  return log.slice(start).some(
+    (e) => (e.type === 'vote_cast' && e.payload.voterId === playerId) || (e.type === 'night_action' && e.payload.actorId === playerId) || (e.type === 'mafia_proposal' && e.payload.actorId === playerId),
+  );
+}
+
+/**
+ * The bot's own work done and delivered (the AI seats' calls may still hang: only the clock ends
+ * them, so this does not wait for the AI as `playing.settle` does).
+ */
+async function settle(world: World, table: LiveTable): Promise<void> {
+  let seen = -1;
+  while (seen !== table.state.log.length) {
+    seen = table.state.log.length;
+    await world.bot.idle();
+  }
+}
+
+/** alice hosts; bob and carol join; the AI personas take seats; alice starts. */
+async function openGame(world: World): Promise<LiveTable> {
+  const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
+  const table = world.bot.tables.live[0]!;
+  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  for (const persona of AI) await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+  await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
+  await world.sim.until(() => table.driver !== null && table.mafiaThreadId !== null);
+  await settle(world, table);
+  return table;
+}
+
+/** The clock reaches the moment AI moves are due; they must all be in before it reaches the deadline. */
+async function throughPhase(world: World, table: LiveTable): Promise<void> {
+  const { phase, day, deadline } = table.state;
+  const due = owing(table);
+  world.timers.advanceTo(dueBy(table.state)!);
+  await world.sim.until(() => due.every((id) => moved(table, id)) || table.state.phase !== phase, { timeoutMs: 10_000 });
+  expect(table.state.phase).toBe(phase);
+  world.timers.advanceTo(deadline!);
+  await world.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });
+  await settle(world, table);
+}
+
+describe('a model that never answers, on the bot', () => {
+  it('GIVEN every model call hangs WHEN nights and votes come THEN each AI seat moves on instinct before the deadline, the channel is told once per seat in plain words, no provider detail reaches Discord, and the director’s cut marks the fallbacks', async () => {
+    fake = await startFakeOpenAi(() => reply.hang());
+    w = await startWorld({ llm: hanging(fake.baseURL), seed: 3 });
+    const table = await openGame(w);
+    for (let i = 0; i < 12 && table.state.phase !== 'ended' && !(table.state.phase === 'vote' && table.state.day >= 2); i++) {
+      if (table.state.phase === 'night' || table.state.phase === 'vote') await throughPhase(w, table);
+      else {
+        const { phase, day, deadline } = table.state;
+        w.timers.advanceTo(deadline!);
+        await w.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });
+        await settle(w, table);
+      }
+    }
+    expect(fake.requests.length).toBeGreaterThan(0);
+    const channel = w.sim.messagesIn('game').map(messageText);
+    let told = 0;
+    for (const name of AI) {
+      const seat = table.state.players.find((p) => p.name === name)!;
+      const asked = table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === seat.id && e.payload.fallback === 'timeout');
+      if (!asked) continue;
+      expect(channel.filter((text) => text.includes(`${name}'s model is not answering; ${name} plays on instinct for now.`))).toHaveLength(1);
+      told++;
+    }
+    expect(told).toBe(AI.length);
+    for (const text of channel) expect(text).not.toMatch(/127\.0\.0\.1|sk-secret|aborted|ECONN|status/i);
+
+    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply();
+    await w.sim.until(() => table.state.phase === 'ended');
+    await settle(w, table);
+    const cut = w.sim.messagesIn('game').flatMap((m) => m.attachments).find((a) => a.filename.startsWith('directors-cut'));
+    const text = cut?.data?.toString('utf8') ?? '';
+    expect(text).toContain('(offline fallback: timeout)');
+    expect(text).not.toMatch(/127\.0\.0\.1|sk-secret/);
+  });
+});
