@@ -9,6 +9,7 @@ import { dayRecord, offlineSummarizer, type Summarizer } from '../summary.ts';
 import { dueBy, phaseKey } from './deadlines.ts';
 import { BUDGET_NOTICE, BUDGET_TOPIC, fallbackNotice, fallbackTopic } from './notices.ts';
 import { describeDecision } from './reasoning-label.ts';
+import { sequence, type Command, type Step } from './sequence.ts';
 import { willFor } from './wills.ts';
 
 /** The game as the driver sees it: its current state, and one way in for commands (a GameSession). */
@@ -242,12 +243,11 @@ export class AiDriver {
     else await this.submit((s, at) => engine.announce(s, { text: fallbackNotice(player.name, category), topic: fallbackTopic(player.id), at }));
   }
 
-  /** Keeps the decision's reasoning for the director's cut, under the phase it was for and with what became of it. */
-  private async record(player: PlayerState, kind: DecisionKind, decision: Decision, forState: Pick<GameState, 'phase' | 'day'>, outcome: ReasoningOutcome): Promise<void> {
-    if (this.options.recordReasoning === false) return;
-    const names = new Map(this.game.state.players.map((p) => [p.id, p.name]));
-    const label = describeDecision(kind, decision, (id) => names.get(id) ?? id);
-    await this.submit((s, at) =>
+  /** The command keeping the decision's reasoning for the director's cut, under the phase it was for, with what became of it. */
+  private reasoning(player: PlayerState, kind: DecisionKind, decision: Decision, forState: Pick<GameState, 'phase' | 'day'>, outcome: ReasoningOutcome): Command | null {
+    if (this.options.recordReasoning === false) return null;
+    const label = describeDecision(kind, decision, (id) => engine.findPlayer(this.game.state, id)?.name ?? id);
+    return (s, at) =>
       engine.recordReasoning(s, {
         playerId: player.id,
         decision: label,
@@ -257,8 +257,26 @@ export class AiDriver {
         day: forState.day,
         outcome,
         ...(decision.fallback && { fallback: decision.fallback.category }),
-      }),
-    );
+      });
+  }
+
+  /**
+   * Submits a decision as one command: its words first (if any; they may be refused alone), the move
+   * (what counts; none for a speech), then its reasoning. A refused move is kept as refused or late.
+   */
+  private async play(player: PlayerState, kind: DecisionKind, decision: Decision, forState: Pick<GameState, 'phase' | 'day'>, move: Command | null, said?: Command | null): Promise<boolean> {
+    const counted = this.reasoning(player, kind, decision, forState, 'counted');
+    const steps: Step[] = [
+      ...(said ? [{ command: said, required: move === null }] : []),
+      ...(move ? [{ command: move, required: true }] : []),
+      ...(counted ? [{ command: counted, required: false }] : []),
+    ];
+    if (steps.length === 0) return true;
+    const result = await this.submit(sequence(steps));
+    if (result.ok) return true;
+    const refused = this.reasoning(player, kind, decision, forState, this.refusal(phaseKey(forState)));
+    if (refused) await this.submit(refused);
+    return false;
   }
 
   /** What became of a move the engine refused: the phase had passed, or the rules said no. */
@@ -282,9 +300,9 @@ export class AiDriver {
     const key = phaseKey(forState);
     const decision = await this.decide(player, 'night', due);
     if (!decision) return;
-    let acted = await this.submit((s, at) => engine.act(s, { actorId: player.id, targetId: decision.targetId, at }));
-    if (!acted.ok && phaseKey(this.game.state) === key) acted = await this.submit((s, at) => engine.act(s, { actorId: player.id, targetId: null, at }));
-    await this.record(player, 'night', decision, forState, acted.ok ? 'counted' : this.refusal(key));
+    const acted = await this.play(player, 'night', decision, forState, (s, at) => engine.act(s, { actorId: player.id, targetId: decision.targetId, at }));
+    // A target gone since the decision: the seat skips rather than lose its turn to an error.
+    if (!acted && phaseKey(this.game.state) === key) await this.submit((s, at) => engine.act(s, { actorId: player.id, targetId: null, at }));
   }
 
   /**
@@ -302,21 +320,17 @@ export class AiDriver {
     if (!(proposer.id in state.night.proposals)) {
       const decision = await this.decide(proposer, 'mafia_chat', due);
       if (!decision) return;
-      if (decision.speech) {
-        const text = decision.speech;
-        await this.submit((s, at) => engine.speak(s, { playerId: proposer.id, channel: 'mafia', text, at }));
-      }
-      const acted = await this.submit((s, at) => engine.act(s, { actorId: proposer.id, targetId: decision.targetId, at }));
-      await this.record(proposer, 'mafia_chat', decision, forState, acted.ok ? 'counted' : this.refusal(key));
-      target = acted.ok ? decision.targetId : undefined;
+      const text = decision.speech;
+      const said: Command | null = text ? (s, at) => engine.speak(s, { playerId: proposer.id, channel: 'mafia', text, at }) : null;
+      const acted = await this.play(proposer, 'mafia_chat', decision, forState, (s, at) => engine.act(s, { actorId: proposer.id, targetId: decision.targetId, at }), said);
+      target = acted ? decision.targetId : undefined;
     }
     for (const member of members) {
       const now = this.game.state;
       if (member.id === proposer.id || member.id in now.night.proposals || phaseKey(now) !== key || now.night.mafiaRound !== 1) continue;
       const backing = target !== undefined && !engine.nightTargetError(now, member.id, target) ? target : this.seats.offline(now, member, 'night').targetId;
-      const acted = await this.submit((s, at) => engine.act(s, { actorId: member.id, targetId: backing, at }));
       const decision: Decision = { targetId: backing, speech: null, reasoning: `Backs ${proposer.name}'s proposal.`, beliefs: {}, urgency: 0 };
-      await this.record(member, 'mafia_chat', decision, forState, acted.ok ? 'counted' : this.refusal(key));
+      await this.play(member, 'mafia_chat', decision, forState, (s, at) => engine.act(s, { actorId: member.id, targetId: backing, at }));
     }
   }
 
@@ -329,12 +343,9 @@ export class AiDriver {
       const now = this.game.state;
       if (member.id in now.night.proposals || phaseKey(now) !== key) continue;
       const decision = this.seats.offline(now, member, 'mafia_chat');
-      if (decision.speech) {
-        const text = decision.speech;
-        await this.submit((s, at) => engine.speak(s, { playerId: member.id, channel: 'mafia', text, at }));
-      }
-      const acted = await this.submit((s, at) => engine.act(s, { actorId: member.id, targetId: decision.targetId, at }));
-      await this.record(member, 'mafia_chat', decision, forState, acted.ok ? 'counted' : this.refusal(key));
+      const text = decision.speech;
+      const said: Command | null = text ? (s, at) => engine.speak(s, { playerId: member.id, channel: 'mafia', text, at }) : null;
+      await this.play(member, 'mafia_chat', decision, forState, (s, at) => engine.act(s, { actorId: member.id, targetId: decision.targetId, at }), said);
     }
   }
 
@@ -422,8 +433,7 @@ export class AiDriver {
         if (!decision) return;
         this.spoken.set(speaker.id, { day, count: next.spoken + 1, urgency: decision.urgency });
         const text = decision.speech;
-        const said = text ? await this.submit((s, at) => engine.speak(s, { playerId: speaker.id, channel: 'town', text, at })) : { ok: true };
-        await this.record(speaker, 'speak', decision, forState, said.ok ? 'counted' : this.refusal(phaseKey(forState)));
+        await this.play(speaker, 'speak', decision, forState, null, text ? (s, at) => engine.speak(s, { playerId: speaker.id, channel: 'town', text, at }) : null);
         if (this.options.speechGapMs > 0 && !(await pause(this.options.clock, this.options.speechGapMs, this.stopping.signal))) return;
       }
     } finally {
@@ -461,9 +471,8 @@ export class AiDriver {
       target = decision.targetId ?? 'no_lynch';
     }
     const text = decision.speech;
-    if (text && phaseKey(this.game.state) === key) await this.submit((s, at) => engine.speak(s, { playerId: player.id, channel: 'town', text, at }));
-    const cast = await this.submit((s, at) => engine.vote(s, { voterId: player.id, targetId: target, at }));
-    await this.record(player, 'vote', decision, forState, cast.ok ? 'counted' : this.refusal(key));
+    const said: Command | null = text ? (s, at) => engine.speak(s, { playerId: player.id, channel: 'town', text, at }) : null;
+    await this.play(player, 'vote', decision, forState, (s, at) => engine.vote(s, { voterId: player.id, targetId: target, at }), said);
   }
 
   private async lastWords(): Promise<void> {
@@ -476,7 +485,6 @@ export class AiDriver {
     const decision = await this.decide(lynched, 'last_words', dueBy(state) ?? this.options.clock.now());
     if (!decision) return;
     const text = decision.speech;
-    const said = text ? await this.submit((s, at) => engine.speak(s, { playerId: lynched.id, channel: 'last_words', text, at })) : { ok: true };
-    await this.record(lynched, 'last_words', decision, forState, said.ok ? 'counted' : this.refusal(phaseKey(forState)));
+    await this.play(lynched, 'last_words', decision, forState, null, text ? (s, at) => engine.speak(s, { playerId: lynched.id, channel: 'last_words', text, at }) : null);
   }
 }

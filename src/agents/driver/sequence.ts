@@ -1,0 +1,30 @@
+import type { CommandResult, GameEvent, GameState } from '../../game/index.ts';
+
+export type Command = (state: GameState, at: number) => CommandResult;
+
+export interface Step {
+  readonly command: Command;
+  /** A refused required step refuses the whole; a refused optional one is left out. */
+  readonly required: boolean;
+}
+
+/**
+ * Several engine commands applied one after another as one: a seat's words, its move and its
+ * reasoning land together, in one write, with nothing of anyone else's between them.
+ */
+export function sequence(steps: readonly Step[]): Command {
+  return (state, at) => {
+    let current = state;
+    const events: GameEvent[] = [];
+    for (const step of steps) {
+      const result = step.command(current, at);
+      if (!result.ok) {
+        if (step.required) return result;
+        continue;
+      }
+      current = result.state;
+      events.push(...result.events);
+    }
+    return { ok: true, state: current, events };
+  };
+}
