@@ -1,5 +1,5 @@
 import type { LlmConfig } from '../config.ts';
-import type { CallCost, TokenBudget } from './budget.ts';
+import { callCost, type TokenBudget } from './budget.ts';
 import type { AsyncBrain, Voice } from './decision.ts';
 import { heuristicBrain } from './heuristic/brain.ts';
 import { createProvider, resolveModel, type ModelPreference } from './llm/providers.ts';
@@ -84,17 +84,7 @@ export function budgetSink(budget: TokenBudget, onError: (error: unknown) => voi
   let chain: Promise<void> = Promise.resolve();
   return {
     sink: (site, record) => {
-      const call: CallCost = {
-        ...site,
-        provider: record.provider,
-        model: record.model,
-        inputTokens: record.usage.inputTokens,
-        outputTokens: record.usage.outputTokens,
-        cachedInputTokens: record.usage.cachedInputTokens,
-        latencyMs: Math.round(record.latencyMs),
-        ok: record.ok,
-        errorKind: record.ok ? null : record.error,
-      };
+      const call = callCost(site, record);
       chain = chain.then(() => budget.record(call)).catch(onError);
     },
     flush: () => chain,
