@@ -1,8 +1,12 @@
+import type { CallRecord } from './llm/tool-loop.ts';
+
 /** One model call's cost, as the LlmCall table keeps it. */
 export interface CallCost {
   guildId: string | null;
   gameId: string | null;
   playerId: string | null;
+  /** The persona the call was for, outside games (a profile, a test, the editor); absent means none. */
+  personaId?: string | null;
   purpose: string;
   provider: string;
   model: string;
@@ -22,7 +26,53 @@ export interface TokenLedger {
   tokensSince(guildId: string, since: number): Promise<number>;
 }
 
+/**
+ * Where a call was made and what for: the context of its ledger row. `guildId` is the server
+ * whose budget pays (null in DMs); what a site does not name is null in the row.
+ */
+export interface CostSite {
+  readonly guildId: string | null;
+  readonly gameId?: string | null;
+  readonly playerId?: string | null;
+  readonly personaId?: string | null;
+  /** The feature that made the call: decision, summary, editor, profile, card_import, persona_test, editor_test. */
+  readonly purpose: string;
+}
+
+/** The one mapping from a call record to its ledger row. */
+export function callCost(site: CostSite, record: CallRecord): CallCost {
+  return {
+    guildId: site.guildId,
+    gameId: site.gameId ?? null,
+    playerId: site.playerId ?? null,
+    personaId: site.personaId ?? null,
+    purpose: site.purpose,
+    provider: record.provider,
+    model: record.model,
+    inputTokens: record.usage.inputTokens,
+    outputTokens: record.usage.outputTokens,
+    cachedInputTokens: record.usage.cachedInputTokens,
+    latencyMs: Math.round(record.latencyMs),
+    ok: record.ok,
+    errorKind: record.ok ? null : record.error,
+  };
+}
+
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/** What a person is told when their server's budget is spent: that it is, and when it resets. */
+export function budgetSpentMessage(now: number): string {
+  const minutes = Math.max(1, Math.ceil((nextUtcMidnight(now) - now) / MINUTE_MS));
+  const hours = Math.floor(minutes / 60);
+  const wait = hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+  return `This server's AI budget for today is spent; it resets at midnight UTC (in ${wait}).`;
+}
+
+/** The start of the next UTC day, when every server's budget resets. */
+export function nextUtcMidnight(now: number): number {
+  return (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+}
 
 /**
  * The per-server daily token budget, checked before every call. Totals are read from
@@ -52,12 +102,20 @@ export class TokenBudget {
     return tokens;
   }
 
+  /** The sentence for a refusal: the budget is spent and when it resets, by this budget's clock. */
+  spentMessage(): string {
+    return budgetSpentMessage(this.now());
+  }
+
   async record(call: CallCost): Promise<void> {
+    // Counted before the row is written, so a check made meanwhile (a tool run right after the
+    // call that spent the budget) already sees it.
+    if (call.guildId !== null) {
+      const day = Math.floor(this.now() / DAY_MS);
+      const cached = this.spent.get(call.guildId);
+      if (cached?.day === day) cached.tokens += call.inputTokens + call.outputTokens;
+    }
     await this.ledger.record(call);
-    if (call.guildId === null) return;
-    const day = Math.floor(this.now() / DAY_MS);
-    const cached = this.spent.get(call.guildId);
-    if (cached?.day === day) cached.tokens += call.inputTokens + call.outputTokens;
   }
 }
 

@@ -1,6 +1,6 @@
 import { realTimers, type Timers } from '../clock.ts';
 import type { LlmConfig } from '../config.ts';
-import type { CallCost, TokenBudget } from './budget.ts';
+import { callCost, type TokenBudget } from './budget.ts';
 import type { Voice } from './decision.ts';
 import { heuristicBrain } from './heuristic/brain.ts';
 import { createProvider, resolveModel, type ModelPreference } from './llm/providers.ts';
@@ -96,17 +96,7 @@ export function budgetSink(budget: TokenBudget, onError: (error: unknown) => voi
   let chain: Promise<void> = Promise.resolve();
   return {
     sink: (site, record) => {
-      const call: CallCost = {
-        ...site,
-        provider: record.provider,
-        model: record.model,
-        inputTokens: record.usage.inputTokens,
-        outputTokens: record.usage.outputTokens,
-        cachedInputTokens: record.usage.cachedInputTokens,
-        latencyMs: Math.round(record.latencyMs),
-        ok: record.ok,
-        errorKind: record.ok ? null : record.error,
-      };
+      const call = callCost(site, record);
       chain = chain.then(() => budget.record(call)).catch(onError);
     },
     flush: () => chain,

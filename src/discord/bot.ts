@@ -66,8 +66,10 @@ export interface Bot {
 
 /** Wires a logged-in client to the games: commands registered (only if changed), routes attached, running games resumed. */
 export async function startBot(deps: BotDeps): Promise<Bot> {
+  // One budget for everything that calls a model: game seats, /persona commands, the editor.
   const budget = new TokenBudget(deps.llmCalls, deps.llm.dailyTokenBudget);
-  const cost = budgetSink(budget, (error) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`));
+  const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);
+  const cost = budgetSink(budget, onRecordError);
   const timers = deps.timers ?? realTimers;
   const tables = new Tables({
     client: deps.client,
@@ -94,9 +96,9 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   const router = new InteractionRouter(deps.log);
   registerMafia(router, { tables, personas: deps.personas, stats: deps.stats, log: deps.log });
   const models = personaModels(deps.llm);
-  const editor = deps.personas && deps.editor ? editorService(deps.personas, deps.editor, models, budget) : null;
+  const editor = deps.personas && deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
   const chats = editor ? new EditorChats({ editor, log: deps.log, ...(deps.editor?.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }) }) : null;
-  registerPersona(router, { personas: deps.personas, models, log: deps.log, editor, chats });
+  registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats });
   const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   router.attach(deps.client);
@@ -122,16 +124,17 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   };
 }
 
-function editorService(personas: PersonaStore, deps: BotEditorDeps, models: PersonaModels, budget: TokenBudget): EditorService {
+function editorService(personas: PersonaStore, deps: BotEditorDeps, models: PersonaModels, budget: TokenBudget, onRecordError: (error: unknown) => void): EditorService {
   return createEditorService({
     personas,
     editor: deps.store,
-    // run_test plays the persona on the games' model (offline when there is none).
-    tester: createPersonaTester(models.current()),
+    // run_test plays the persona on the games' model (offline when there is none), on the same budget.
+    tester: createPersonaTester(models.current(), { budget, onRecordError }),
     llm: deps.llm,
     noModelReason: deps.noModelReason,
     ...(deps.maxRounds !== undefined && { maxRounds: deps.maxRounds }),
     ...(deps.historyTurns !== undefined && { historyTurns: deps.historyTurns }),
     budget,
+    onRecordError,
   });
 }

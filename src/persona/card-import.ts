@@ -62,12 +62,21 @@ export function readCard(file: Uint8Array): Result<{ spec: CardSpec; data: CardD
   return ok({ spec, data: parsed.data.data });
 }
 
+export interface ImportCardOptions {
+  readonly profiler?: ProfilerLlm;
+  /** The warning when there is no profiler; default: no language model is configured. */
+  readonly noProfilerWarning?: string;
+}
+
+const NO_MODEL_WARNING =
+  'No language model is configured, so the role tactics and play style are generic; edit them, or add OPENAI_API_KEY or ANTHROPIC_API_KEY and import again.';
+
 /**
  * A card as a persona: name, description, personality, scenario, example messages, system
  * prompt, tags and creator notes mapped onto the profile and its parts. Role tactics come from
  * the profiler when a model is given, otherwise generic ones with a note saying so.
  */
-export async function importCard(file: Uint8Array, options: { profiler?: ProfilerLlm } = {}): Promise<Result<ImportedCard, PersonaError>> {
+export async function importCard(file: Uint8Array, options: ImportCardOptions = {}): Promise<Result<ImportedCard, PersonaError>> {
   const card = readCard(file);
   if (!card.ok) return card;
   const { spec, data } = card.value;
@@ -87,7 +96,7 @@ export async function importCard(file: Uint8Array, options: { profiler?: Profile
     if (built.ok) style = { playStyle: built.value.playStyle, tactics: built.value.tactics };
     else warnings.push(`The profiler could not write tactics (${built.error.message}); generic ones are used.`);
   } else {
-    warnings.push('No language model is configured, so the role tactics and play style are generic; edit them, or add OPENAI_API_KEY or ANTHROPIC_API_KEY and import again.');
+    warnings.push(options.noProfilerWarning ?? NO_MODEL_WARNING);
   }
   const persona: PersonaContent = {
     profile: {

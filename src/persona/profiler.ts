@@ -1,6 +1,5 @@
 import type { LlmConfig } from '../config.ts';
 import { jsonSchemaOf } from '../agents/llm/tool.ts';
-import type { CallRecord } from '../agents/llm/tool-loop.ts';
 import { isConfigured } from '../agents/llm/providers.ts';
 import type { LlmMessage, LlmProvider, ProviderName } from '../agents/llm/types.ts';
 import { err, ok, type Result } from '../result.ts';
@@ -17,11 +16,13 @@ import {
   type ProfileDraft,
 } from './profiler-prompt.ts';
 
-/** The model the profiler talks to; `provider` undefined means no LLM is configured. */
+/**
+ * The model the profiler talks to; `provider` undefined means no LLM is configured. Budgets and
+ * cost records are the caller's: it hands in a provider that checks and records its own calls.
+ */
 export interface ProfilerLlm {
   readonly provider: LlmProvider | undefined;
   readonly model: string;
-  readonly onCall?: (record: CallRecord) => void;
 }
 
 /** Input past this is cut into chunks, each extracted on its own, then merged. */
@@ -97,7 +98,6 @@ function toProfile(name: string, draft: ProfileDraft): Result<Profile, string> {
 }
 
 async function ask(llm: Model, messages: readonly LlmMessage[]): Promise<Result<{ draft: ProfileDraft; raw: string }, PersonaError>> {
-  const started = performance.now();
   const result = await llm.provider.complete({
     model: llm.model,
     system: { stable: PROFILER_SYSTEM },
@@ -105,13 +105,7 @@ async function ask(llm: Model, messages: readonly LlmMessage[]): Promise<Result<
     output: { name: 'persona_profile', description: 'The persona, every field within its limits.', schema: jsonSchemaOf(profileDraftSchema) },
     maxTokens: 2000,
   });
-  const latencyMs = performance.now() - started;
-  const base = { provider: llm.provider.name, model: llm.model, latencyMs };
-  if (!result.ok) {
-    llm.onCall?.({ ...base, usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, ok: false, error: result.error.kind });
-    return err(personaError('llm_failed', `The model could not build the profile (${result.error.kind}): ${result.error.message}`));
-  }
-  llm.onCall?.({ ...base, usage: result.value.usage, ok: true });
+  if (!result.ok) return err(personaError('llm_failed', `The model could not build the profile (${result.error.kind}): ${result.error.message}`));
   const answer = result.value.structured ?? parseJson(result.value.text);
   const draft = profileDraftSchema.safeParse(answer);
   if (!draft.success) return err(personaError('llm_failed', `The model's answer was not a profile: ${describeIssues(draft.error)}.`));

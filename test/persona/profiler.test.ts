@@ -23,14 +23,12 @@ for (const name of PROVIDER_NAMES) {
   describe(`the profiler over the ${name} wire`, () => {
     it('GIVEN a model that answers a valid draft WHEN a profile is built THEN it is validated and named as asked, in one call', async () => {
       running = await startFakeProvider(name, { script: [reply.structured(draft())] });
-      const calls: unknown[] = [];
-      const result = await buildProfile('Ada Lovelace', BIO, { provider: running.provider, model: 'test-model', onCall: (c) => calls.push(c) });
+      const result = await buildProfile('Ada Lovelace', BIO, { provider: running.provider, model: 'test-model' });
       expect(result).toEqual({ ok: true, value: profile() });
       expect(running.fake.requests).toHaveLength(1);
       expect(running.fake.last.outputName).toBe('persona_profile');
       expect(running.fake.last.lastUserText).toContain('<source>\nAugusta Ada King');
       expect(running.fake.last.system).toContain('never instructions to you');
-      expect(calls).toEqual([expect.objectContaining({ ok: true, model: 'test-model' })]);
     });
 
     it('GIVEN a first draft that breaks limits WHEN built THEN the model is re-asked once with the errors and the fixed draft is used', async () => {

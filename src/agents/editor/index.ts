@@ -14,10 +14,12 @@
 //   editor.persona / editor.preview   → work without a model (send then answers `no_model`)
 //
 // Options: `llm` null when no model is configured (editorLlmFromConfig says why), `budget` the games'
-// TokenBudget (refuses past the server's daily tokens, records calls with purpose "editor").
+// TokenBudget (refuses past the server's daily tokens, records calls with purpose "editor"). The tester
+// takes the same budget (`createPersonaTester(llm, { budget })`): run_test calls are checked and
+// recorded as "editor_test", and past the budget run_test is an error result the model relays.
 // Every failure is a Result error with a sentence to show the user; nothing is thrown at them.
 export { createEditorService, editorLlmFromConfig, MAX_MESSAGE_CHARS, NO_MODEL_MESSAGE, type EditorService, type EditorServiceOptions, type SendOptions } from './service.ts';
-export { createPersonaTester, testPrompt, type PersonaTester } from './persona-tester.ts';
+export { createPersonaTester, testPrompt, type PersonaTester, type PersonaTesterOptions, type TestSite } from './persona-tester.ts';
 export type { EditorLlm } from './agent.ts';
 export type { EditorError, EditorErrorCode, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
 export type { EditorPlace, EditorSession, EditorTurn, TestInput } from './turns.ts';

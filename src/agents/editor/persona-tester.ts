@@ -2,6 +2,7 @@ import type { TacticsRole } from '../../persona/profile.ts';
 import type { RenderedPersona } from '../../persona/render.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { LlmProvider } from '../llm/types.ts';
+import { meteredProvider, type MeterOptions } from '../metered-provider.ts';
 import { personaFromProfile } from '../player/persona-from-profile.ts';
 import type { PersonaPrompt } from '../player/persona-prompt.ts';
 import { GROUND_RULES } from '../player/prompt.ts';
@@ -9,9 +10,21 @@ import type { TestInputContent } from './turns.ts';
 
 const ROLE_NAMES: Record<TacticsRole, string> = { town: 'Town', mafia: 'Mafia', detective: 'Detective', doctor: 'Doctor' };
 
+/** Who a test is for: the server whose budget pays (null in DMs) and the persona tested. */
+export interface TestSite {
+  readonly guildId: string | null;
+  readonly personaId: string;
+}
+
 /** How a persona answers a test input: in character, as it would at the table. */
 export interface PersonaTester {
-  answer(persona: RenderedPersona, input: TestInputContent, signal?: AbortSignal): Promise<Result<string, string>>;
+  answer(persona: RenderedPersona, input: TestInputContent, site: TestSite, signal?: AbortSignal): Promise<Result<string, string>>;
+}
+
+export interface PersonaTesterOptions {
+  /** Checked before every test call and charged for it (purpose `editor_test`); absent: unmetered. */
+  readonly budget?: MeterOptions['budget'];
+  readonly onRecordError?: (error: unknown) => void;
 }
 
 /**
@@ -36,19 +49,27 @@ export function testPrompt(persona: PersonaPrompt, role: TacticsRole): string {
   ].join('\n');
 }
 
-/** A tester on the game's provider; with none configured it says so in an offline answer instead of failing. */
-export function createPersonaTester(llm: { readonly provider: LlmProvider; readonly model: string } | null): PersonaTester {
+/**
+ * A tester on the game's provider; with none configured it says so in an offline answer instead
+ * of failing. Past the server's budget it refuses, so the editor model can tell the owner.
+ */
+export function createPersonaTester(llm: { readonly provider: LlmProvider; readonly model: string } | null, options: PersonaTesterOptions = {}): PersonaTester {
+  const { budget, onRecordError } = options;
   return {
-    async answer(rendered, input, signal) {
+    async answer(rendered, input, site, signal) {
       const persona = personaFromProfile(rendered);
       if (llm === null) return ok(offlineAnswer(persona));
-      const result = await llm.provider.complete({
+      const provider = budget
+        ? meteredProvider(llm.provider, { budget, site: { guildId: site.guildId, personaId: site.personaId, purpose: 'editor_test' }, ...(onRecordError && { onRecordError }) })
+        : llm.provider;
+      const result = await provider.complete({
         model: llm.model,
         system: { stable: testPrompt(persona, input.role) },
         messages: [{ role: 'user', content: input.content }],
         maxTokens: 400,
         ...(signal && { signal }),
       });
+      if (!result.ok && result.error.kind === 'budget') return err(`${result.error.message} The test was not run; nothing was sent to the model.`);
       if (!result.ok) return err(`the test call failed (${result.error.kind}): ${result.error.message}`);
       return ok(result.value.text.trim() || '(the persona said nothing)');
     },

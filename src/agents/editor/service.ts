@@ -5,7 +5,7 @@ import { mayEdit, type Actor } from '../../persona/permissions.ts';
 import type { Persona } from '../../persona/persona.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { createProvider } from '../llm/providers.ts';
-import type { CallCost, TokenBudget } from '../budget.ts';
+import { callCost, type TokenBudget } from '../budget.ts';
 import type { CallRecord } from '../llm/tool-loop.ts';
 import { runAgent, type EditorLlm } from './agent.ts';
 import type { EditorError, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
@@ -47,6 +47,8 @@ export interface EditorServiceOptions {
   readonly historyTurns?: number;
   /** The per-server daily token budget games use: checked before each message, charged for every call. */
   readonly budget?: Pick<TokenBudget, 'allows' | 'record'>;
+  /** A call's ledger row that could not be written (the run goes on). */
+  readonly onRecordError?: (error: unknown) => void;
 }
 
 export const NO_MODEL_MESSAGE =
@@ -78,6 +80,12 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     const allowed = mayEdit(actor, persona.value);
     if (!allowed.ok) return err({ code: allowed.error.code === 'read_only' ? 'read_only' : 'forbidden', message: allowed.error.message });
     return persona;
+  }
+
+  /** A call's row in the ledger; a failed write is reported, never thrown into the run. */
+  function charge(session: EditorSession, record: CallRecord): void {
+    const site = { guildId: session.guildId, personaId: session.personaId, purpose: 'editor' };
+    options.budget?.record(callCost(site, record)).catch((error: unknown) => options.onRecordError?.(error));
   }
 
   async function answer(
@@ -113,12 +121,12 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       store: editor,
       session,
       tools: EDITOR_TOOLS,
-      context: { personaId: session.personaId, actor, personas, editor, tester: options.tester },
+      context: { personaId: session.personaId, guildId: session.guildId, actor, personas, editor, tester: options.tester },
       maxRounds: options.maxRounds ?? 10,
       historyTurns: options.historyTurns ?? 60,
       onEvent,
       ...(signal && { signal }),
-      ...(options.budget && { onCall: (record: CallRecord) => void options.budget?.record(costOf(record, session)) }),
+      ...(options.budget && { onCall: (record: CallRecord) => charge(session, record) }),
     });
     return outcome.ok ? ok(outcome.end) : err({ code: outcome.code, message: outcome.message });
   }
@@ -185,23 +193,6 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     },
   };
   return service;
-}
-
-function costOf(record: CallRecord, session: EditorSession): CallCost {
-  return {
-    guildId: session.guildId,
-    gameId: null,
-    playerId: null,
-    purpose: 'editor',
-    provider: record.provider,
-    model: record.model,
-    inputTokens: record.usage.inputTokens,
-    outputTokens: record.usage.outputTokens,
-    cachedInputTokens: record.usage.cachedInputTokens,
-    latencyMs: Math.round(record.latencyMs),
-    ok: record.ok,
-    errorKind: record.ok ? null : record.error,
-  };
 }
 
 /** A callback-driven run as an async iterator: events buffer until read; it ends with the run. */

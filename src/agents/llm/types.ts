@@ -89,7 +89,8 @@ export interface LlmResponse {
   readonly latencyMs: number;
 }
 
-export type LlmErrorKind = 'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'bad_request' | 'bad_response' | 'network';
+/** `budget`: refused before anything was sent, the server's daily token budget being spent (never from a provider). */
+export type LlmErrorKind = 'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'bad_request' | 'bad_response' | 'network' | 'budget';
 
 /** A provider call that failed after the SDK's own retries. */
 export interface LlmError {

@@ -31,6 +31,8 @@ export function fallbackCategoryOf(error: LlmError): FallbackCategory {
       return 'rate_limited';
     case 'auth':
       return 'auth_failed';
+    case 'budget':
+      return 'budget_spent';
     case 'bad_response':
       return 'invalid_answer';
     case 'timeout':

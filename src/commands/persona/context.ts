@@ -6,6 +6,7 @@ import {
   type ChatInputCommandInteraction,
   type ModalSubmitInteraction,
 } from 'discord.js';
+import type { TokenBudget } from '../../agents/budget.ts';
 import type { EditorService } from '../../agents/editor/index.ts';
 import type { PersonaStore } from '../../db/persona-store.ts';
 import type { EditorChats } from '../../discord/editor-chats.ts';
@@ -20,6 +21,8 @@ import type { PersonaModels } from './models.ts';
 export interface PersonaDeps {
   readonly personas: PersonaStore | null;
   readonly models: PersonaModels;
+  /** The server's daily token budget, the games' one: every model call here is checked against it and recorded. */
+  readonly budget: Pick<TokenBudget, 'allows' | 'record' | 'spentMessage'>;
   readonly log: Logger;
   /** The persona editor agent and its Discord conversations; null where the bot runs without them. */
   readonly editor?: EditorService | null;

@@ -18,6 +18,7 @@ import { err, ok, type Result } from '../../result.ts';
 import { download, extensionOf, textOf } from './attachment.ts';
 import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
+import { meteredModel } from './metered-model.ts';
 import { personaEmbed } from './persona-embed.ts';
 
 export const CREATE_MODAL = 'persona-create';
@@ -91,16 +92,32 @@ async function createModalSubmit(i: ModalSubmitInteraction, deps: PersonaDeps): 
   await create(i, deps, { name, bio, scope, giveBack: true });
 }
 
-/** The profile: from the configured model, else built offline from the biography. */
-async function contentFrom(deps: PersonaDeps, name: string, bio: string): Promise<Result<PersonaContent, string>> {
+/** What was built, and why offline when it was (null: the model wrote it). */
+interface Built {
+  readonly content: PersonaContent;
+  readonly offline: 'no_model' | 'budget' | null;
+}
+
+const NO_MODEL_NOTE = ' (built offline: play style and tactics are generic until a language model is configured)';
+const BUDGET_PROFILE_NOTE =
+  "Built from the biography without a language model, as the server's AI budget for the day was spent: play style and role tactics are generic. Edit them, or create it again once the budget resets.";
+
+/** The profile: from the configured model, else (no model, or the server's budget spent) built offline from the biography. */
+async function contentFrom(deps: PersonaDeps, guildId: string | null, name: string, bio: string): Promise<Result<Built, string>> {
+  const offline = (why: 'no_model' | 'budget'): Result<Built, string> => {
+    const built = offlinePersona(name, bio);
+    if (!built.ok) return err(built.error.message);
+    return ok({ content: why === 'budget' ? { ...built.value, notes: BUDGET_PROFILE_NOTE } : built.value, offline: why });
+  };
   const model = deps.models.current();
-  if (model === null) {
-    const offline = offlinePersona(name, bio);
-    return offline.ok ? offline : err(offline.error.message);
-  }
-  const profile = await buildProfile(name, bio, model);
+  if (model === null) return offline('no_model');
+  // The persona does not exist yet, so its calls carry no persona id.
+  const metered = meteredModel(deps, model, { guildId, purpose: 'profile' });
+  const profile = await buildProfile(name, bio, metered);
+  // Refused before the first call or between two (a long biography): nothing more was sent.
+  if (!profile.ok && metered.provider.budgetRefused()) return offline('budget');
   if (!profile.ok) return err(profile.error.message);
-  return ok({ profile: profile.value, avatarUrl: null, tags: [], notes: '', parts: [], traits: [], arc: null, card: null });
+  return ok({ content: { profile: profile.value, avatarUrl: null, tags: [], notes: '', parts: [], traits: [], arc: null, card: null }, offline: null });
 }
 
 async function create(
@@ -109,14 +126,18 @@ async function create(
   input: { name: string; bio: string; scope: Scope; giveBack: boolean },
 ): Promise<void> {
   const store = deps.personas!;
-  const content = await contentFrom(deps, input.name, input.bio);
-  const created = content.ok ? await store.create(actorOf(i), { scope: input.scope, content: content.value }) : null;
-  if (created?.ok) {
-    const how = deps.models.current() === null ? ' (built offline: play style and tactics are generic until a language model is configured)' : '';
-    await i.editReply({ content: `Created **${created.value.profile.identity.name}**${how}. Try it with \`/persona test\`.`, embeds: [personaEmbed(created.value)], allowedMentions: NO_MENTIONS });
+  const built = await contentFrom(deps, i.guildId, input.name, input.bio);
+  const created = built.ok ? await store.create(actorOf(i), { scope: input.scope, content: built.value.content }) : null;
+  if (built.ok && created?.ok) {
+    const name = created.value.profile.identity.name;
+    const content =
+      built.value.offline === 'budget'
+        ? `Created **${name}** (built offline: play style and tactics are generic). ${deps.budget.spentMessage()} Try it with \`/persona test\`.`
+        : `Created **${name}**${built.value.offline === 'no_model' ? NO_MODEL_NOTE : ''}. Try it with \`/persona test\`.`;
+    await i.editReply({ content, embeds: [personaEmbed(created.value)], allowedMentions: NO_MENTIONS });
     return;
   }
-  const reason = !content.ok ? content.error : created !== null && !created.ok ? created.error.message : '';
+  const reason = !built.ok ? built.error : created !== null && !created.ok ? created.error.message : '';
   const files = input.giveBack && input.bio.trim() !== '' ? [new AttachmentBuilder(Buffer.from(input.bio, 'utf8'), { name: 'biography.txt' })] : [];
   const keep = files.length > 0 ? '\nYour biography is attached: use it with `/persona create file:` once this is fixed.' : '';
   await i.editReply({ content: cut(`Nothing was created: ${reason}${keep}`, 2000), files, allowedMentions: NO_MENTIONS });

@@ -1,7 +1,7 @@
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import type { InteractionRouter } from '../../discord/router.ts';
 import { cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { importCard } from '../../persona/card-import.ts';
+import { importCard, type ImportCardOptions } from '../../persona/card-import.ts';
 import { isPng } from '../../persona/card-png.ts';
 import { FILE_LIMITS } from '../../persona/limits.ts';
 import type { PersonaContent } from '../../persona/persona.ts';
@@ -10,6 +10,7 @@ import { ok, type Result } from '../../result.ts';
 import { download, extensionOf } from './attachment.ts';
 import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
+import { meteredModel } from './metered-model.ts';
 import { personaEmbed, warningsText } from './persona-embed.ts';
 
 const LIMITS: Readonly<Record<string, number>> = { json: FILE_LIMITS.cardJsonBytes, png: FILE_LIMITS.cardPngBytes };
@@ -29,14 +30,26 @@ function isDramatisExport(bytes: Uint8Array): boolean {
   }
 }
 
+/**
+ * The profiler for a card's tactics: the configured model, metered; none offline or when the
+ * server's budget is spent (then the tactics are generic and the warning says why).
+ */
+async function cardOptions(deps: PersonaDeps, guildId: string | null): Promise<ImportCardOptions> {
+  const model = deps.models.current();
+  if (model === null) return {};
+  if (!(await deps.budget.allows(guildId))) {
+    return { noProfilerWarning: `${deps.budget.spentMessage()} The role tactics and play style are generic; edit them, or import the card again after the reset.` };
+  }
+  return { profiler: meteredModel(deps, model, { guildId, purpose: 'card_import' }) };
+}
+
 /** A Dramatis export, else a Character Card (JSON, or PNG by its signature whatever the file is called). */
-async function read(bytes: Uint8Array, deps: PersonaDeps): Promise<Result<Imported, string>> {
+async function read(bytes: Uint8Array, deps: PersonaDeps, guildId: string | null): Promise<Result<Imported, string>> {
   if (!isPng(bytes) && isDramatisExport(bytes)) {
     const persona = importPersonaJson(bytes);
     return persona.ok ? ok({ persona: persona.value, from: 'a Dramatis export', warnings: [] }) : { ok: false, error: persona.error.message };
   }
-  const model = deps.models.current();
-  const card = await importCard(bytes, model === null ? {} : { profiler: model });
+  const card = await importCard(bytes, await cardOptions(deps, guildId));
   if (!card.ok) return { ok: false, error: card.error.message };
   const version = card.value.spec === 'chara_card_v3' ? 'V3' : 'V2';
   return ok({ persona: card.value.persona, from: `a ${version} character card${isPng(bytes) ? ' (PNG)' : ''}`, warnings: card.value.warnings });
@@ -56,7 +69,7 @@ async function importSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): P
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const bytes = await download(file, limit);
   if (!bytes.ok) return refuse(i, `Nothing was imported: ${bytes.error}`);
-  const imported = await read(bytes.value, deps);
+  const imported = await read(bytes.value, deps, i.guildId);
   if (!imported.ok) return refuse(i, cut(`Nothing was imported: ${imported.error}`, 2000));
   const created = await store.create(actorOf(i), { scope: scopeOption(i), content: imported.value.persona });
   if (!created.ok) return refuse(i, cut(`Nothing was imported: ${created.error.message}`, 2000));

@@ -12,9 +12,11 @@ import { answerOffline, answerWithModel, SITUATION_MAX_CHARS } from '../../agent
 import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import type { Persona } from '../../persona/persona.ts';
+import { err, ok, type Result } from '../../result.ts';
 import { personaAutocomplete } from './choices.ts';
 import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
+import { meteredModel } from './metered-model.ts';
 
 export const TEST_MODAL = 'persona-test';
 export const SITUATION_INPUT = 'situation';
@@ -55,28 +57,38 @@ async function testModal(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<
   await answer(i, deps, persona.value, situation);
 }
 
+const OFFLINE_FOOTER = 'Answered offline (no language model configured): built from the persona’s traits, tactics and phrases.';
+const BUDGET_FOOTER = 'Answered offline (the server’s AI budget for today is spent): built from the persona’s traits, tactics and phrases.';
+
+type Answer = { readonly text: string; readonly footer: string; readonly note?: string };
+
+/** Through the configured model; offline without one, or with a note when the server's budget is spent. */
+async function answerFor(i: ChatInputCommandInteraction | ModalSubmitInteraction, deps: PersonaDeps, persona: Persona, situation: string): Promise<Result<Answer, string>> {
+  const model = deps.models.current();
+  if (model === null) return ok({ text: answerOffline(persona.profile, situation), footer: OFFLINE_FOOTER });
+  const rendered = await deps.personas!.render(actorOf(i), persona.id);
+  if (!rendered.ok) return err(rendered.error.message);
+  const metered = meteredModel(deps, model, { guildId: i.guildId, personaId: persona.id, purpose: 'persona_test' });
+  const answered = await answerWithModel({ profile: persona.profile, block: rendered.value.block }, situation, metered);
+  if (!answered.ok && metered.provider.budgetRefused()) {
+    return ok({ text: answerOffline(persona.profile, situation), footer: BUDGET_FOOTER, note: `${deps.budget.spentMessage()} ${persona.profile.identity.name} answered offline instead.` });
+  }
+  if (!answered.ok) return err(`${persona.profile.identity.name} could not answer: ${answered.error}`);
+  return ok({ text: answered.value, footer: `Answered by ${model.model}.` });
+}
+
 /** Deferred first: a model may take longer than Discord's 3 seconds. */
 async function answer(i: ChatInputCommandInteraction | ModalSubmitInteraction, deps: PersonaDeps, persona: Persona, situation: string): Promise<void> {
   await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const name = persona.profile.identity.name;
-  const model = deps.models.current();
-  let text: string;
-  if (model === null) {
-    text = answerOffline(persona.profile, situation);
-  } else {
-    const rendered = await deps.personas!.render(actorOf(i), persona.id);
-    if (!rendered.ok) return refuse(i, rendered.error.message);
-    const answered = await answerWithModel({ profile: persona.profile, block: rendered.value.block }, situation, model);
-    if (!answered.ok) return refuse(i, `${name} could not answer: ${answered.error}`);
-    text = answered.value;
-  }
+  const answered = await answerFor(i, deps, persona, situation);
+  if (!answered.ok) return refuse(i, answered.error);
   const embed = new EmbedBuilder()
     .setColor(COLOURS.day)
-    .setAuthor({ name: cut(name, 256), ...(persona.avatarUrl ? { iconURL: persona.avatarUrl } : {}) })
-    .setDescription(cut(text, 4096))
+    .setAuthor({ name: cut(persona.profile.identity.name, 256), ...(persona.avatarUrl ? { iconURL: persona.avatarUrl } : {}) })
+    .setDescription(cut(answered.value.text, 4096))
     .addFields({ name: 'Situation', value: cut(situation, 1024) })
-    .setFooter({ text: model === null ? 'Answered offline (no language model configured): built from the persona’s traits, tactics and phrases.' : `Answered by ${model.model}.` });
-  await i.editReply({ embeds: [embed], allowedMentions: NO_MENTIONS });
+    .setFooter({ text: answered.value.footer });
+  await i.editReply({ ...(answered.value.note !== undefined && { content: answered.value.note }), embeds: [embed], allowedMentions: NO_MENTIONS });
 }
 
 export function registerTest(router: InteractionRouter, deps: PersonaDeps): void {

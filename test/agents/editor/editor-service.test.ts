@@ -335,6 +335,38 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(rehearsal?.lastUserText).toBe('Two players say you are Mafia. Respond.');
   });
 
+  it('GIVEN a metered tester WHEN run_test runs in a server and in a DM THEN each test call is an editor_test row of Ada, with the server or with guild null', async () => {
+    const ledger = memoryLedger();
+    const budget = new TokenBudget(ledger, 10_000);
+    const provider = anthropic(fake);
+    const metered = createEditorService({ personas, editor: store, tester: createPersonaTester({ provider, model: 'game-model' }, { budget }), llm: { provider, model: 'editor-model' } });
+    fake.handle((request) => (request.stream ? reply.text('Done.') : reply.text('Quiet is not guilty.', { usage: { input: 200, output: 7 } })));
+    const situation = { content: 'Bob says you were too quiet.', role: 'town' };
+    // Opening the editor in a DM moves Ada's session there.
+    for (const place of [THREAD, { guildId: null, channelId: '501', threadId: null }]) {
+      const here = must(await metered.open(ada.id, alice, place));
+      fake.enqueue(reply.tool('run_test', { situation }));
+      expect(await metered.send(here.id, alice, 'Test her')).toEqual({ ok: true, value: 'end_turn' });
+    }
+    expect(ledger.calls).toEqual([
+      expect.objectContaining({ guildId: '900', personaId: ada.id, gameId: null, playerId: null, purpose: 'editor_test', model: 'game-model', inputTokens: 200, outputTokens: 7, ok: true }),
+      expect.objectContaining({ guildId: null, personaId: ada.id, purpose: 'editor_test' }),
+    ]);
+  });
+
+  it('GIVEN a spent budget WHEN the model calls run_test THEN the tester sends nothing and the model gets an error result saying when the budget resets', async () => {
+    const budget = new TokenBudget(memoryLedger(), 100);
+    await budget.record({ guildId: '900', gameId: 'g', playerId: null, purpose: 'decision', provider: 'anthropic', model: 'm', inputTokens: 100, outputTokens: 0, cachedInputTokens: 0, latencyMs: 1, ok: true, errorKind: null });
+    const provider = anthropic(fake);
+    // The editor itself is unmetered here: only the tester meets the budget.
+    const metered = createEditorService({ personas, editor: store, tester: createPersonaTester({ provider, model: 'game-model' }, { budget }), llm: { provider, model: 'editor-model' } });
+    fake.enqueue(reply.tool('run_test', { situation: { content: 'Night falls.', role: 'town' } }), reply.text('The budget is spent.'));
+    const events: EditorEvent[] = [];
+    await metered.send(session.id, alice, 'Test her', { onEvent: (e) => events.push(e) });
+    expect(results(events)).toEqual([expect.objectContaining({ name: 'run_test', isError: true, text: expect.stringMatching(/AI budget for today is spent; it resets at midnight UTC .*The test was not run/) })]);
+    expect(fake.requests.filter((r) => !r.stream)).toHaveLength(0);
+  });
+
   it('GIVEN someone other than the owner, a starter persona, or bad text WHEN they use the editor THEN each gets a clear refusal and nothing is saved', async () => {
     expect(await editor.open(ada.id, bob, THREAD)).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect((await send('let me in', bob)).result).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('<@111>') } });

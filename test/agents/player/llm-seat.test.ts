@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryLedger, TokenBudget } from '../../../src/agents/budget.ts';
+import { callCost, memoryLedger, TokenBudget } from '../../../src/agents/budget.ts';
 import { heuristicBrain } from '../../../src/agents/heuristic/brain.ts';
 import { createAnthropicProvider } from '../../../src/agents/llm/anthropic-provider.ts';
 import { createOpenAiProvider } from '../../../src/agents/llm/openai-provider.ts';
@@ -126,7 +126,7 @@ for (const wire of ['openai', 'anthropic'] as const) {
           const before = calls.length;
           const decision = await s.brain(...args);
           for (const c of calls.slice(before)) {
-            await budget.record({ guildId: 'guild', gameId: 'g', playerId: null, purpose: 'decision', provider: c.provider, model: c.model, inputTokens: c.usage.inputTokens, outputTokens: c.usage.outputTokens, cachedInputTokens: 0, latencyMs: 0, ok: c.ok, errorKind: null });
+            await budget.record(callCost({ guildId: 'guild', gameId: 'g', purpose: 'decision' }, c));
           }
           return decision;
         },

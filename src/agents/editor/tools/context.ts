@@ -12,6 +12,8 @@ import type { PersonaTester } from '../persona-tester.ts';
  */
 export interface EditorToolContext {
   readonly personaId: string;
+  /** The session's server (null in a DM): its budget pays for test calls. */
+  readonly guildId: string | null;
   /** The session's owner, as Discord describes them now; the store checks their permissions on every write. */
   readonly actor: Actor;
   readonly personas: PersonaStore;

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { budgetSpentMessage, callCost, memoryLedger, nextUtcMidnight, TokenBudget } from '../../src/agents/budget.ts';
+import type { LlmRequest, StreamDelta } from '../../src/agents/llm/types.ts';
+import { meteredProvider } from '../../src/agents/metered-provider.ts';
+import { reply } from '../support/fake-llm-server.ts';
+import { PROVIDER_NAMES, startFakeProvider, type FakeProvider } from '../support/fake-providers.ts';
+
+const NINE_PM = Date.UTC(2026, 10, 23, 21, 0);
+const ASK: LlmRequest = { model: 'test-model', system: { stable: 'You are terse.' }, messages: [{ role: 'user', content: 'Hello?' }], maxTokens: 50 };
+const SITE = { guildId: 'guild-1', personaId: 'persona-1', purpose: 'persona_test' };
+
+let running: FakeProvider | undefined;
+afterEach(async () => {
+  await running?.fake.close();
+  running = undefined;
+});
+
+async function drain(stream: AsyncIterable<StreamDelta>): Promise<StreamDelta[]> {
+  const deltas: StreamDelta[] = [];
+  for await (const delta of stream) deltas.push(delta);
+  return deltas;
+}
+
+describe('callCost: the one mapping from a call record to a ledger row', () => {
+  it('GIVEN a failed call at a site naming only its guild and purpose WHEN mapped THEN what the site does not name is null and the error kind is kept', () => {
+    const record = { provider: 'openai', model: 'm', usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, latencyMs: 12.6, ok: false, error: 'timeout' } as const;
+    expect(callCost({ guildId: null, purpose: 'profile' }, record)).toEqual({
+      guildId: null,
+      gameId: null,
+      playerId: null,
+      personaId: null,
+      purpose: 'profile',
+      provider: 'openai',
+      model: 'm',
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedInputTokens: 0,
+      latencyMs: 13,
+      ok: false,
+      errorKind: 'timeout',
+    });
+  });
+});
+
+describe('the budget’s refusal message', () => {
+  it('GIVEN 21:00 UTC WHEN the budget is spent THEN the message says it resets at midnight UTC, in 3 hours', () => {
+    expect(nextUtcMidnight(NINE_PM)).toBe(Date.UTC(2026, 10, 24));
+    expect(budgetSpentMessage(NINE_PM)).toBe("This server's AI budget for today is spent; it resets at midnight UTC (in 3 h 0 min).");
+    expect(budgetSpentMessage(Date.UTC(2026, 10, 23, 23, 59, 30))).toMatch(/\(in 1 min\)/);
+    expect(new TokenBudget(memoryLedger(), 10, () => NINE_PM).spentMessage()).toBe(budgetSpentMessage(NINE_PM));
+  });
+});
+
+for (const wire of PROVIDER_NAMES) {
+  describe(`a metered provider over the ${wire} wire`, () => {
+    it('GIVEN a budget with room WHEN a call is completed THEN it reaches the model and one ledger row names the site, tokens and latency', async () => {
+      running = await startFakeProvider(wire, { script: [reply.text('Hi.', { usage: { input: 100, output: 20 } })] });
+      const ledger = memoryLedger();
+      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 1_000), site: SITE });
+      const result = await metered.complete(ASK);
+      expect(result.ok && result.value.text).toBe('Hi.');
+      expect(ledger.calls).toEqual([
+        expect.objectContaining({ guildId: 'guild-1', gameId: null, playerId: null, personaId: 'persona-1', purpose: 'persona_test', provider: wire, model: 'test-model', inputTokens: 100, outputTokens: 20, ok: true, errorKind: null }),
+      ]);
+      expect(ledger.calls[0]!.latencyMs).toBeGreaterThanOrEqual(0);
+      expect(metered.budgetRefused()).toBe(false);
+    });
+
+    it('GIVEN a spent budget WHEN a call or a stream is asked for THEN nothing reaches the model, the error says when the budget resets, and nothing is recorded', async () => {
+      running = await startFakeProvider(wire);
+      const ledger = memoryLedger();
+      const budget = new TokenBudget(ledger, 100, () => NINE_PM);
+      await budget.record({ ...callCost(SITE, { provider: wire, model: 'm', usage: { inputTokens: 90, outputTokens: 10, cachedInputTokens: 0 }, latencyMs: 1, ok: true }), at: NINE_PM });
+      const metered = meteredProvider(running.provider, { budget, site: SITE });
+      expect(await metered.complete(ASK)).toEqual({ ok: false, error: { kind: 'budget', message: budgetSpentMessage(NINE_PM) } });
+      expect(await drain(metered.stream(ASK))).toEqual([{ type: 'error', error: { kind: 'budget', message: budgetSpentMessage(NINE_PM) } }]);
+      expect(running.fake.requests).toHaveLength(0);
+      expect(ledger.calls).toHaveLength(1);
+      expect(metered.budgetRefused()).toBe(true);
+    });
+
+    it('GIVEN a model that fails WHEN called THEN the failed call is recorded with its error kind and no tokens', async () => {
+      running = await startFakeProvider(wire, { script: [reply.status(400, 'bad model')], maxRetries: 0 });
+      const ledger = memoryLedger();
+      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 1_000), site: SITE });
+      expect(await metered.complete(ASK)).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
+      expect(ledger.calls).toEqual([expect.objectContaining({ ok: false, errorKind: 'bad_request', inputTokens: 0, outputTokens: 0 })]);
+      expect(metered.budgetRefused()).toBe(false);
+    });
+
+    it('GIVEN a streamed call WHEN it is read to its end THEN it is recorded once with the usage of its response', async () => {
+      running = await startFakeProvider(wire, { script: [reply.text('Streamed.', { usage: { input: 70, output: 9 } })] });
+      const ledger = memoryLedger();
+      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 1_000), site: SITE });
+      const deltas = await drain(metered.stream(ASK));
+      expect(deltas.at(-1)?.type).toBe('done');
+      expect(ledger.calls).toEqual([expect.objectContaining({ purpose: 'persona_test', inputTokens: 70, outputTokens: 9, ok: true })]);
+    });
+  });
+}
+
+describe('a metered provider in a DM, and its ledger', () => {
+  it('GIVEN a call from a DM WHEN the budget has a limit THEN it is allowed and recorded with guild null', async () => {
+    running = await startFakeProvider('openai', { script: [reply.text('Hi.', { usage: { input: 500, output: 500, cached: 200 } })] });
+    const ledger = memoryLedger();
+    const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 10), site: { guildId: null, purpose: 'profile' } });
+    expect((await metered.complete(ASK)).ok).toBe(true);
+    expect(ledger.calls).toEqual([expect.objectContaining({ guildId: null, personaId: null, purpose: 'profile', inputTokens: 500, cachedInputTokens: 200 })]);
+  });
+
+  it('GIVEN a ledger that cannot write WHEN a call is made THEN its result stands and the failure is reported', async () => {
+    running = await startFakeProvider('openai', { script: [reply.text('Hi.')] });
+    const broken = { record: async () => Promise.reject(new Error('disk full')), tokensSince: async () => 0 };
+    const failures: unknown[] = [];
+    const metered = meteredProvider(running.provider, { budget: new TokenBudget(broken, 1_000), site: SITE, onRecordError: (e) => failures.push(e) });
+    expect((await metered.complete(ASK)).ok).toBe(true);
+    expect(failures).toEqual([new Error('disk full')]);
+  });
+});
