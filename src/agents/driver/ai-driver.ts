@@ -1,7 +1,6 @@
 import type { Timers } from '../../clock.ts';
 import * as engine from '../../game/index.ts';
 import type { CommandResult, GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
-import { pause } from '../llm/retrying-provider.ts';
 import type { Decision, DecisionKind, Fallback } from '../decision.ts';
 import { nextSpeaker } from '../scheduler.ts';
 import type { SeatMinds } from '../seat-minds.ts';
@@ -88,7 +87,9 @@ const DEFAULT_SPEECH_TURN_MS = 40_000;
 export class AiDriver {
   private readonly tasks = new Set<Task>();
   private readonly jobs = new Set<Promise<void>>();
-  private readonly stopping = new AbortController();
+  private ended = false;
+  /** Pauses between speeches, ended early (false) when the driver stops. */
+  private readonly pauses = new Set<(completed: boolean) => void>();
   private reacted = '';
   private discussing = false;
   private discussAgain = false;
@@ -124,12 +125,13 @@ export class AiDriver {
   /** Aborts all outstanding AI work at once; nothing more is submitted. */
   stop(): void {
     if (this.stopped) return;
-    this.stopping.abort();
+    this.ended = true;
+    for (const wake of [...this.pauses]) wake(false);
     this.abort(() => true, 'stop');
   }
 
   get stopped(): boolean {
-    return this.stopping.signal.aborted;
+    return this.ended;
   }
 
   /** Resolves when every job has finished (tests and shutdown; with a manual clock, pauses wait for it). */
@@ -434,11 +436,24 @@ export class AiDriver {
         this.spoken.set(speaker.id, { day, count: next.spoken + 1, urgency: decision.urgency });
         const text = decision.speech;
         await this.play(speaker, 'speak', decision, forState, null, text ? (s, at) => engine.speak(s, { playerId: speaker.id, channel: 'town', text, at }) : null);
-        if (this.options.speechGapMs > 0 && !(await pause(this.options.clock, this.options.speechGapMs, this.stopping.signal))) return;
+        if (this.options.speechGapMs > 0 && !(await this.pause(this.options.speechGapMs))) return;
       }
     } finally {
       this.discussing = false;
     }
+  }
+
+  /** Waits on the game's clock; false when the driver stopped first. */
+  private pause(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const wake = (completed: boolean): void => {
+        this.pauses.delete(wake);
+        cancel();
+        resolve(completed);
+      };
+      const cancel = this.options.clock.at(this.options.clock.now() + ms, () => wake(true));
+      this.pauses.add(wake);
+    });
   }
 
   private speakers(day: number) {
