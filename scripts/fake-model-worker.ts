@@ -11,6 +11,8 @@ const fake = await startFakeOpenAi(playingModel({ delayMs: latencyMs }));
 parentPort?.postMessage({ baseURL: fake.baseURL });
 parentPort?.on('message', async (message: unknown) => {
   if (message === 'count') parentPort?.postMessage({ requests: fake.requests.length });
+  // What the fake's prompt cache made of the calls: prompt tokens, cache reads and writes, output.
+  if (message === 'usage') parentPort?.postMessage({ usage: fake.usageTotals });
   if (message === 'close') {
     await fake.close();
     process.exit(0);

@@ -1,4 +1,6 @@
-import { FakeLlmServer, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest, type FakeTurn } from './fake-llm-server.ts';
+import { anthropicPrompt, breakpointProblem } from './fake-anthropic-prompt.ts';
+import { FakeLlmServer, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest, type FakeServerOptions, type FakeTurn } from './fake-llm-server.ts';
+import type { CallUsage } from './fake-usage.ts';
 import { fragments, isRecord, pieces, sse, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
 /**
@@ -7,9 +9,12 @@ import { fragments, isRecord, pieces, sse, tail, textOf, type Dialect, type Requ
  *
  * A structured reply becomes a call of the output tool: the tool the system prompt tells the model
  * to finish with ("… by calling the `name` tool"), or the one `tool_choice` forces.
+ *
+ * Unless a reply scripts its usage, the cache figures come from its prompt cache: prefixes written
+ * and read at `cache_control` breakpoints (`fake-anthropic-prompt.ts`); more than four markers are refused with 400.
  */
-export function startFakeAnthropic(script?: FakeHandler | readonly FakeReply[]): Promise<FakeLlmServer> {
-  return FakeLlmServer.start(anthropicDialect, script);
+export function startFakeAnthropic(script?: FakeHandler | readonly FakeReply[], options?: FakeServerOptions): Promise<FakeLlmServer> {
+  return FakeLlmServer.start(anthropicDialect, script, options);
 }
 
 const anthropicDialect: Dialect = {
@@ -17,6 +22,14 @@ const anthropicDialect: Dialect = {
   basePath: '',
   endpoint: '/v1/messages',
   describe,
+  refuse: breakpointProblem,
+  prompt: anthropicPrompt,
+  sent: (reply, request) => blocks(reply, request).map((block) => (block.type === 'text' ? block.text : block.raw)),
+  scripted: (usage) => {
+    const cachedRead = usage.cached ?? 0;
+    const cacheWrite = usage.cacheWrite ?? 0;
+    return { input: (usage.input ?? 10) + cachedRead + cacheWrite, cachedRead, cacheWrite, cacheWrite1h: 0, output: usage.output ?? 5 };
+  },
   json: message,
   events,
   malformedEvent: 'event: message_start\ndata: {"message": not json\n\n',
@@ -108,13 +121,14 @@ function stopReason(reply: FakeMessage, wire: readonly WireBlock[]): string {
   return wire.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
 }
 
-function usage(reply: FakeMessage): Record<string, unknown> {
+/** Anthropic reports cache reads and writes beside `input_tokens`, which counts only the rest of the prompt. */
+function usageOf(usage: CallUsage): Record<string, unknown> {
   return {
-    input_tokens: reply.usage?.input ?? 10,
-    output_tokens: reply.usage?.output ?? 5,
-    cache_read_input_tokens: reply.usage?.cached ?? 0,
-    cache_creation_input_tokens: reply.usage?.cacheWrite ?? 0,
-    cache_creation: null,
+    input_tokens: usage.input - usage.cachedRead - usage.cacheWrite,
+    output_tokens: usage.output,
+    cache_read_input_tokens: usage.cachedRead,
+    cache_creation_input_tokens: usage.cacheWrite,
+    cache_creation: { ephemeral_5m_input_tokens: usage.cacheWrite - usage.cacheWrite1h, ephemeral_1h_input_tokens: usage.cacheWrite1h },
     inference_geo: null,
     output_tokens_details: null,
     server_tool_use: null,
@@ -136,20 +150,20 @@ function envelope(request: FakeRequest): Record<string, unknown> {
   };
 }
 
-function message(reply: FakeMessage, request: FakeRequest): unknown {
+function message(reply: FakeMessage, request: FakeRequest, usage: CallUsage): unknown {
   const wire = blocks(reply, request);
   return {
     ...envelope(request),
     content: wire.map(({ raw: _raw, ...block }: WireBlock & { raw?: string }) => block),
     stop_reason: stopReason(reply, wire),
-    usage: usage(reply),
+    usage: usageOf(usage),
   };
 }
 
-function events(reply: FakeMessage, request: FakeRequest): string[] {
+function events(reply: FakeMessage, request: FakeRequest, usage: CallUsage): string[] {
   const wire = blocks(reply, request);
   const out = [
-    sse({ type: 'message_start', message: { ...envelope(request), content: [], stop_reason: null, usage: { ...usage(reply), output_tokens: 1 } } }, 'message_start'),
+    sse({ type: 'message_start', message: { ...envelope(request), content: [], stop_reason: null, usage: { ...usageOf(usage), output_tokens: 1 } } }, 'message_start'),
     sse({ type: 'ping' }, 'ping'),
   ];
   wire.forEach((block, index) => {
@@ -167,13 +181,21 @@ function events(reply: FakeMessage, request: FakeRequest): string[] {
     }
     out.push(sse({ type: 'content_block_stop', index }, 'content_block_stop'));
   });
-  const final = usage(reply);
+  // As the API does, message_delta repeats the whole message's input and cache counts (the SDK overwrites with them).
+  const final = usageOf(usage);
   out.push(
     sse(
       {
         type: 'message_delta',
         delta: { stop_reason: stopReason(reply, wire), stop_sequence: null, stop_details: null, container: null },
-        usage: { output_tokens: final['output_tokens'], input_tokens: null, cache_read_input_tokens: null, cache_creation_input_tokens: null, output_tokens_details: null, server_tool_use: null },
+        usage: {
+          output_tokens: final['output_tokens'],
+          input_tokens: final['input_tokens'],
+          cache_read_input_tokens: final['cache_read_input_tokens'],
+          cache_creation_input_tokens: final['cache_creation_input_tokens'],
+          output_tokens_details: null,
+          server_tool_use: null,
+        },
       },
       'message_delta',
     ),

@@ -1,26 +1,45 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { reply, type FakeHandler, type FakeReply, type FakeRequest } from './fake-script.ts';
+import { PromptCache } from './fake-cache.ts';
+import { reply, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest } from './fake-script.ts';
+import { addUsage, NO_USAGE, outputTokens, type CallUsage, type UsageTotals } from './fake-usage.ts';
 import type { Dialect } from './fake-wire.ts';
 
 export * from './fake-script.ts';
+export type { CallUsage, UsageTotals } from './fake-usage.ts';
+
+export interface FakeServerOptions {
+  /** The clock of the prompt cache's TTLs, in milliseconds (default `Date.now`): tests move it to expire entries. */
+  readonly now?: () => number;
+}
+
+/** A call's reported usage, with the index of the request it answered. */
+export type FakeCallUsage = CallUsage & { readonly request: number };
 
 /**
  * A loopback HTTP server that plays an LLM provider's wire protocol for the real SDKs.
  * What to answer is scripted with `fake-script.ts`; `fake-openai.ts` and `fake-anthropic.ts`
  * supply the wire formats (a `Dialect`).
+ *
+ * Each server has its own prompt cache (`fake-cache.ts`): every answered request goes through
+ * it, and the usage reported is computed from the request's bytes unless the reply scripts one.
  */
 export class FakeLlmServer {
   readonly requests: FakeRequest[] = [];
+  /** The usage reported for each message reply, in order (scripted or computed). */
+  readonly usages: FakeCallUsage[] = [];
+  #totals: UsageTotals = NO_USAGE;
+  readonly #cache: PromptCache;
   readonly #queue: FakeReply[] = [];
   #handler: FakeHandler | undefined;
   readonly #server: Server;
   readonly #dialect: Dialect;
   #origin = '';
 
-  private constructor(dialect: Dialect) {
+  private constructor(dialect: Dialect, options: FakeServerOptions) {
     this.#dialect = dialect;
+    this.#cache = new PromptCache(options.now ?? Date.now);
     this.#server = createServer((req, res) => {
       // A client that gave up (timeout, abort) leaves a destroyed response behind: not a test failure.
       res.on('error', () => {});
@@ -28,8 +47,8 @@ export class FakeLlmServer {
     });
   }
 
-  static async start(dialect: Dialect, script?: FakeHandler | readonly FakeReply[]): Promise<FakeLlmServer> {
-    const fake = new FakeLlmServer(dialect);
+  static async start(dialect: Dialect, script?: FakeHandler | readonly FakeReply[], options: FakeServerOptions = {}): Promise<FakeLlmServer> {
+    const fake = new FakeLlmServer(dialect, options);
     if (typeof script === 'function') fake.handle(script);
     else if (script !== undefined) fake.enqueue(...script);
     await new Promise<void>((resolve) => fake.#server.listen(0, '127.0.0.1', resolve));
@@ -52,6 +71,11 @@ export class FakeLlmServer {
   handle(handler: FakeHandler): this {
     this.#handler = handler;
     return this;
+  }
+
+  /** The usage reported so far, summed: what a bench reads to measure cache hits. */
+  get usageTotals(): UsageTotals {
+    return this.#totals;
   }
 
   get last(): FakeRequest {
@@ -88,6 +112,8 @@ export class FakeLlmServer {
       ...this.#dialect.describe(body),
     };
     this.requests.push(request);
+    const refused = this.#dialect.refuse(body);
+    if (refused !== undefined) return sendJson(res, 400, this.#dialect.errorBody(400, refused));
     const next = await this.#next(request);
     await this.#answer(next, request, res);
   }
@@ -118,10 +144,22 @@ export class FakeLlmServer {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"choices": [ this is not json');
         return;
-      case 'message':
-        if (request.stream) return sendEvents(res, this.#dialect.events(next, request), next.chunkDelayMs ?? 0);
-        return sendJson(res, 200, this.#dialect.json(next, request));
+      case 'message': {
+        const usage = this.#usage(next, request);
+        if (request.stream) return sendEvents(res, this.#dialect.events(next, request, usage), next.chunkDelayMs ?? 0);
+        return sendJson(res, 200, this.#dialect.json(next, request, usage));
+      }
     }
+  }
+
+  /** The prompt goes through the cache even when the reply scripts its usage, so later calls see its writes. */
+  #usage(next: FakeMessage, request: FakeRequest): CallUsage {
+    const served = this.#cache.use(this.#dialect.prompt(request.body));
+    const usage =
+      next.usage !== undefined ? this.#dialect.scripted(next.usage) : { ...served, output: outputTokens(this.#dialect.sent(next, request)) };
+    this.usages.push({ ...usage, request: request.index });
+    this.#totals = addUsage(this.#totals, usage);
+    return usage;
   }
 }
 

@@ -1,12 +1,15 @@
-import { FakeLlmServer, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest, type FakeTurn } from './fake-llm-server.ts';
+import { FakeLlmServer, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest, type FakeServerOptions, type FakeTurn } from './fake-llm-server.ts';
+import { openAiPrompt } from './fake-openai-prompt.ts';
+import type { CallUsage } from './fake-usage.ts';
 import { fragments, isRecord, parseJsonOr, pieces, sse, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
 /**
  * A fake OpenAI Chat Completions server: `POST /v1/chat/completions`, JSON or SSE
- * (`data: {chunk}` … `data: [DONE]`). Give `fake.baseURL` to the SDK.
+ * (`data: {chunk}` … `data: [DONE]`). Give `fake.baseURL` to the SDK. Unless a reply scripts its
+ * usage, `cached_tokens` come from its automatic prompt cache (`fake-openai-prompt.ts`).
  */
-export function startFakeOpenAi(script?: FakeHandler | readonly FakeReply[]): Promise<FakeLlmServer> {
-  return FakeLlmServer.start(openAiDialect, script);
+export function startFakeOpenAi(script?: FakeHandler | readonly FakeReply[], options?: FakeServerOptions): Promise<FakeLlmServer> {
+  return FakeLlmServer.start(openAiDialect, script, options);
 }
 
 const openAiDialect: Dialect = {
@@ -14,6 +17,16 @@ const openAiDialect: Dialect = {
   basePath: '/v1',
   endpoint: '/v1/chat/completions',
   describe,
+  refuse: () => undefined,
+  prompt: openAiPrompt,
+  sent: (message, request) => [content(message) ?? '', ...wireCalls(message, request).map((call) => call.arguments)],
+  scripted: (usage) => ({
+    input: usage.input ?? 10,
+    cachedRead: usage.cached ?? 0,
+    cacheWrite: usage.cacheWrite ?? 0,
+    cacheWrite1h: 0,
+    output: usage.output ?? 5,
+  }),
   json: completion,
   events: chunks,
   malformedEvent: 'data: {"choices": not json\n\n',
@@ -94,18 +107,17 @@ function finishReason(message: FakeMessage): string {
   }
 }
 
-function usage(message: FakeMessage): Record<string, unknown> {
-  const input = message.usage?.input ?? 10;
-  const output = message.usage?.output ?? 5;
+/** `prompt_tokens` counts every prompt token; `cached_tokens` the part read from the cache. */
+function usageOf(usage: CallUsage): Record<string, unknown> {
   return {
-    prompt_tokens: input,
-    completion_tokens: output,
-    total_tokens: input + output,
-    prompt_tokens_details: { cached_tokens: message.usage?.cached ?? 0 },
+    prompt_tokens: usage.input,
+    completion_tokens: usage.output,
+    total_tokens: usage.input + usage.output,
+    prompt_tokens_details: { cached_tokens: usage.cachedRead },
   };
 }
 
-function completion(message: FakeMessage, request: FakeRequest): unknown {
+function completion(message: FakeMessage, request: FakeRequest, usage: CallUsage): unknown {
   const calls = wireCalls(message, request);
   return {
     id: `chatcmpl-${request.index}`,
@@ -127,11 +139,11 @@ function completion(message: FakeMessage, request: FakeRequest): unknown {
         logprobs: null,
       },
     ],
-    usage: usage(message),
+    usage: usageOf(usage),
   };
 }
 
-function chunks(message: FakeMessage, request: FakeRequest): string[] {
+function chunks(message: FakeMessage, request: FakeRequest, usage: CallUsage): string[] {
   const base = { id: `chatcmpl-${request.index}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: request.model };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null): string =>
     sse({ ...base, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] });
@@ -143,7 +155,7 @@ function chunks(message: FakeMessage, request: FakeRequest): string[] {
   });
   out.push(chunk({}, finishReason(message)));
   const options = request.body['stream_options'];
-  if (isRecord(options) && options['include_usage'] === true) out.push(sse({ ...base, choices: [], usage: usage(message) }));
+  if (isRecord(options) && options['include_usage'] === true) out.push(sse({ ...base, choices: [], usage: usageOf(usage) }));
   out.push('data: [DONE]\n\n');
   return out;
 }

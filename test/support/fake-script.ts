@@ -13,7 +13,12 @@ export interface FakeToolCall {
   readonly rawArguments?: string;
 }
 
+/**
+ * Usage a reply reports instead of the one the fake computes from the request; missing fields are
+ * 10 input, 5 output, nothing cached.
+ */
 export interface FakeUsage {
+  /** OpenAI `prompt_tokens` (every prompt token); Anthropic `input_tokens` (those neither read from nor written to the cache). */
   readonly input?: number;
   readonly output?: number;
   /** Prompt tokens read from the cache (OpenAI `cached_tokens`, Anthropic `cache_read_input_tokens`). */
@@ -29,6 +34,7 @@ export interface FakeMessage {
   /** The structured answer: JSON content (OpenAI) or a call of the output tool (Anthropic). */
   readonly structured?: unknown;
   readonly stop?: 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal';
+  /** Scripted usage; without it the fake reports what its prompt cache computes. */
   readonly usage?: FakeUsage;
   /** Before the response starts. */
   readonly delayMs?: number;

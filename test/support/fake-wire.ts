@@ -1,4 +1,6 @@
-import type { FakeMessage, FakeRequest, FakeTurn } from './fake-script.ts';
+import type { CachePrompt } from './fake-cache.ts';
+import type { FakeMessage, FakeRequest, FakeTurn, FakeUsage } from './fake-script.ts';
+import type { CallUsage } from './fake-usage.ts';
 
 /** What a provider's fake supplies to the server (a `Dialect`), and helpers for writing one. */
 
@@ -11,9 +13,17 @@ export interface Dialect {
   readonly basePath: string;
   readonly endpoint: string;
   describe(body: Record<string, unknown>): RequestView;
-  json(message: FakeMessage, request: FakeRequest): unknown;
+  /** Why the real API would refuse this body with a 400 before any reply is scripted, or undefined. */
+  refuse(body: Record<string, unknown>): string | undefined;
+  /** The request as the provider's prompt cache sees it. */
+  prompt(body: Record<string, unknown>): CachePrompt;
+  /** The texts a reply sends back (text, tool arguments, structured JSON): its output tokens. */
+  sent(message: FakeMessage, request: FakeRequest): string[];
+  /** A scripted `usage`, read in this wire's terms (OpenAI's `input` is every prompt token, Anthropic's the uncached ones). */
+  scripted(usage: FakeUsage): CallUsage;
+  json(message: FakeMessage, request: FakeRequest, usage: CallUsage): unknown;
   /** Server-sent events, each a complete `event:`/`data:` block ending in a blank line. */
-  events(message: FakeMessage, request: FakeRequest): string[];
+  events(message: FakeMessage, request: FakeRequest, usage: CallUsage): string[];
   errorBody(status: number, message: string): unknown;
   /** A stream event whose data is not JSON. */
   readonly malformedEvent: string;

@@ -305,10 +305,11 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const ledger = memoryLedger();
     const budget = new TokenBudget(ledger, 20);
     const metered = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: { provider: anthropic(fake), model: 'editor-model' }, budget });
-    fake.enqueue(reply.text('Hello.'));
+    // Usage scripted: the budget of 20 tokens is sized for 10 in and 5 out, not for the editor's whole prompt.
+    fake.enqueue(reply.text('Hello.', { usage: { input: 10, output: 5 } }));
     expect(await metered.send(session.id, alice, 'Hi')).toEqual({ ok: true, value: 'end_turn' });
     await vi.waitFor(() => expect(ledger.calls).toEqual([expect.objectContaining({ guildId: '900', purpose: 'editor', model: 'editor-model', inputTokens: 10, outputTokens: 5, ok: true })]));
-    fake.enqueue(reply.text('Hello again.'));
+    fake.enqueue(reply.text('Hello again.', { usage: { input: 10, output: 5 } }));
     expect(await metered.send(session.id, alice, 'Hi again')).toEqual({ ok: true, value: 'end_turn' });
     expect(await metered.send(session.id, alice, 'And again')).toMatchObject({ ok: false, error: { code: 'budget', message: expect.stringContaining('budget') } });
     expect(fake.requests).toHaveLength(2);

@@ -176,6 +176,7 @@ describe('the OpenAI provider on the wire', () => {
       { type: 'tool_call', call: { id: 'call_0_1', name: 'whisper', input: { to: 'Alan', text: 'Trust me, it is Grace.' } } },
     ]);
     expect(fake!.last.body['stream_options']).toEqual({ include_usage: true });
-    expect(deltas.at(-1)).toMatchObject({ type: 'done', response: { usage: { inputTokens: 10, outputTokens: 5 }, stopReason: 'tool_use' } });
+    const reported = fake!.usages[0]!;
+    expect(deltas.at(-1)).toMatchObject({ type: 'done', response: { usage: { inputTokens: reported.input, outputTokens: reported.output }, stopReason: 'tool_use' } });
   });
 });

@@ -90,6 +90,41 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
   });
 
+  describe('prompt cache (usage computed by the fake from the request)', () => {
+    const LONG: LlmRequest = { ...ASK, system: { stable: 'You are Ada Lovelace, playing Mafia. '.repeat(150), dynamic: 'It is day 2.' } };
+    const voteOn = (names: string[]): LlmRequest => ({
+      ...LONG,
+      output: { name: 'decision', schema: { ...VOTE_SCHEMA, properties: { target: { type: 'string', enum: names } } } },
+    });
+
+    it('GIVEN a long stable system prompt WHEN the same request is completed, then streamed THEN the second reads the cache and inputTokens counts every prompt token both times', async () => {
+      const { provider, fake } = await start({ script: () => reply.text('Noted.') });
+
+      const first = await provider.complete(LONG);
+      const second = (await collect(provider.stream(LONG))).at(-1);
+
+      const [written, read] = fake.usages;
+      expect(first.ok && first.value.usage).toEqual({ inputTokens: written!.input, outputTokens: written!.output, cachedInputTokens: 0 });
+      expect(read!.cachedRead).toBeGreaterThanOrEqual(1_024);
+      expect(second).toMatchObject({ type: 'done', response: { usage: { inputTokens: written!.input, outputTokens: read!.output, cachedInputTokens: read!.cachedRead } } });
+    });
+
+    it('GIVEN an output schema WHEN its enum changes between calls THEN nothing is read from the cache, since the schema comes before the prompt', async () => {
+      const { provider } = await start({ script: () => reply.structured({ target: 'Ada' }) });
+      const cachedOf = async (request: LlmRequest) => {
+        const result = await provider.complete(request);
+        return result.ok ? result.value.usage.cachedInputTokens : result.error.kind;
+      };
+
+      await cachedOf(voteOn(['Ada', 'Grace']));
+      const same = await cachedOf(voteOn(['Ada', 'Grace']));
+      const changed = await cachedOf(voteOn(['Ada', 'Edith']));
+
+      expect(same).toBeGreaterThanOrEqual(1_024);
+      expect(changed).toBe(0);
+    });
+  });
+
   describe('streaming', () => {
     it('GIVEN text then a tool call WHEN streamed THEN text deltas come in order, then the call, then done with the whole response', async () => {
       const { provider, fake } = await start({ script: [reply.tool('vote', { target: 'Grace' }, { text: 'Grace, I am sorry. ' })] });
