@@ -36,7 +36,7 @@ export interface HeadlessOptions {
   readonly driver?: Pick<AiDriverOptions, 'onFallback' | 'onError' | 'speechTurnMs' | 'maxSpeechesPerDay'>;
   /** Persists each accepted command (default: kept in memory only). */
   readonly save?: SessionDeps['save'];
-  /** Every accepted batch of events, after the driver heard it (presenters, live output, the bench's people). */
+  /** Every accepted batch of events, just before the AI driver hears it (live output, the bench's people). */
   readonly onEvents?: (events: readonly GameEvent[], state: GameState) => void;
 }
 
@@ -63,9 +63,10 @@ export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, s
   const session = new GameSession(started.value, {
     timers: clock,
     save: options.save ?? (async () => ok(undefined)),
+    // The caller hears a change before the AI react to it (a bench attributes their calls to the new phase).
     publish: (events, state) => {
-      driver?.onEvents(events);
       options.onEvents?.(events, state);
+      driver?.onEvents(events);
     },
   });
   const minds = new SeatMinds(options.seats, options.minds);
