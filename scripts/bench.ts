@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { discordSection } from './bench-discord.ts';
 import { PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
 import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
+import type { ProviderName } from '../src/agents/llm/types.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
 import { benchRealtime, REALTIME_SHAPE } from './bench-realtime.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
@@ -53,34 +54,42 @@ async function engineSection(): Promise<void> {
   figures.engine = { gamesPerSecond, peakRssMiB, townWinRate: { heuristic, random }, heuristicAdvantagePoints: gap };
 }
 
-function describeGame(f: ProviderGameFigures): string {
-  const purposes = Object.entries(f.callsByPurpose).map(([p, n]) => `${p} ${n}`).join(', ');
-  return `  ${f.provider}: ${f.calls} calls (${purposes}) for ${f.decisions} decisions; ${f.inputTokens} input tokens (${f.cachedInputTokens} read from the cache, ${f.cacheWriteInputTokens} written), ${f.outputTokens} output; $${f.dollars.toFixed(3)}; ${f.outcome}`;
+const LLM_SEEDS = [1, 2, 3, 4, 5];
+
+function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
 async function llmSection(): Promise<void> {
-  out(`All-AI 7-player game of the starter personas, through the real SDKs against the wire fakes (caching modelled as documented), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`);
-  const openai = await benchProviderGame('openai');
-  const anthropic = await benchProviderGame('anthropic');
-  for (const f of [openai, anthropic]) out(describeGame(f));
-  const callsPerGame = (openai.calls + anthropic.calls) / 2;
-  const inputTokensPerGame = (openai.inputTokens + anthropic.inputTokens) / 2;
-  const outputTokensPerCall = (openai.outputTokens + anthropic.outputTokens) / (openai.calls + anthropic.calls);
-  const share = (f: ProviderGameFigures) => (f.inputTokens === 0 ? 0 : f.cachedInputTokens / f.inputTokens);
-  const dollarsPerGame = Math.max(openai.dollars, anthropic.dollars);
-  out(`  model calls per game: ${callsPerGame}  [target ≤ 40: ${ratio(callsPerGame, 40, false)}]`);
-  out(`  input tokens per game: ${inputTokensPerGame.toFixed(0)}; output tokens per call: ${outputTokensPerCall.toFixed(0)}`);
-  out(`  cache-read share of input tokens: Anthropic ${(share(anthropic) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(anthropic), 0.6)}], OpenAI ${(share(openai) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(openai), 0.6)}]`);
-  out(`  dollars per game (the dearer provider): $${dollarsPerGame.toFixed(3)}  [target ≤ $0.20: ${ratio(dollarsPerGame, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]`);
+  out(`All-AI 7-player games of the starter personas (seeds ${LLM_SEEDS.join(', ')}: games run 2–4 days), through the real SDKs against the wire fakes (caching modelled as documented; the fake writes 70 % of each field's stated length), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`);
+  const games: Record<ProviderName, ProviderGameFigures[]> = { openai: [], anthropic: [] };
+  for (const seed of LLM_SEEDS) {
+    for (const provider of ['openai', 'anthropic'] as const) games[provider].push(await benchProviderGame(provider, seed));
+    const [o, a] = [games.openai.at(-1)!, games.anthropic.at(-1)!];
+    const purposes = Object.entries(o.callsByPurpose).map(([p, n]) => `${p} ${n}`).join(', ');
+    out(`  seed ${seed}: ${o.outcome}; ${o.calls} calls (${purposes}); ${o.inputTokens} input tokens, ${o.outputTokens} output; cache reads OpenAI ${o.cachedInputTokens}, Anthropic ${a.cachedInputTokens} (+${a.cacheWriteInputTokens} written); $${o.dollars.toFixed(3)} / $${a.dollars.toFixed(3)}`);
+  }
+  const all = [...games.openai, ...games.anthropic];
+  const callsPerGame = mean(all.map((f) => f.calls));
+  const inputTokensPerGame = mean(all.map((f) => f.inputTokens));
+  const outputTokensPerCall = all.reduce((n, f) => n + f.outputTokens, 0) / all.reduce((n, f) => n + f.calls, 0);
+  const share = (fs: readonly ProviderGameFigures[]) => fs.reduce((n, f) => n + f.cachedInputTokens, 0) / fs.reduce((n, f) => n + f.inputTokens, 0);
+  const dollars = { openai: mean(games.openai.map((f) => f.dollars)), anthropic: mean(games.anthropic.map((f) => f.dollars)) };
+  const dollarsPerGame = Math.max(dollars.openai, dollars.anthropic);
+  out(`  model calls per game (mean): ${callsPerGame.toFixed(1)}  [target ≤ 40: ${ratio(callsPerGame, 40, false)}]`);
+  out(`  input tokens per game (mean): ${inputTokensPerGame.toFixed(0)}; output tokens per call: ${outputTokensPerCall.toFixed(0)}`);
+  out(`  cache-read share of input tokens: Anthropic ${(share(games.anthropic) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.anthropic), 0.6)}], OpenAI ${(share(games.openai) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.openai), 0.6)}]`);
+  out(`  dollars per game (mean; OpenAI $${dollars.openai.toFixed(3)}, Anthropic $${dollars.anthropic.toFixed(3)}): $${dollarsPerGame.toFixed(3)}  [target ≤ $0.20: ${ratio(dollarsPerGame, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]`);
   const latency = await benchLatency();
-  out(`  8-seat game against a fake of fixed latency L = ${latency.latencyMs} ms: phase wall time / (sequential model depth × L): ${[...latency.phaseRatios].map(([p, r]) => `${p} ${r.toFixed(3)}`).join(', ')}  [target ≤ 1.1: ${ratio(Math.max(...latency.phaseRatios.values()), 1.1, false)}]`);
+  out(`  8-seat game against a fake of fixed latency L = ${latency.latencyMs} ms: phase wall time / (sequential model depth × L): ${[...latency.phaseRatios].map(([p, r]) => `${p} ${r.toFixed(3)}`).join(', ')}  [target ≤ 1.1: ${ratio(1.1, Math.max(...latency.phaseRatios.values()))}]`);
   figures.llm = {
     callsPerGame,
     inputTokensPerGame,
     outputTokensPerCall,
-    cacheReadShare: { anthropic: share(anthropic), openai: share(openai) },
+    cacheReadShare: { anthropic: share(games.anthropic), openai: share(games.openai) },
     dollarsPerGame,
-    byProvider: { openai, anthropic },
+    dollarsPerGameByProvider: dollars,
+    games: games,
     phaseWallRatio: Object.fromEntries(latency.phaseRatios),
   };
 }

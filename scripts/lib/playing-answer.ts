@@ -48,23 +48,43 @@ function statedLimit(schema: SchemaShape | undefined, field: string, fallback: n
   return match ? Number(match[1]) : fallback;
 }
 
+/**
+ * What a plain, decisive player picks: never a skip when a target is offered; a vote goes with the
+ * player most voted so far today (so days end in lynches, as they do at real tables), else with the
+ * first option; a night action varies with the call.
+ */
+function defaultPick(task: string, choices: readonly string[], index: number): string {
+  const targets = choices.filter((c) => !c.startsWith('('));
+  if (targets.length === 0) return choices[0]!;
+  if (/# Your task: Vote/.test(task)) {
+    const tally = new Map<string, number>();
+    for (const m of task.matchAll(/^\[vote\] .+? → (.+)$/gm)) tally.set(m[1]!, (tally.get(m[1]!) ?? 0) + 1);
+    const leader = [...tally].filter(([name]) => targets.includes(name)).sort((a, b) => b[1] - a[1])[0]?.[0];
+    return leader ?? targets[0]!;
+  }
+  if (/# Your task: Propose/.test(task)) return targets[0]!;
+  return targets[index % targets.length]!;
+}
+
 /** A decision answer for the seat whose task is `task`, the `index`-th call the model answers. */
 export function playingAnswer(task: string, schema: unknown, index: number, options: AnswerOptions = {}): Record<string, unknown> {
   const shape = schema as SchemaShape | undefined;
   const fill = options.fill ?? 0.7;
   const choices = taskOptions(task);
-  const decision = choices.length > 0 ? (options.pick?.(choices) ?? choices[index % choices.length]!) : '(nobody)';
+  const decision = choices.length > 0 ? (options.pick?.(choices) ?? defaultPick(task, choices, index)) : '(nobody)';
   const field = (name: string, fallback: number, salt: number): string => filler(Math.round(statedLimit(shape, name, fallback) * fill), index * 13 + salt);
   const silent = /speech: leave it empty/.test(task);
+  // Models keep to a sentence when asked for one, whatever room the field has.
+  const oneSentence = /speech: one sentence/.test(task) ? 140 : Number.POSITIVE_INFINITY;
   const others = livingOthers(task);
   const readOn = /one entry for every other living player/.test(task) ? others : others.slice(index % 3, (index % 3) + 2);
   return {
-    observations: field('observations', 200, 1),
+    observations: field('observations', 120, 1),
     analysis: field('analysis', 320, 2),
-    beliefs: readOn.map((player, i) => ({ player, suspicion: ((index + i) % 10) / 10, trust: 0.5, reason: filler(Math.round(90 * fill), index + i) })),
-    strategy: field('strategy', 160, 3),
+    beliefs: readOn.map((player, i) => ({ player, suspicion: ((index + i) % 10) / 10, trust: 0.5, reason: filler(Math.round(70 * fill), index + i) })),
+    strategy: field('strategy', 120, 3),
     decision,
-    speech: silent ? '' : (options.speech?.(decision) ?? field('speech', 300, 4)),
+    speech: silent ? '' : (options.speech?.(decision) ?? filler(Math.min(oneSentence, Math.round(statedLimit(shape, 'speech', 300) * fill)), index * 13 + 4)),
     urgency: 1,
   };
 }

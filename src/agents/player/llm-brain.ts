@@ -58,7 +58,8 @@ export function seatRequest(seat: Pick<LlmSeat, 'persona' | 'model'>, request: D
     messages: [{ role: 'user', content: turnContext(request) }],
     output: { name: 'decision', description: 'Your answer for this turn.', schema: decisionJsonSchema(view) },
     maxTokens: MAX_OUTPUT_TOKENS[request.kind],
-    cacheKey: `dramatis:${view.gameId}:${view.me.id}`,
+    // One key for the whole table: every seat's calls share the tools, schema and shared block.
+    cacheKey: `dramatis:${view.gameId}`,
     ...(request.signal && { signal: request.signal }),
     ...(request.deadline !== undefined && { deadline: request.deadline }),
   };

@@ -13,10 +13,10 @@ export const NO_LYNCH = '(no lynch)';
  * some providers. Longer text is cut, never refused, so one wordy field costs no re-ask.
  */
 export const FIELD_LIMITS = {
-  observations: 200,
+  observations: 120,
   analysis: 320,
-  reason: 90,
-  strategy: 160,
+  reason: 70,
+  strategy: 120,
   speech: 300,
 } as const;
 
