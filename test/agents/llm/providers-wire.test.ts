@@ -86,7 +86,9 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       const result = await provider.complete(ASK);
 
-      expect(result.ok && result.value.usage).toEqual({ inputTokens: 1_050, outputTokens: 9, cachedInputTokens: 1_000 });
+      // Anthropic also says what was written to the cache (billed above the plain rate).
+      const written = name === 'anthropic' ? { cacheWriteInputTokens: 20 } : {};
+      expect(result.ok && result.value.usage).toEqual({ inputTokens: 1_050, outputTokens: 9, cachedInputTokens: 1_000, ...written });
     });
   });
 
@@ -104,7 +106,12 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
       const second = (await collect(provider.stream(LONG))).at(-1);
 
       const [written, read] = fake.usages;
-      expect(first.ok && first.value.usage).toEqual({ inputTokens: written!.input, outputTokens: written!.output, cachedInputTokens: 0 });
+      expect(first.ok && first.value.usage).toEqual({
+        inputTokens: written!.input,
+        outputTokens: written!.output,
+        cachedInputTokens: 0,
+        ...(name === 'anthropic' && { cacheWriteInputTokens: written!.cacheWrite }),
+      });
       expect(read!.cachedRead).toBeGreaterThanOrEqual(1_024);
       expect(second).toMatchObject({ type: 'done', response: { usage: { inputTokens: written!.input, outputTokens: read!.output, cachedInputTokens: read!.cachedRead } } });
     });
