@@ -22,7 +22,7 @@ export interface LlmConfig {
   provider: LlmProviderSetting;
   openai: ProviderSettings;
   anthropic: ProviderSettings;
-  /** Per attempt of a model call; the SDKs retry twice. */
+  /** Per attempt of a model call; failed attempts are retried (three in all) while the phase leaves time. */
   timeoutMs: number;
   maxToolRounds: number;
   /** Tokens per Discord server per day; 0 means unlimited. */

@@ -113,7 +113,7 @@ export class SeatMinds {
     const keep = decision.fallback !== undefined && Object.keys(request.beliefs).length > 0;
     const mind = { beliefs: keep ? request.beliefs : decision.beliefs, memory: request.memory ?? [] };
     this.minds.set(player.id, mind);
-    await this.store?.save(state.id, player.id, mind);
+    if (this.store) await this.store.save(state.id, player.id, mind);
     return decision;
   }
 
