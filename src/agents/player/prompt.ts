@@ -173,9 +173,9 @@ export function turnContext(request: DecisionRequest): string {
     .map(([id, b]) => `- ${name(id)}: suspicion ${b.suspicion.toFixed(2)}, trust ${b.trust.toFixed(2)} — ${neutralise(b.reason)}`);
   const news = sinceLastTurn(view, request.sinceSeq ?? 0, name);
   const options = optionsOf(request).map((o) => o.label);
+  // What changes least comes first, so a seat's calls in one day share a prefix the providers cache:
+  // the roster and recaps, then today's transcript (which only grows), then what is new and the task.
   const sections = [
-    `# Now: ${phase}, day ${view.day}`,
-    '',
     '# Players',
     ...roster,
     ...(recaps.length > 0 ? ['', '# Earlier days (summaries)', ...recaps] : []),
@@ -192,6 +192,7 @@ export function turnContext(request: DecisionRequest): string {
     '# Your beliefs so far',
     ...(beliefs.length > 0 ? beliefs : ['- none yet']),
     '',
+    `# Now: ${phase}, day ${view.day}`,
     `# Your task: ${taskOf(request.kind)}`,
     options.length > 0 ? `Options for "decision": ${options.join(', ')}.` : `"decision": ${SKIP}.`,
     speechGuideOf(request.kind),
