@@ -28,26 +28,29 @@ export function tableOf(w: World, gameId: string): LiveTable | undefined {
   return w.bot.tables.live.find((t) => t.state.id === gameId);
 }
 
-/** Everything the bot and the AI seats owe right now is done and delivered: nothing moves any more. */
-export async function settle(w: World, table: LiveTable): Promise<void> {
+/**
+ * Everything the bot and the AI seats owe right now is done and delivered: nothing moves any more.
+ * With `waitForAi: false` only the bot's own work: for models that hang until the clock ends them.
+ */
+export async function settle(w: World, table: LiveTable, { waitForAi = true } = {}): Promise<void> {
   let seen = -1;
   while (seen !== table.state.log.length) {
     seen = table.state.log.length;
     await w.bot.idle();
-    await table.driver?.idle();
+    if (waitForAi) await table.driver?.idle();
     await w.bot.idle();
   }
 }
 
 /** alice hosts; bob and carol join; the AI personas take seats; alice starts. */
-export async function openGame(w: World, create: Record<string, string | number | boolean> = {}, channel = 'game'): Promise<LiveTable> {
+export async function openGame(w: World, create: Record<string, string | number | boolean> = {}, channel = 'game', { waitForAi = true } = {}): Promise<LiveTable> {
   const lobby = await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create', options: create }).public();
   const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel(channel).id)!;
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of AI) await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
   await w.sim.until(() => table.driver !== null && table.mafiaThreadId !== null);
-  await settle(w, table);
+  await settle(w, table, { waitForAi });
   return table;
 }
 

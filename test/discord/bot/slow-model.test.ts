@@ -7,7 +7,10 @@ import { messageText } from '../../support/discord/index.ts';
 import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../support/fake-openai.ts';
 import { startWorld, type World } from './harness.ts';
-import { AI } from './playing.ts';
+import { AI, openGame, settle as settleAll } from './playing.ts';
+
+/** The bot's own work done and delivered; the AI seats' calls may hang until the clock ends them. */
+const settle = (world: World, table: LiveTable) => settleAll(world, table, { waitForAi: false });
 
 let w: World | undefined;
 let fake: FakeLlmServer | undefined;
@@ -47,30 +50,6 @@ function moved(table: LiveTable, playerId: string): boolean {
   );
 }
 
-/**
- * The bot's own work done and delivered (the AI seats' calls may still hang: only the clock ends
- * them, so this does not wait for the AI as `playing.settle` does).
- */
-async function settle(world: World, table: LiveTable): Promise<void> {
-  let seen = -1;
-  while (seen !== table.state.log.length) {
-    seen = table.state.log.length;
-    await world.bot.idle();
-  }
-}
-
-/** alice hosts; bob and carol join; the AI personas take seats; alice starts. */
-async function openGame(world: World): Promise<LiveTable> {
-  const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
-  const table = world.bot.tables.live[0]!;
-  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
-  for (const persona of AI) await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
-  await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-  await world.sim.until(() => table.driver !== null && table.mafiaThreadId !== null);
-  await settle(world, table);
-  return table;
-}
-
 /** The clock reaches the moment AI moves are due; they must all be in before it reaches the deadline. */
 async function throughPhase(world: World, table: LiveTable): Promise<void> {
   const { phase, day, deadline } = table.state;
@@ -87,7 +66,7 @@ describe('a model that never answers, on the bot', () => {
   it('GIVEN every model call hangs WHEN nights and votes come THEN each AI seat moves on instinct before the deadline, the channel is told once per seat in plain words, no provider detail reaches Discord, and the director’s cut marks the fallbacks', async () => {
     fake = await startFakeOpenAi(() => reply.hang());
     w = await startWorld({ llm: hanging(fake.baseURL), seed: 3 });
-    const table = await openGame(w);
+    const table = await openGame(w, {}, 'game', { waitForAi: false });
     for (let i = 0; i < 12 && table.state.phase !== 'ended' && !(table.state.phase === 'vote' && table.state.day >= 2); i++) {
       if (table.state.phase === 'night' || table.state.phase === 'vote') await throughPhase(w, table);
       else {
