@@ -2,24 +2,32 @@ import type { PlayerView, Rng } from '../../game/index.ts';
 import { getRole, isMafia } from '../../game/index.ts';
 import type { Beliefs } from '../beliefs.ts';
 import type { Brain, Decision, DecisionRequest, TargetOption, Voice } from '../decision.ts';
-import { readRecord, type PublicRecord } from './reading.ts';
+import { claimedRole, readRecord, type PublicRecord } from './reading.ts';
 import { lines, say } from './speech.ts';
 import { NO_INFORMATION, readSuspicion } from './suspicion.ts';
+
+/** The voice without phrases that claim a role ("I'm the Doctor"): a flourish never says who the seat is. */
+function quietVoice(voice: Voice): Voice {
+  const phrases = voice.phrases.filter((p) => claimedRole(p) === null);
+  return phrases.length === voice.phrases.length ? voice : { ...voice, phrases };
+}
 
 /** What one decision knows; methods instead of closures, since this is built for every decision. */
 class Context {
   readonly record: PublicRecord;
   readonly beliefs: Beliefs;
+  readonly voice: Voice | undefined;
   private readonly seats: Map<string, PlayerView['seats'][number]>;
 
   constructor(
     readonly req: DecisionRequest,
     readonly rng: Rng,
-    readonly voice: Voice | undefined,
+    voice: Voice | undefined,
   ) {
     this.seats = new Map(req.view.seats.map((s) => [s.id, s]));
     this.record = readRecord(req.view);
     this.beliefs = readSuspicion(req.view, this.record, rng);
+    this.voice = voice && quietVoice(voice);
   }
 
   get view(): PlayerView {
@@ -258,8 +266,34 @@ function speakDecision(c: Context): Decision {
   return speak(c, say(rng, voice, lines.suspect(top.name, why)), `push ${top.name}`, urgency);
 }
 
+/** Whether the table saw this seat's role when it died (rule revealRoleOnDeath). */
+function roleRevealed(view: PlayerView): boolean {
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const e = view.events[i]!;
+    if (e.type === 'player_died' && e.payload.playerId === view.me.id) return e.payload.role !== null;
+  }
+  return view.rules.revealRoleOnDeath;
+}
+
+/** A Mafia member's last words: graceful or taunting once unmasked, a cover story otherwise. */
+function mafiaLastWords(c: Context): string {
+  const { view, rng, voice } = c;
+  const role = view.me.role;
+  const team = new Set(view.teammates.map((t) => t.id));
+  if (roleRevealed(view)) {
+    const teamLeft = view.teammates.some((t) => c.alive(t.id));
+    return say(rng, voice, lines.mafiaUnmasked(role ? getRole(role).name : 'Mafia', teamLeft));
+  }
+  const town = view.seats.filter((s) => s.alive && s.id !== view.me.id && !team.has(s.id));
+  if (town.length === 0) return 'Well played.';
+  // Hidden roles: the cover story stays the one this seat told, if it claimed a town role.
+  const claim = c.record.claims.get(view.me.id);
+  const cover = claim && !isMafia(claim) && claim !== 'townsperson' ? `the ${getRole(claim).name}` : 'a Townsperson';
+  return `I was ${cover}. ${rng.pick(town).name} is Mafia, mark my words.`;
+}
+
 function lastWordsDecision(c: Context): Decision {
-  const { view, rng } = c;
+  const { view } = c;
   const role = view.me.role;
   const top = best(
     view.seats.filter((s) => s.alive && s.id !== view.me.id),
@@ -268,11 +302,8 @@ function lastWordsDecision(c: Context): Decision {
   let speech: string;
   if (role === 'detective') speech = `I was the Detective. ${resultsText(c)}`;
   else if (role === 'jester') speech = 'You fell for it. The Jester thanks you.';
-  else if (isMafia(role)) {
-    const team = new Set(view.teammates.map((t) => t.id));
-    const town = view.seats.filter((s) => s.alive && s.id !== view.me.id && !team.has(s.id));
-    speech = town.length > 0 ? `I was a Townsperson. ${rng.pick(town).name} is Mafia, mark my words.` : 'Well played.';
-  } else speech = `I was the ${role ? getRole(role).name : 'town'}. ${top ? `Look hard at ${top.name}.` : ''}`.trim();
+  else if (isMafia(role)) speech = mafiaLastWords(c);
+  else speech = `I was the ${role ? getRole(role).name : 'town'}. ${top ? `Look hard at ${top.name}.` : ''}`.trim();
   return { targetId: null, speech, reasoning: `Last words as ${role}.`, beliefs: c.beliefs, urgency: 0 };
 }
 

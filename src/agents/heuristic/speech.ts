@@ -40,6 +40,15 @@ export const lines = {
     `I know, I know, I look guilty. Vote me if you must, but ${name} is quieter than I am.`,
     `Go ahead and suspect me. Meanwhile ${name} is getting a free ride.`,
   ],
+  /** Last words of a Mafia member whose role the table has just seen. */
+  mafiaUnmasked: (role: string, teamLeft: boolean) =>
+    teamLeft
+      ? [
+          `${role}, yes. You caught one of us. Sleep well, if you can.`,
+          `Fine. ${role}. Enjoy the win while it lasts; the nights are not over.`,
+          `Well played. ${role} it is. You will not find the rest so easily.`,
+        ]
+      : [`${role}, yes. Well played, all of you.`, `You got me. ${role}. A fair game, fairly lost.`],
   proposeKill: (name: string) => [`I say we take out ${name} tonight.`, `${name}. They are getting too close.`],
   holdKill: ['Let us hold off tonight.'],
 };
