@@ -76,19 +76,19 @@ function votesOn(view: PlayerView, id: string): number {
 
 /** The top suspects, for the private reasoning line. */
 function summary(c: Context, limit = 3): string {
-  const top: [string, Beliefs[string]][] = [];
-  for (const id in c.beliefs) {
-    const belief = c.beliefs[id]!;
-    if (!c.alive(id)) continue;
+  const top: { seat: Seat; belief: Beliefs[string] }[] = [];
+  for (const seat of c.view.seats) {
+    const belief = seat.alive ? c.beliefs[seat.id] : undefined;
+    if (!belief) continue;
     let i = top.length;
-    while (i > 0 && top[i - 1]![1].suspicion < belief.suspicion) i--;
+    while (i > 0 && top[i - 1]!.belief.suspicion < belief.suspicion) i--;
     if (i < limit) {
-      top.splice(i, 0, [id, belief]);
+      top.splice(i, 0, { seat, belief });
       if (top.length > limit) top.pop();
     }
   }
   let out = '';
-  for (const [id, b] of top) out += `${out ? '; ' : ''}${c.name(id)} ${b.suspicion.toFixed(2)} (${b.reason})`;
+  for (const { seat, belief } of top) out += `${out ? '; ' : ''}${seat.name} ${belief.suspicion.toFixed(2)} (${belief.reason})`;
   return out;
 }
 
