@@ -2,24 +2,39 @@ import type { PlayerView, Rng } from '../../game/index.ts';
 import { getRole, isMafia } from '../../game/index.ts';
 import type { Beliefs } from '../beliefs.ts';
 import type { Brain, Decision, DecisionRequest, TargetOption, Voice } from '../decision.ts';
-import { readRecord, type PublicRecord } from './reading.ts';
+import { contradiction } from '../player/contradiction.ts';
+import { claimSince, pledgeToday, type Pledge } from './pledges.ts';
+import { announcedVote, claimedRole, readRecord, type PublicRecord } from './reading.ts';
 import { lines, say } from './speech.ts';
 import { NO_INFORMATION, readSuspicion } from './suspicion.ts';
+
+type Seat = PlayerView['seats'][number];
+
+/**
+ * The voice without phrases that would announce a vote on someone here ("Lynch Ann!") or claim a
+ * role ("I'm the Doctor"): a flourish never pledges a vote or says who the seat is.
+ */
+function quietVoice(view: PlayerView, voice: Voice): Voice {
+  const phrases = voice.phrases.filter((p) => claimedRole(p) === null && announcedVote(view, p, view.me.id) === null);
+  return phrases.length === voice.phrases.length ? voice : { ...voice, phrases };
+}
 
 /** What one decision knows; methods instead of closures, since this is built for every decision. */
 class Context {
   readonly record: PublicRecord;
   readonly beliefs: Beliefs;
+  readonly voice: Voice | undefined;
   private readonly seats: Map<string, PlayerView['seats'][number]>;
 
   constructor(
     readonly req: DecisionRequest,
     readonly rng: Rng,
-    readonly voice: Voice | undefined,
+    voice: Voice | undefined,
   ) {
     this.seats = new Map(req.view.seats.map((s) => [s.id, s]));
     this.record = readRecord(req.view);
     this.beliefs = readSuspicion(req.view, this.record, rng);
+    this.voice = voice && quietVoice(req.view, voice);
   }
 
   get view(): PlayerView {
@@ -61,19 +76,19 @@ function votesOn(view: PlayerView, id: string): number {
 
 /** The top suspects, for the private reasoning line. */
 function summary(c: Context, limit = 3): string {
-  const top: [string, Beliefs[string]][] = [];
-  for (const id in c.beliefs) {
-    const belief = c.beliefs[id]!;
-    if (!c.alive(id)) continue;
+  const top: { seat: Seat; belief: Beliefs[string] }[] = [];
+  for (const seat of c.view.seats) {
+    const belief = seat.alive ? c.beliefs[seat.id] : undefined;
+    if (!belief) continue;
     let i = top.length;
-    while (i > 0 && top[i - 1]![1].suspicion < belief.suspicion) i--;
+    while (i > 0 && top[i - 1]!.belief.suspicion < belief.suspicion) i--;
     if (i < limit) {
-      top.splice(i, 0, [id, belief]);
+      top.splice(i, 0, { seat, belief });
       if (top.length > limit) top.pop();
     }
   }
   let out = '';
-  for (const [id, b] of top) out += `${out ? '; ' : ''}${c.name(id)} ${b.suspicion.toFixed(2)} (${b.reason})`;
+  for (const { seat, belief } of top) out += `${out ? '; ' : ''}${seat.name} ${belief.suspicion.toFixed(2)} (${belief.reason})`;
   return out;
 }
 
@@ -167,32 +182,91 @@ function nightDecision(c: Context): Decision {
   }
 }
 
-function voteChoice(c: Context, target: TargetOption | undefined, why: string): Decision {
+interface VoteChoice {
+  readonly target: TargetOption | undefined;
+  readonly why: string;
+}
+
+// The words contradiction() accepts right before a name it reads as a vote ("I vote X", "my vote goes to X").
+const INTENT_TAIL = new Set(['vote', 'voting', 'for', 'on', 'to', 'is', 'goes', 'lynch']);
+
+/** Whether `name` appears in `lower` right after one of INTENT_TAIL: only then can the line read as a vote for it. */
+function afterIntent(lower: string, name: string): boolean {
+  for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
+    let end = at;
+    while (end > 0 && /\s/.test(lower[end - 1]!)) end--;
+    if (end === at) continue;
+    let start = end;
+    while (start > 0 && /[a-z]/.test(lower[start - 1]!)) start--;
+    if (INTENT_TAIL.has(lower.slice(start, end))) return true;
+  }
+  return false;
+}
+
+/** A vote line must name only the vote: checked as the LLM seats' answers are. */
+function sayVote(c: Context, options: readonly string[], decided: string | null): string {
+  const line = say(c.rng, c.voice, options);
+  const lower = line.toLowerCase();
+  const others = c.view.seats.filter((s) => s.id !== c.view.me.id).map((s) => s.name);
+  // contradiction() compiles a pattern per name; it runs only when another name follows a vote word.
+  const decidedLower = decided?.toLowerCase();
+  const risky = others.some((n) => n.toLowerCase() !== decidedLower && afterIntent(lower, n.toLowerCase()));
+  if (!risky || contradiction(line, 'vote', decided, others) === null) return line;
+  return decided ? `${decided}. That is my vote.` : 'No lynch.';
+}
+
+function voteChoice(c: Context, choice: VoteChoice, options: (name: string) => readonly string[]): Decision {
   const { req } = c;
+  const { target } = choice;
+  const targetId = target?.id ?? (req.allowSkip ? 'no_lynch' : (req.targets[0]?.id ?? null));
+  const named = targetId === 'no_lynch' || targetId === null ? null : (req.targets.find((t) => t.id === targetId)?.name ?? c.name(targetId));
+  const speech = targetId === null ? null : sayVote(c, named ? options(named) : lines.noLynch, named);
   return {
-    targetId: target?.id ?? (req.allowSkip ? 'no_lynch' : (req.targets[0]?.id ?? null)),
-    speech: null,
-    reasoning: `Vote. Reads: ${summary(c)}. → ${target ? target.name : 'no lynch'}: ${why}.`,
+    targetId,
+    speech,
+    reasoning: `Vote. Reads: ${summary(c)}. → ${named ?? 'no lynch'}: ${choice.why}.`,
     beliefs: c.beliefs,
     urgency: 0,
   };
 }
 
-function voteDecision(c: Context): Decision {
+function freshVote(c: Context): VoteChoice {
   const { view, req, rng } = c;
   const targets = req.targets;
-  const decide = voteChoice;
-  if (view.me.role === 'jester') return decide(c, rng.pick(targets), 'a Jester votes for chaos');
+  if (view.me.role === 'jester') return { target: rng.pick(targets), why: 'a Jester votes for chaos' };
   if (isMafia(view.me.role)) {
     const team = new Set(view.teammates.map((t) => t.id));
     const outsiders = targets.filter((t) => !team.has(t.id));
     const target = best(outsiders, (t) => 0.2 * votesOn(view, t.id) + threat(c, t.id) + rng.int(0, 50) / 100);
-    return decide(c, target, 'pile onto a town player, never a teammate');
+    return { target, why: 'pile onto a town player, never a teammate' };
   }
   const found = foundMafia(c).find((id) => targets.some((t) => t.id === id));
-  if (found) return decide(c, targets.find((t) => t.id === found), 'my own investigation says Mafia');
+  if (found) return { target: targets.find((t) => t.id === found), why: 'my own investigation says Mafia' };
   const target = best(targets, (t) => suspicionOf(c, t.id) + 0.06 * votesOn(view, t.id));
-  return decide(c, target, 'highest suspicion, leaning toward where votes already are');
+  return { target, why: 'highest suspicion, leaning toward where votes already are' };
+}
+
+/** What public change since the pledge justifies leaving it for `otherId`, as a clause; null if none. */
+function pledgeChange(c: Context, pledge: Pledge, otherId: string): string | null {
+  const claimer = claimSince(c.view, c.record, pledge, otherId);
+  if (claimer) return `${c.name(claimer)}'s claim changes that`;
+  if (c.view.phase === 'vote' && votesOn(c.view, otherId) > votesOn(c.view, pledge.targetId)) {
+    return `the votes on ${c.name(otherId)} change that`;
+  }
+  return null;
+}
+
+/** Votes as announced today, unless something public changed since; the line says which. */
+function voteDecision(c: Context): Decision {
+  if (c.req.targets.length === 0) return voteChoice(c, { target: undefined, why: 'nobody to vote' }, lines.vote);
+  const fresh = freshVote(c);
+  const pledge = pledgeToday(c.view, c.record);
+  const promised = pledge && c.req.targets.find((t) => t.id === pledge.targetId);
+  if (!pledge || !promised) return voteChoice(c, fresh, lines.vote);
+  if (!fresh.target || fresh.target.id === promised.id) return voteChoice(c, { target: promised, why: fresh.why }, lines.keptVote);
+  const change = pledgeChange(c, pledge, fresh.target.id);
+  if (!change) return voteChoice(c, { target: promised, why: 'I announced this vote and nothing public changed' }, lines.keptVote);
+  return voteChoice(c, { target: fresh.target, why: `${fresh.why}; ${change}` }, (name) => lines.changedVote(promised.name, change, name));
 }
 
 function accusedToday(c: Context): number {
@@ -241,7 +315,28 @@ function speakDecision(c: Context): Decision {
   if (me.role === 'jester' && top) {
     return speak(c, say(rng, voice, lines.jester(top.name)), 'look just guilty enough to be lynched', 2);
   }
-  const follow = trustedDetectiveAccusation(c);
+  return townSpeech(c, others, top);
+}
+
+/** Today's pledge while its player lives and no claim since bears on it or on `otherId`. */
+function heldPledge(c: Context, otherId: string | undefined): Pledge | null {
+  const pledge = pledgeToday(c.view, c.record);
+  if (!pledge || !c.alive(pledge.targetId)) return null;
+  if (otherId && otherId !== pledge.targetId && claimSince(c.view, c.record, pledge, otherId)) return null;
+  return pledge;
+}
+
+function townSpeech(c: Context, others: readonly Seat[], fresh: Seat | undefined): Decision {
+  const { view, rng, voice } = c;
+  const speak = speechChoice;
+  let follow = trustedDetectiveAccusation(c);
+  let top = fresh;
+  // A seat that announced a vote today keeps talking about that player until a claim changes its mind.
+  const held = heldPledge(c, follow?.target ?? fresh?.id);
+  if (held) {
+    if (follow?.target !== held.targetId) follow = null;
+    top = others.find((s) => s.id === held.targetId) ?? fresh;
+  }
   if (follow) {
     return speak(c, 
       say(rng, voice, lines.followDetective(c.name(follow.detective), c.name(follow.target))),
@@ -258,8 +353,54 @@ function speakDecision(c: Context): Decision {
   return speak(c, say(rng, voice, lines.suspect(top.name, why)), `push ${top.name}`, urgency);
 }
 
+/**
+ * A speech that announces a vote other than today's pledge says why it changed, or, with no
+ * public change to point to, repeats the pledge instead.
+ */
+function keepWordInSpeech(c: Context, decision: Decision): Decision {
+  if (!decision.speech) return decision;
+  const pledge = pledgeToday(c.view, c.record);
+  if (!pledge || !c.alive(pledge.targetId)) return decision;
+  const announced = announcedVote(c.view, decision.speech, c.view.me.id);
+  if (!announced || announced === pledge.targetId) return decision;
+  const said = c.name(pledge.targetId);
+  const claimer = claimSince(c.view, c.record, pledge, announced);
+  if (claimer) {
+    const change = lines.changedMind(said, `${c.name(claimer)}'s claim changes that`)[0]!;
+    return { ...decision, speech: `${change} ${decision.speech}` };
+  }
+  const speech = lines.stillPledged(said)[0]!;
+  return { ...decision, speech, reasoning: `${decision.reasoning} (kept my word on ${said})` };
+}
+
+/** Whether the table saw this seat's role when it died (rule revealRoleOnDeath). */
+function roleRevealed(view: PlayerView): boolean {
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const e = view.events[i]!;
+    if (e.type === 'player_died' && e.payload.playerId === view.me.id) return e.payload.role !== null;
+  }
+  return view.rules.revealRoleOnDeath;
+}
+
+/** A Mafia member's last words: graceful or taunting once unmasked, a cover story otherwise. */
+function mafiaLastWords(c: Context): string {
+  const { view, rng, voice } = c;
+  const role = view.me.role;
+  const team = new Set(view.teammates.map((t) => t.id));
+  if (roleRevealed(view)) {
+    const teamLeft = view.teammates.some((t) => c.alive(t.id));
+    return say(rng, voice, lines.mafiaUnmasked(role ? getRole(role).name : 'Mafia', teamLeft));
+  }
+  const town = view.seats.filter((s) => s.alive && s.id !== view.me.id && !team.has(s.id));
+  if (town.length === 0) return 'Well played.';
+  // Hidden roles: the cover story stays the one this seat told, if it claimed a town role.
+  const claim = c.record.claims.get(view.me.id);
+  const cover = claim && !isMafia(claim) && claim !== 'townsperson' ? `the ${getRole(claim).name}` : 'a Townsperson';
+  return `I was ${cover}. ${rng.pick(town).name} is Mafia, mark my words.`;
+}
+
 function lastWordsDecision(c: Context): Decision {
-  const { view, rng } = c;
+  const { view } = c;
   const role = view.me.role;
   const top = best(
     view.seats.filter((s) => s.alive && s.id !== view.me.id),
@@ -268,11 +409,8 @@ function lastWordsDecision(c: Context): Decision {
   let speech: string;
   if (role === 'detective') speech = `I was the Detective. ${resultsText(c)}`;
   else if (role === 'jester') speech = 'You fell for it. The Jester thanks you.';
-  else if (isMafia(role)) {
-    const team = new Set(view.teammates.map((t) => t.id));
-    const town = view.seats.filter((s) => s.alive && s.id !== view.me.id && !team.has(s.id));
-    speech = town.length > 0 ? `I was a Townsperson. ${rng.pick(town).name} is Mafia, mark my words.` : 'Well played.';
-  } else speech = `I was the ${role ? getRole(role).name : 'town'}. ${top ? `Look hard at ${top.name}.` : ''}`.trim();
+  else if (isMafia(role)) speech = mafiaLastWords(c);
+  else speech = `I was the ${role ? getRole(role).name : 'town'}. ${top ? `Look hard at ${top.name}.` : ''}`.trim();
   return { targetId: null, speech, reasoning: `Last words as ${role}.`, beliefs: c.beliefs, urgency: 0 };
 }
 
@@ -291,7 +429,7 @@ function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decis
     case 'vote':
       return voteDecision(c);
     case 'speak':
-      return speakDecision(c);
+      return keepWordInSpeech(c, speakDecision(c));
     case 'mafia_chat':
       return mafiaChatDecision(c);
     case 'last_words':

@@ -10,6 +10,8 @@ export interface SpeechReading {
   readonly results: ReadonlyMap<string, 'mafia' | 'innocent'>;
   /** Players this speech points a finger at. */
   readonly accused: readonly string[];
+  /** The player this speech last announces a vote or a lynch on ("Vote X", "my vote is heading to X"). */
+  readonly voteFor: string | null;
 }
 
 export interface PublicRecord {
@@ -26,7 +28,14 @@ export interface PublicRecord {
 }
 
 const ROLE_WORDS = ROLE_IDS.join('|');
-const CLAIM = new RegExp(`\\bI(?:'m|’m| am)(?: the| a| an)? (${ROLE_WORDS})\\b`, 'i');
+// "I was …" too: last words speak of the role in the past tense.
+const CLAIM = new RegExp(`\\bI(?:'m|’m| am| was)(?: the| a| an)? (${ROLE_WORDS})\\b`, 'i');
+const VOTE_WORD = /\b(?:vote|voting|lynch)/i;
+// What may stand between a vote word and the name: "vote X", "my vote is heading to X", "lynch X".
+const VOTE_LEAD =
+  '\\b(?:(?:vote|voting|lynch(?:ing)?)(?:\\s+(?:is|goes))?(?:\\s+(?:heading|going))?(?:\\s+(?:to|on|for))?|vote\\s+right\\s+now\\s+it\\s+would\\s+be)\\s+';
+// A claimed result needs one of these words; most speeches have none, so the per-name result patterns are skipped.
+const RESULT_WORD = /mafia|godfather|innocent|town|clean/i;
 const FINGER = /\b(suspect|suspicious|sus|vote|voting|lynch|mafia|scum|lying|liar|guilty)\b/i;
 const CLEARING = /\b(innocent|clean|cleared|trust|town)\b/i;
 
@@ -34,28 +43,80 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface NamePattern {
   readonly id: string;
+  /** The lower-cased name for a cheap substring test first, or null where lower-casing changes its length. */
+  readonly lower: string | null;
   readonly mention: RegExp;
   readonly result: RegExp;
+  /** Global: a speech may announce several votes, and the last one counts. */
+  readonly vote: RegExp;
 }
 
 // Compiling these is costly and every view is new, so they are cached by the roster they match.
 const patternCache = new Map<string, NamePattern[]>();
+let lastSeats: PlayerView['seats'] | null = null;
+let lastPatterns: NamePattern[] = [];
+
 function namePatterns(view: PlayerView): NamePattern[] {
-  const key = view.seats.map((s) => `${s.id}\u0000${s.name}`).join('\u0001');
+  // One record reads many speeches through the same view.
+  if (view.seats === lastSeats) return lastPatterns;
+  let key = '';
+  for (const s of view.seats) key += `${s.id}\u0000${s.name}\u0001`;
   let patterns = patternCache.get(key);
   if (!patterns) {
     if (patternCache.size > 512) patternCache.clear();
-    patterns = view.seats.map((s) => ({
-      id: s.id,
-      mention: new RegExp(`(^|[^\\p{L}\\p{N}])${escape(s.name)}(?![\\p{L}\\p{N}])`, 'iu'),
-      result: new RegExp(
-        `${escape(s.name)}\\W+(?:is|was|came back|checked out as|=)\\W+(?:a\\W+|an\\W+)?(mafia|godfather|innocent|town|clean)`,
-        'iu',
-      ),
-    }));
+    patterns = view.seats.map(namePattern);
     patternCache.set(key, patterns);
   }
+  [lastSeats, lastPatterns] = [view.seats, patterns];
   return patterns;
+}
+
+function namePattern(s: PlayerView['seats'][number]): NamePattern {
+  const name = escape(s.name);
+  const lower = s.name.toLowerCase();
+  return {
+    id: s.id,
+    lower: lower.length === s.name.length ? lower : null,
+    mention: new RegExp(`(^|[^\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu'),
+    result: new RegExp(`${name}\\W+(?:is|was|came back|checked out as|=)\\W+(?:a\\W+|an\\W+)?(mafia|godfather|innocent|town|clean)`, 'iu'),
+    vote: new RegExp(`${VOTE_LEAD}${name}(?![\\p{L}\\p{N}])`, 'giu'),
+  };
+}
+
+/** Whether `text` (with `lower` its lower-cased form) names this player. */
+function mentions(p: NamePattern, text: string, lower: string): boolean {
+  return (p.lower === null || lower.includes(p.lower)) && p.mention.test(text);
+}
+
+/** The role a speech claims for its speaker ("I'm the Detective", "I was a Townsperson"), if any. */
+export function claimedRole(text: string): RoleId | null {
+  const match = CLAIM.exec(text);
+  return match ? (match[1]!.toLowerCase() as RoleId) : null;
+}
+
+/** The player `text` last announces a vote or lynch on, never `speakerId` itself; null if none. */
+export function announcedVote(view: PlayerView, text: string, speakerId: string): string | null {
+  if (!VOTE_WORD.test(text)) return null;
+  const lower = text.toLowerCase();
+  return lastVote(
+    namePatterns(view).filter((p) => p.id !== speakerId && mentions(p, text, lower)),
+    text,
+  );
+}
+
+/** Of the players a speech mentions, the one its last vote announcement names. */
+function lastVote(mentioned: readonly NamePattern[], text: string): string | null {
+  let found: string | null = null;
+  let at = -1;
+  let length = 0;
+  for (const p of mentioned) {
+    p.vote.lastIndex = 0;
+    for (let m = p.vote.exec(text); m; m = p.vote.exec(text)) {
+      // At the same place the longer name wins ("Ann Lee" over "Ann").
+      if (m.index > at || (m.index === at && m[0].length > length)) [found, at, length] = [p.id, m.index, m[0].length];
+    }
+  }
+  return found;
 }
 
 // Speech events are shared between views of the same game, so each is read once.
@@ -65,21 +126,23 @@ function readSpeech(view: PlayerView, event: Extract<GameEvent, { type: 'speech'
   const cached = readings.get(event);
   if (cached) return cached;
   const text = event.payload.text;
-  const claimMatch = CLAIM.exec(text);
-  const roleClaim = claimMatch ? (claimMatch[1]!.toLowerCase() as RoleId) : null;
+  const lower = text.toLowerCase();
+  const speakerId = event.payload.playerId;
   const results = new Map<string, 'mafia' | 'innocent'>();
   const accused: string[] = [];
-  const pointing = FINGER.test(text);
-  for (const p of namePatterns(view)) {
-    if (p.id === event.payload.playerId || !p.mention.test(text)) continue;
-    const result = p.result.exec(text);
+  const mentioned = namePatterns(view).filter((p) => p.id !== speakerId && mentions(p, text, lower));
+  const pointing = mentioned.length > 0 && FINGER.test(text);
+  const resulting = mentioned.length > 0 && RESULT_WORD.test(text);
+  for (const p of mentioned) {
+    const result = resulting ? p.result.exec(text) : null;
     if (result) {
       const word = result[1]!.toLowerCase();
       results.set(p.id, word === 'mafia' || word === 'godfather' ? 'mafia' : 'innocent');
     }
     if (pointing && results.get(p.id) !== 'innocent' && !(CLEARING.test(text) && !result)) accused.push(p.id);
   }
-  const reading = { speakerId: event.payload.playerId, day, roleClaim, results, accused };
+  const voteFor = mentioned.length > 0 && VOTE_WORD.test(text) ? lastVote(mentioned, text) : null;
+  const reading = { speakerId, day, roleClaim: claimedRole(text), results, accused, voteFor };
   readings.set(event, reading);
   return reading;
 }
@@ -87,51 +150,85 @@ function readSpeech(view: PlayerView, event: Extract<GameEvent, { type: 'speech'
 const RELEVANT = new Set<GameEvent['type']>(['phase_started', 'speech', 'vote_resolved', 'player_died']);
 
 // The record reads public events only, so every seat shares it until the next relevant event.
-const records = new WeakMap<GameEvent, PublicRecord>();
+interface Stored {
+  readonly record: PublicRecord;
+  /** The day the record's last event fell on, to read on from there. */
+  readonly day: number;
+}
+const records = new WeakMap<GameEvent, Stored>();
 
+const relevant = (e: GameEvent) => RELEVANT.has(e.type) && e.visibility.kind === 'public';
+
+/**
+ * Reads the public record of `view`. A new relevant event (every vote comes with a line now)
+ * extends the latest record some seat already read instead of reading the whole log again.
+ */
 export function readRecord(view: PlayerView): PublicRecord {
-  let last: GameEvent | undefined;
-  for (let i = view.events.length - 1; i >= 0; i--) {
-    const e = view.events[i]!;
-    if (RELEVANT.has(e.type) && e.visibility.kind === 'public') {
-      last = e;
-      break;
-    }
-  }
-  const cached = last && records.get(last);
-  if (cached) return cached;
-  const record = buildRecord(view);
-  if (last) records.set(last, record);
-  return record;
+  const { events } = view;
+  let last = -1;
+  for (let i = events.length - 1; i >= 0 && last < 0; i--) if (relevant(events[i]!)) last = i;
+  if (last < 0) return extend(null, view, 0).record;
+  const cached = records.get(events[last]!);
+  if (cached) return cached.record;
+  let at = last - 1;
+  while (at >= 0 && !(relevant(events[at]!) && records.has(events[at]!))) at--;
+  const stored = at >= 0 ? extend(records.get(events[at]!)!, view, at + 1) : extend(null, view, 0);
+  records.set(events[last]!, stored);
+  return stored.record;
 }
 
-function buildRecord(view: PlayerView): PublicRecord {
-  const speeches: SpeechReading[] = [];
-  const claims = new Map<string, RoleId>();
-  const claimedResults = new Map<string, Map<string, 'mafia' | 'innocent'>>();
-  const accusations = new Map<string, string[]>();
-  const votes: { day: number; lynchedId: string | null; ballots: Map<string, string> }[] = [];
-  const nightKills: string[] = [];
-  let day = 0;
-  for (const e of view.events) {
+const EMPTY: PublicRecord = {
+  speeches: [],
+  claims: new Map(),
+  claimedResults: new Map(),
+  accusations: new Map(),
+  votes: [],
+  nightKills: [],
+};
+
+/**
+ * The record of `base` (or an empty one) followed by `view.events` from index `from` on.
+ * Records are shared, so a part is copied only when a new event changes it.
+ */
+function extend(base: Stored | null, view: PlayerView, from: number): Stored {
+  const prev = base?.record ?? EMPTY;
+  let speeches: SpeechReading[] | null = null;
+  let claims: Map<string, RoleId> | null = null;
+  let claimedResults: Map<string, ReadonlyMap<string, 'mafia' | 'innocent'>> | null = null;
+  let accusations: Map<string, readonly string[]> | null = null;
+  let votes: PublicRecord['votes'][number][] | null = null;
+  let nightKills: string[] | null = null;
+  let day = base?.day ?? 0;
+  for (let i = from; i < view.events.length; i++) {
+    const e = view.events[i]!;
     if (e.type === 'phase_started') day = e.payload.day;
     else if (e.type === 'speech' && e.visibility.kind === 'public') {
       const r = readSpeech(view, e, day);
-      speeches.push(r);
-      if (r.roleClaim) claims.set(r.speakerId, r.roleClaim);
-      if (r.results.size > 0 && claims.get(r.speakerId) === 'detective') {
-        const mine = claimedResults.get(r.speakerId) ?? new Map<string, 'mafia' | 'innocent'>();
-        for (const [target, result] of r.results) mine.set(target, result);
-        claimedResults.set(r.speakerId, mine);
+      (speeches ??= prev.speeches.slice()).push(r);
+      if (r.roleClaim) (claims ??= new Map(prev.claims)).set(r.speakerId, r.roleClaim);
+      if (r.results.size > 0 && (claims ?? prev.claims).get(r.speakerId) === 'detective') {
+        claimedResults ??= new Map(prev.claimedResults);
+        claimedResults.set(r.speakerId, new Map([...(claimedResults.get(r.speakerId) ?? []), ...r.results]));
       }
-      if (r.accused.length > 0) accusations.set(r.speakerId, [...(accusations.get(r.speakerId) ?? []), ...r.accused]);
+      if (r.accused.length > 0) {
+        accusations ??= new Map(prev.accusations);
+        accusations.set(r.speakerId, [...(accusations.get(r.speakerId) ?? []), ...r.accused]);
+      }
     } else if (e.type === 'vote_resolved') {
       const ballots = new Map<string, string>();
       for (const group of e.payload.tally) for (const voter of group.voters) ballots.set(voter, group.targetId);
-      votes.push({ day: e.payload.day, lynchedId: e.payload.lynchedId, ballots });
+      (votes ??= prev.votes.slice()).push({ day: e.payload.day, lynchedId: e.payload.lynchedId, ballots });
     } else if (e.type === 'player_died' && e.payload.cause === 'mafia') {
-      nightKills.push(e.payload.playerId);
+      (nightKills ??= prev.nightKills.slice()).push(e.payload.playerId);
     }
   }
-  return { speeches, claims, claimedResults, accusations, votes, nightKills };
+  const record: PublicRecord = {
+    speeches: speeches ?? prev.speeches,
+    claims: claims ?? prev.claims,
+    claimedResults: claimedResults ?? prev.claimedResults,
+    accusations: accusations ?? prev.accusations,
+    votes: votes ?? prev.votes,
+    nightKills: nightKills ?? prev.nightKills,
+  };
+  return { record, day };
 }

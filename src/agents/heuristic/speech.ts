@@ -40,6 +40,23 @@ export const lines = {
     `I know, I know, I look guilty. Vote me if you must, but ${name} is quieter than I am.`,
     `Go ahead and suspect me. Meanwhile ${name} is getting a free ride.`,
   ],
+  /** Said aloud with a vote; every line names only the player voted. */
+  vote: (name: string) => [`I vote ${name}.`, `My vote goes to ${name}.`, `Voting ${name}.`, `${name}. That is my vote.`],
+  keptVote: (name: string) => [`As I said: I vote ${name}.`, `I said ${name}, and I meant it. I vote ${name}.`],
+  /** `change` is the public change, said as a clause: "Bob's claim changes that". */
+  changedVote: (said: string, change: string, name: string) => [`I said ${said}, but ${change}: I vote ${name}.`],
+  changedMind: (said: string, change: string) => [`I said ${said}, but ${change}.`],
+  stillPledged: (name: string) => [`I still say ${name}. My vote is heading to ${name}.`],
+  noLynch: ['No lynch from me today.', 'I will not hang anyone on this little. No lynch.'],
+  /** Last words of a Mafia member whose role the table has just seen. */
+  mafiaUnmasked: (role: string, teamLeft: boolean) =>
+    teamLeft
+      ? [
+          `${role}, yes. You caught one of us. Sleep well, if you can.`,
+          `Fine. ${role}. Enjoy the win while it lasts; the nights are not over.`,
+          `Well played. ${role} it is. You will not find the rest so easily.`,
+        ]
+      : [`${role}, yes. Well played, all of you.`, `You got me. ${role}. A fair game, fairly lost.`],
   proposeKill: (name: string) => [`I say we take out ${name} tonight.`, `${name}. They are getting too close.`],
   holdKill: ['Let us hold off tonight.'],
 };
