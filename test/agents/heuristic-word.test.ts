@@ -7,7 +7,7 @@ import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { claimedRole } from '../../src/agents/heuristic/reading.ts';
 import { contradiction } from '../../src/agents/player/contradiction.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
-import { playGame } from '../../src/agents/table.ts';
+import { playHeadless } from '../../src/session/headless-game.ts';
 import { Table } from '../support/game-table.ts';
 
 // ── What the checks read, written independently of the brain's own reading ──
@@ -135,11 +135,11 @@ const LOUD_VOICES: readonly Voice[] = [
   { name: 'Plain', phrases: ['Steady on.'] },
 ];
 
-async function play(seed: number, players: number, rules: RulesInput, voting: 'parallel' | 'sequential', loud: boolean) {
+async function play(seed: number, players: number, rules: RulesInput, loud: boolean) {
   const seats = houseSeats(players, loud ? (voice) => heuristicBrain(LOUD_VOICES[voice.name.length % 2]) : heuristicBrain);
-  const result = await playGame({ gameId: `word-${seed}`, seed, seats, settings: { rules }, voting });
+  const result = await playHeadless({ gameId: `word-${seed}`, seed, seats, settings: { rules } });
   if (!result.ok) throw new Error(result.error);
-  return result.state;
+  return result.value;
 }
 
 describe('property: the offline brain says what it does and what is public', () => {
@@ -152,10 +152,9 @@ describe('property: the offline brain says what it does and what is public', () 
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         fc.integer({ min: 5, max: 16 }),
         rulesArb,
-        fc.constantFrom<'parallel' | 'sequential'>('parallel', 'sequential'),
         fc.boolean(),
-        async (seed, players, rules, voting, loud) => {
-          const state = await play(seed, players, rules, voting, loud);
+        async (seed, players, rules, loud) => {
+          const state = await play(seed, players, rules, loud);
           lastWords += checkLastWords(state);
           votes += checkVoteLines(state);
           kept += checkWordKept(state);
