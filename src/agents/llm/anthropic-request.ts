@@ -109,10 +109,11 @@ function apiMessages(messages: readonly LlmMessage[], outputName: string | undef
       return;
     }
     if (message.role === 'user') {
+      const blocks = textBlocks(message);
       if (results.length > 0) {
-        results.push({ type: 'text', text: message.content });
+        results.push(...blocks);
         flushResults();
-      } else out.push({ role: 'user', content: message.content });
+      } else out.push({ role: 'user', content: blocks.length === 1 && !blocks[0]!.cache_control ? message.content : blocks });
       return;
     }
     flushResults();
@@ -130,6 +131,19 @@ function apiMessages(messages: readonly LlmMessage[], outputName: string | undef
   });
   flushResults();
   return out;
+}
+
+/** A user message as text blocks, cut where it allows and with its own breakpoint, if it asks for one. */
+function textBlocks(message: Extract<LlmMessage, { role: 'user' }>): TextBlockParam[] {
+  const cuts = [...new Set(message.cacheBreaks ?? [])].filter((at) => at > 0 && at < message.content.length).sort((a, b) => a - b);
+  const blocks: TextBlockParam[] = [];
+  let from = 0;
+  for (const at of [...cuts, message.content.length]) {
+    const text = message.content.slice(from, at);
+    if (text !== '') blocks.push({ type: 'text', text, ...(at === message.cacheAt && { cache_control: BREAKPOINT }) });
+    from = at;
+  }
+  return blocks.length > 0 ? blocks : [{ type: 'text', text: message.content }];
 }
 
 /** The breakpoint on a continued conversation's last block (a first call has nothing to reuse). */

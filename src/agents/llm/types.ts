@@ -11,7 +11,16 @@ export interface ToolCall {
 }
 
 export type LlmMessage =
-  | { readonly role: 'user'; readonly content: string }
+  | {
+      readonly role: 'user';
+      readonly content: string;
+      /**
+       * Offsets in `content` where it may be cut into blocks, and the one (`cacheAt`) whose block ends
+       * in a cache breakpoint: for Anthropic, whose cache reads only up to block boundaries. Others ignore them.
+       */
+      readonly cacheBreaks?: readonly number[];
+      readonly cacheAt?: number;
+    }
   | {
       readonly role: 'assistant';
       readonly content: string;

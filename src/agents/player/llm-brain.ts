@@ -5,7 +5,7 @@ import type { LlmError, LlmMessage, LlmRequest, LlmResponse } from '../llm/types
 import { interpret } from './interpret.ts';
 import { decisionJsonSchema, MAX_OUTPUT_TOKENS } from './output-schema.ts';
 import type { PersonaPrompt } from './persona-prompt.ts';
-import { sharedPrefix, stablePrefix, turnContext } from './prompt.ts';
+import { sharedPrefix, stablePrefix, turnParts } from './prompt.ts';
 import type { SeatToolContext } from './tools.ts';
 
 /** One model turn with the seat's tools: the provider's tool loop, bound to a provider and a cost recorder. */
@@ -49,13 +49,18 @@ function fallBack(seat: LlmSeat, request: DecisionRequest, rng: Rng, category: F
   return { ...seat.fallback(request, rng), fallback: { category, detail } };
 }
 
+function userTurn(request: DecisionRequest): LlmMessage {
+  const { text, breaks, cacheAt } = turnParts(request);
+  return { role: 'user', content: text, cacheBreaks: breaks, cacheAt };
+}
+
 /** The first request of a decision: everything before the user turn is the same on every call of the game's seat. */
 export function seatRequest(seat: Pick<LlmSeat, 'persona' | 'model'>, request: DecisionRequest): LlmRequest {
   const { view } = request;
   return {
     model: seat.model,
     system: { shared: sharedPrefix(view), stable: stablePrefix(view, seat.persona) },
-    messages: [{ role: 'user', content: turnContext(request) }],
+    messages: [userTurn(request)],
     output: { name: 'decision', description: 'Your answer for this turn.', schema: decisionJsonSchema(view) },
     maxTokens: MAX_OUTPUT_TOKENS[request.kind],
     // One key for the whole table: every seat's calls share the tools, schema and shared block.

@@ -158,6 +158,18 @@ function sinceLastTurn(view: PlayerView, sinceSeq: number, name: (id: string) =>
 
 /** The per-turn context: built only from the seat's view, its memory and beliefs. */
 export function turnContext(request: DecisionRequest): string {
+  return turnParts(request).text;
+}
+
+/** Lines of today's transcript a cached block holds: blocks end at the same lines on every call of the day. */
+const TRANSCRIPT_BLOCK_LINES = 4;
+
+/**
+ * The turn with where it may be cut into blocks for Anthropic's cache (`breaks`, offsets at line
+ * starts) and where its breakpoint goes (`cacheAt`): after the roster, recaps and the full blocks
+ * of today's transcript, the part a seat's next call that day begins with too.
+ */
+export function turnParts(request: DecisionRequest): { text: string; breaks: number[]; cacheAt: number } {
   const { view } = request;
   const byId = new Map(view.seats.map((s) => [s.id, s]));
   const name = (id: string) => byId.get(id)?.name ?? id;
@@ -175,13 +187,12 @@ export function turnContext(request: DecisionRequest): string {
   const options = optionsOf(request).map((o) => o.label);
   // What changes least comes first, so a seat's calls in one day share a prefix the providers cache:
   // the roster and recaps, then today's transcript (which only grows), then what is new and the task.
-  const sections = [
-    '# Players',
-    ...roster,
-    ...(recaps.length > 0 ? ['', '# Earlier days (summaries)', ...recaps] : []),
-    '',
-    `# Today so far`,
-    ...(transcript.length > 0 ? transcript : ['(nothing yet)']),
+  const head = ['# Players', ...roster, ...(recaps.length > 0 ? ['', '# Earlier days (summaries)', ...recaps] : []), '', `# Today so far`];
+  const full = transcript.length - (transcript.length % TRANSCRIPT_BLOCK_LINES);
+  const blocks: string[][] = [head];
+  for (let i = 0; i < full; i += TRANSCRIPT_BLOCK_LINES) blocks.push(transcript.slice(i, i + TRANSCRIPT_BLOCK_LINES));
+  const rest = [
+    ...(transcript.length > 0 ? transcript.slice(full) : ['(nothing yet)']),
     ...(isMafia(view.me.role) && mafiaThread.length > 0 ? ['', '# Mafia thread (your team only)', ...mafiaThread] : []),
     ...(news.length > 0 ? ['', '# Since your last turn', ...news.map((l) => `- ${l}`)] : []),
     '',
@@ -198,5 +209,11 @@ export function turnContext(request: DecisionRequest): string {
     speechGuideOf(request.kind),
     `beliefs: ${Object.keys(request.beliefs).length > 0 ? 'only the players whose read changed since your last turn.' : 'one entry for every other living player.'}`,
   ];
-  return sections.join('\n');
+  const breaks: number[] = [];
+  let text = '';
+  for (const lines of blocks) {
+    text += `${lines.join('\n')}\n`;
+    breaks.push(text.length);
+  }
+  return { text: text + rest.join('\n'), breaks, cacheAt: text.length };
 }

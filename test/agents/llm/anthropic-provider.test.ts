@@ -75,6 +75,26 @@ describe('the Anthropic provider on the wire', () => {
     ]);
   });
 
+  it('GIVEN a turn that may be cut into blocks WHEN completed THEN it is sent as those blocks with the breakpoint where the turn asks', async () => {
+    const provider = await anthropic([reply.text('ok')]);
+    const head = '# Players\n1. Ada\n';
+    const lines = '# Today\nline one\nline two\n';
+    const content = `${head}${lines}# Your task: vote`;
+
+    await provider.complete({ ...ASK, messages: [{ role: 'user', content, cacheBreaks: [head.length, head.length + lines.length], cacheAt: head.length + lines.length }] });
+
+    expect(fake!.last.body['messages']).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: head },
+          { type: 'text', text: lines, cache_control: { type: 'ephemeral' } },
+          { type: 'text', text: '# Your task: vote' },
+        ],
+      },
+    ]);
+  });
+
   it('GIVEN an output asked WHEN the model writes its answer as fenced JSON text instead of the tool THEN the answer is still read', async () => {
     const provider = await anthropic([reply.text('Here it is:\n```json\n{"target": "Grace"}\n```')]);
 
