@@ -379,16 +379,18 @@ export class AiDriver {
 
   // ── Day ────────────────────────────────────────────────────────────────────────────────
 
-  /** Wills are rewritten from each seat's facts and beliefs when they change, without a model call. */
+  /** Wills are rewritten from each seat's facts and beliefs when they change, without a model call, in one write. */
   private writeWills(): void {
     const state = this.game.state;
     if (!state.settings.rules.lastWills) return;
+    const steps: Step[] = [];
     for (const p of this.ai((p) => p.alive)) {
       const view = engine.viewFor(state, p.id);
       if (!view) continue;
       const text = willFor(view, this.seats.beliefsOf(p.id));
-      if (text !== p.will) this.job(this.submit((s, at) => engine.writeWill(s, { playerId: p.id, text, at })).then(() => undefined));
+      if (text !== p.will) steps.push({ command: (s, at) => engine.writeWill(s, { playerId: p.id, text, at }), required: false });
     }
+    if (steps.length > 0) this.job(this.submit(sequence(steps)).then(() => undefined));
   }
 
   /** Events since the current day began (a restarted driver must not redo what the log shows done). */
