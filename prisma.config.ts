@@ -1,5 +1,5 @@
 import { defineConfig } from 'prisma/config';
-import { DATABASE_URL_EXPECTED, parseDatabaseUrl } from './src/db/database-url.ts';
+import { DATABASE_URL_EXPECTED, parseDatabaseUrl } from './src/database-url.ts';
 import { pgliteAdapter } from './src/db/pglite-adapter.ts';
 import { openPgliteForCli } from './src/db/pglite-for-cli.ts';
 

@@ -5,11 +5,11 @@
  * acknowledgement latency.
  */
 import type { GameState } from '../src/game/index.ts';
-import type { Bot } from '../src/discord/bot.ts';
+import type { Bot } from '../src/bot.ts';
 import type { LiveTable } from '../src/discord/tables.ts';
 import { NIGHT_SELECT, SKIP_VALUE } from '../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE, VOTE_SELECT } from '../src/discord/presenters/vote.ts';
-import { SimUserError, type DiscordSim, type InteractionHandle, type SimMessage, type SimUser } from '../test/support/discord/index.ts';
+import { SimUserError, type DiscordSim, type InteractionHandle, type SimMessage, type SimUser } from './fakes/discord/index.ts';
 
 export interface Seating {
   readonly channelId: string;

@@ -7,7 +7,7 @@
  */
 import { ManualTimers } from '../src/clock.ts';
 import type { LlmConfig } from '../src/config.ts';
-import { startBot, type Bot } from '../src/discord/bot.ts';
+import { startBot, type Bot } from '../src/bot.ts';
 import { createDiscordClient, loginClient } from '../src/discord/client.ts';
 import { createGameStore } from '../src/db/game-store.ts';
 import { openDatabase, type Database } from '../src/db/open-database.ts';
@@ -16,7 +16,7 @@ import { createPersonaStore } from '../src/db/persona-store.ts';
 import { createStatsStore } from '../src/db/stats-store.ts';
 import type { Logger } from '../src/log.ts';
 import { loadStarterPack } from '../src/persona/starter-pack.ts';
-import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from '../test/support/discord/index.ts';
+import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from './fakes/discord/index.ts';
 import { BenchGame, type Seating } from './bench-discord-humans.ts';
 
 export interface DiscordBenchOptions {

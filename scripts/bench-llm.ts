@@ -5,19 +5,19 @@
  */
 import { Worker } from 'node:worker_threads';
 import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
-import { createAnthropicProvider } from '../src/agents/llm/anthropic-provider.ts';
-import { createOpenAiProvider } from '../src/agents/llm/openai-provider.ts';
-import { withRetries } from '../src/agents/llm/retrying-provider.ts';
-import type { CallRecord } from '../src/agents/llm/tool-loop.ts';
-import type { LlmProvider, ProviderName } from '../src/agents/llm/types.ts';
+import { createAnthropicProvider } from '../src/llm/anthropic-provider.ts';
+import { createOpenAiProvider } from '../src/llm/openai-provider.ts';
+import { withRetries } from '../src/llm/retrying-provider.ts';
+import type { CallRecord } from '../src/llm/tool-loop.ts';
+import type { LlmProvider, ProviderName } from '../src/llm/types.ts';
 import { Seating } from '../src/agents/seating.ts';
 import { realTimers } from '../src/clock.ts';
 import type { LlmConfig } from '../src/config.ts';
 import type { GameState } from '../src/game/index.ts';
 import { playHeadless } from '../src/session/headless-game.ts';
-import { startFakeAnthropic } from '../test/support/fake-anthropic.ts';
-import { startFakeOpenAi } from '../test/support/fake-openai.ts';
-import { playingModel } from '../test/support/playing-model.ts';
+import { startFakeAnthropic } from './fakes/llm/fake-anthropic.ts';
+import { startFakeOpenAi } from './fakes/llm/fake-openai.ts';
+import { playingModel } from './fakes/llm/playing-model.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
 
 /** The list price the bench names (USD per million tokens): a Sonnet-class model. */

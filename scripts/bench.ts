@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { discordSection } from './bench-discord.ts';
 import { PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
 import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
-import type { ProviderName } from '../src/agents/llm/types.ts';
+import type { ProviderName } from '../src/llm/types.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
 import { benchRealtime, REALTIME_SHAPE } from './bench-realtime.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
 import { directorsCut } from '../src/agents/directors-cut.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
-import { createProvider, isConfigured } from '../src/agents/llm/providers.ts';
+import { createProvider, isConfigured } from '../src/llm/providers.ts';
 import { budgetSink, Seating } from '../src/agents/seating.ts';
 import type { AiSeat } from '../src/agents/seat-minds.ts';
 import type { Summarizer } from '../src/agents/summary.ts';

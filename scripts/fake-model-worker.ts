@@ -3,8 +3,8 @@
  * slowed by the fake's own work on the same event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { startFakeOpenAi } from '../test/support/fake-openai.ts';
-import { playingModel } from '../test/support/playing-model.ts';
+import { startFakeOpenAi } from './fakes/llm/fake-openai.ts';
+import { playingModel } from './fakes/llm/playing-model.ts';
 
 const { latencyMs } = workerData as { latencyMs: number };
 const fake = await startFakeOpenAi(playingModel({ delayMs: latencyMs }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATABASE_URL_EXPECTED, parseDatabaseUrl, type DatabaseTarget } from './db/database-url.ts';
+import { DATABASE_URL_EXPECTED, parseDatabaseUrl, type DatabaseTarget } from './database-url.ts';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

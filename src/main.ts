@@ -4,13 +4,13 @@ import { createGameStore, type GameStore } from './db/game-store.ts';
 import { createLlmCallStore, type LlmCallStore } from './db/llm-call-store.ts';
 import { createEditorStore, type EditorStore } from './db/editor-store.ts';
 import { editorLlmFromConfig } from './agents/editor/index.ts';
-import type { BotEditorDeps } from './discord/bot.ts';
+import type { BotEditorDeps } from './bot.ts';
 import { createPersonaStore, type PersonaStore } from './db/persona-store.ts';
 import { createStatsStore, type StatsStore } from './db/stats-store.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { createLogger, type Logger } from './log.ts';
 import { loadStarterPack } from './persona/starter-pack.ts';
-import { startBot } from './discord/bot.ts';
+import { startBot } from './bot.ts';
 import { createDiscordClient, loginClient } from './discord/client.ts';
 import { MISSING_TOKEN_MESSAGE } from './discord/token-help.ts';
 

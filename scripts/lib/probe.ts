@@ -1,4 +1,4 @@
-import type { LlmError, LlmProvider } from '../../src/agents/llm/types.ts';
+import type { LlmError, LlmProvider } from '../../src/llm/types.ts';
 import type { Result } from '../../src/result.ts';
 
 /** One tiny call with a short deadline: is the model there at all? */

@@ -1,4 +1,4 @@
-import { withRetries } from '../../src/agents/llm/retrying-provider.ts';
+import { withRetries } from '../../src/llm/retrying-provider.ts';
 import { plainPersona } from '../../src/agents/player/persona-prompt.ts';
 import { Seating } from '../../src/agents/seating.ts';
 import { HOUSE_PLAYERS } from '../../src/agents/seats.ts';

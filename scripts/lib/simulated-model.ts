@@ -1,8 +1,8 @@
-import { pause } from '../../src/agents/llm/retrying-provider.ts';
-import type { LlmError, LlmProvider, LlmRequest, LlmResponse } from '../../src/agents/llm/types.ts';
+import { pause } from '../../src/llm/retrying-provider.ts';
+import type { LlmError, LlmProvider, LlmRequest, LlmResponse } from '../../src/llm/types.ts';
 import type { Timers } from '../../src/clock.ts';
 import { err, ok, type Result } from '../../src/result.ts';
-import { playingAnswer, type AnswerOptions } from './playing-answer.ts';
+import { playingAnswer, type AnswerOptions } from '../fakes/llm/playing-answer.ts';
 
 /** What one call (one attempt) to the simulated model meets. */
 export type CallOutcome =

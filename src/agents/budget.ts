@@ -1,24 +1,5 @@
-import type { CallRecord } from './llm/tool-loop.ts';
-
-/** One model call's cost, as the LlmCall table keeps it. */
-export interface CallCost {
-  guildId: string | null;
-  gameId: string | null;
-  playerId: string | null;
-  /** The persona the call was for, outside games (a profile, a test, the editor); absent means none. */
-  personaId?: string | null;
-  purpose: string;
-  provider: string;
-  model: string;
-  inputTokens: number;
-  outputTokens: number;
-  cachedInputTokens: number;
-  latencyMs: number;
-  ok: boolean;
-  errorKind: string | null;
-  /** epoch ms; now when absent */
-  at?: number;
-}
+import type { CallCost } from '../db/llm-call-store.ts';
+import type { CallRecord } from '../llm/tool-loop.ts';
 
 /** What the budget needs from storage (the LlmCall table, or memory in tests and demos). */
 export interface TokenLedger {

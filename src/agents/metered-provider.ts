@@ -1,7 +1,7 @@
 import { err } from '../result.ts';
 import { callCost, type CostSite, type TokenBudget } from './budget.ts';
-import type { CallRecord } from './llm/tool-loop.ts';
-import type { LlmError, LlmProvider, LlmRequest, StreamDelta, TokenUsage } from './llm/types.ts';
+import type { CallRecord } from '../llm/tool-loop.ts';
+import type { LlmError, LlmProvider, LlmRequest, StreamDelta, TokenUsage } from '../llm/types.ts';
 
 /** A provider whose calls are checked against a server's budget and recorded in its ledger. */
 export interface MeteredProvider extends LlmProvider {

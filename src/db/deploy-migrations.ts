@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '../result.ts';
-import type { DatabaseTarget } from './database-url.ts';
+import type { DatabaseTarget } from '../database-url.ts';
 
 const PRISMA_WRAPPER = fileURLToPath(new URL('../../scripts/prisma.mjs', import.meta.url));
 

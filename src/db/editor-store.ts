@@ -10,7 +10,7 @@ import {
   type EditorTurn,
   type NewEditorTurn,
   type TestInput,
-} from '../agents/editor/turns.ts';
+} from './editor-turns.ts';
 import { Prisma, type PrismaClient } from './generated/client.ts';
 
 export interface EditorStoreError {

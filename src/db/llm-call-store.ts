@@ -1,16 +1,32 @@
-import type { CallCost } from '../agents/budget.ts';
 import type { PrismaClient } from './generated/client.ts';
 
-/** The agents' record of one call's cost is exactly what this table keeps. */
-export type LlmCallRecord = CallCost;
+/** One model call's cost, as the LlmCall table keeps it. */
+export interface CallCost {
+  guildId: string | null;
+  gameId: string | null;
+  playerId: string | null;
+  /** The persona the call was for, outside games (a profile, a test, the editor); absent means none. */
+  personaId?: string | null;
+  purpose: string;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  latencyMs: number;
+  ok: boolean;
+  errorKind: string | null;
+  /** epoch ms; now when absent */
+  at?: number;
+}
 
 /** Every model call, for cost reports and the per-server daily token budget. */
 export interface LlmCallStore {
-  record(call: LlmCallRecord): Promise<void>;
+  record(call: CallCost): Promise<void>;
   /** Input plus output tokens a server has spent since `since` (epoch ms). */
   tokensSince(guildId: string, since: number): Promise<number>;
   /** Calls of one game, oldest first. */
-  forGame(gameId: string): Promise<LlmCallRecord[]>;
+  forGame(gameId: string): Promise<CallCost[]>;
 }
 
 export function createLlmCallStore(prisma: PrismaClient): LlmCallStore {

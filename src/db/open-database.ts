@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { err, ok, type Result } from '../result.ts';
 import { applyMigrationSql } from './apply-migration-sql.ts';
-import type { DatabaseTarget } from './database-url.ts';
+import type { DatabaseTarget } from '../database-url.ts';
 import { pgliteAdapter } from './pglite-adapter.ts';
 import { PrismaClient } from './generated/client.ts';
 

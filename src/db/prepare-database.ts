@@ -1,5 +1,5 @@
 import type { Result } from '../result.ts';
-import type { DatabaseTarget } from './database-url.ts';
+import type { DatabaseTarget } from '../database-url.ts';
 import { deployMigrations } from './deploy-migrations.ts';
 import { openDatabase, type Database } from './open-database.ts';
 

@@ -7,7 +7,7 @@ import { SeatMinds } from '../agents/seat-minds.ts';
 import { HOUSE_PLAYERS } from '../agents/seats.ts';
 import { Seating, type CostSink } from '../agents/seating.ts';
 import type { TokenBudget } from '../agents/budget.ts';
-import type { ModelPreference } from '../agents/llm/providers.ts';
+import type { ModelPreference } from '../llm/providers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
 import type { PlayerState } from '../game/index.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleIdSchema } from './roles/registry.ts';
+import { RoleIdSchema } from './roles/ids.ts';
 import { SettingsSchema } from './settings.ts';
 
 /** Who may ever learn of an event. `director` is for the post-game director's cut only. */

@@ -2,7 +2,7 @@ import type { Outcome } from './events.ts';
 import type { Phase } from './state.ts';
 import type { Transition } from './transition.ts';
 import { winner } from './win.ts';
-import type { RoleId } from './roles/registry.ts';
+import type { RoleId } from './roles/ids.ts';
 
 function phaseSeconds(t: Transition, phase: Phase): number | null {
   const rules = t.state.settings.rules;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleIdSchema } from './roles/registry.ts';
+import { RoleIdSchema } from './roles/ids.ts';
 
 /** Every rule switch has a default, so `{}` is a playable game. Durations are seconds. */
 export const RulesSchema = z.object({

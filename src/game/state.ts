@@ -1,4 +1,4 @@
-import type { RoleId } from './roles/registry.ts';
+import type { RoleId } from './roles/ids.ts';
 import type { Settings } from './settings.ts';
 import type { GameEvent, Outcome, PlayerKind, DeathCause } from './events.ts';
 

@@ -9,7 +9,6 @@ import { GENERIC_TACTICS, genericApproach, genericVoice } from './generic-profil
 import { FILE_LIMITS, kib } from './limits.ts';
 import { personaContentSchema, PERSONA_LIMITS, type PersonaContent } from './persona.ts';
 import { PERSONA_FORMAT_VERSION } from './persona-json.ts';
-import { buildProfile, type ProfilerLlm } from './profiler.ts';
 import { PROFILE_LIMITS, type Profile } from './profile.ts';
 import { renderPersona } from './render.ts';
 import { clip, splitSentences } from './text.ts';
@@ -62,8 +61,14 @@ export function readCard(file: Uint8Array): Result<{ spec: CardSpec; data: CardD
   return ok({ spec, data: parsed.data.data });
 }
 
+/**
+ * Writes a play style and role tactics from a card's text (the profiler, with a model behind it);
+ * passed in by the caller, so personas know nothing of models.
+ */
+export type CardProfiler = (name: string, text: string) => Promise<Result<Pick<Profile, 'playStyle' | 'tactics'>, PersonaError>>;
+
 export interface ImportCardOptions {
-  readonly profiler?: ProfilerLlm;
+  readonly profiler?: CardProfiler;
   /** The warning when there is no profiler; default: no language model is configured. */
   readonly noProfilerWarning?: string;
 }
@@ -91,8 +96,8 @@ export async function importCard(file: Uint8Array, options: ImportCardOptions = 
     playStyle: { voice: genericVoice(name, data.personality), approach: genericApproach(name), signaturePhrases: [], signatureMoves: [] },
     tactics: GENERIC_TACTICS,
   };
-  if (options.profiler?.provider !== undefined) {
-    const built = await buildProfile(name, cardText(data), options.profiler);
+  if (options.profiler !== undefined) {
+    const built = await options.profiler(name, cardText(data));
     if (built.ok) style = { playStyle: built.value.playStyle, tactics: built.value.tactics };
     else warnings.push(`The profiler could not write tactics (${built.error.message}); generic ones are used.`);
   } else {

@@ -23,9 +23,8 @@ export { personaError, type PersonaError, type PersonaErrorCode } from './errors
 export { canSee, mayCreateIn, mayEdit, scopeKey, STARTER_OWNER, type Actor } from './permissions.ts';
 export { advanceArc, resetArc, resolveParts, type PartOverrides, type ResolvedPart } from './compose.ts';
 export { renderPersona, RENDER_LIMITS, type RenderedPersona, type RenderOptions } from './render.ts';
-export { buildProfile, profilerProvider, NO_LLM_MESSAGE, type ProfilerLlm } from './profiler.ts';
 export { loadStarterPack, readStarterPack, type StarterPackReport } from './starter-pack.ts';
 export { exportPersonaJson, importPersonaJson, PERSONA_FORMAT, PERSONA_FORMAT_VERSION } from './persona-json.ts';
-export { importCard, readCard, type ImportCardOptions, type ImportedCard } from './card-import.ts';
+export { importCard, readCard, type CardProfiler, type ImportCardOptions, type ImportedCard } from './card-import.ts';
 export { exportCardV2, exportCardV2Json, exportCardV2Png } from './card-export.ts';
 export { FILE_LIMITS } from './limits.ts';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { budgetSpentMessage, callCost, memoryLedger, nextUtcMidnight, TokenBudget } from '../../src/agents/budget.ts';
-import type { LlmRequest, StreamDelta } from '../../src/agents/llm/types.ts';
+import type { LlmRequest, StreamDelta } from '../../src/llm/types.ts';
 import { meteredProvider } from '../../src/agents/metered-provider.ts';
-import { reply } from '../support/fake-llm-server.ts';
-import { PROVIDER_NAMES, startFakeProvider, type FakeProvider } from '../support/fake-providers.ts';
+import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
+import { PROVIDER_NAMES, startFakeProvider, type FakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
 
 const NINE_PM = Date.UTC(2026, 10, 23, 21, 0);
 const ASK: LlmRequest = { model: 'test-model', system: { stable: 'You are terse.' }, messages: [{ role: 'user', content: 'Hello?' }], maxTokens: 50 };

@@ -5,9 +5,9 @@ import { budgetSink, Seating } from '../../src/agents/seating.ts';
 import { HOUSE_PLAYERS } from '../../src/agents/seats.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import type { LlmConfig } from '../../src/config.ts';
-import type { FakeLlmServer } from '../support/fake-llm-server.ts';
-import { startFakeOpenAi } from '../support/fake-openai.ts';
-import { playingModel } from '../support/playing-model.ts';
+import type { FakeLlmServer } from '../../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeOpenAi } from '../../scripts/fakes/llm/fake-openai.ts';
+import { playingModel } from '../../scripts/fakes/llm/playing-model.ts';
 
 let fake: FakeLlmServer | undefined;
 afterEach(async () => fake?.close());

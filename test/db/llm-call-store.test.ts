@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenBudget } from '../../src/agents/budget.ts';
-import { createLlmCallStore, type LlmCallRecord } from '../../src/db/llm-call-store.ts';
+import { createLlmCallStore, type CallCost } from '../../src/db/llm-call-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import { testBackends } from './test-databases.ts';
 
 const DAY = 86_400_000;
 const NOON = Date.UTC(2026, 10, 22, 12);
 
-const call = (over: Partial<LlmCallRecord> = {}): LlmCallRecord => ({
+const call = (over: Partial<CallCost> = {}): CallCost => ({
   guildId: 'guild-1',
   gameId: 'game-1',
   playerId: 'seat1',

@@ -4,12 +4,13 @@ import extractChunks from 'png-chunks-extract';
 import { encode as encodeText } from 'png-chunk-text';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportCardV2, exportCardV2Json, exportCardV2Png } from '../../src/persona/card-export.ts';
+import { cardProfiler } from '../../src/agents/profiler/profiler.ts';
 import { importCard } from '../../src/persona/card-import.ts';
 import { cardJsonFromPng, pngWithCard } from '../../src/persona/card-png.ts';
 import { exportPersonaJson, importPersonaJson } from '../../src/persona/persona-json.ts';
 import { readStarterPack } from '../../src/persona/starter-pack.ts';
-import { reply } from '../support/fake-llm-server.ts';
-import { startFakeProvider, type FakeProvider } from '../support/fake-providers.ts';
+import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeProvider, type FakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
 import { arc, content, part, profile, trait } from './fixtures.ts';
 
 const bytes = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
@@ -128,7 +129,7 @@ describe('Character Card import', () => {
   it('GIVEN a configured model WHEN a card is imported THEN the profiler writes the play style and role tactics', async () => {
     const { identity: _identity, playStyle, ...rest } = profile();
     running = await startFakeProvider('openai', { script: [reply.structured({ background: 'x.', coreTraits: ['a', 'b', 'c'], ...playStyle, ...rest })] });
-    const card = await imported(bytes(V2_CARD), { profiler: { provider: running.provider, model: 'm' } });
+    const card = await imported(bytes(V2_CARD), { profiler: cardProfiler({ provider: running.provider, model: 'm' }) });
     expect(card.persona.profile.tactics).toEqual(profile().tactics);
     expect(card.warnings).toEqual([]);
     expect(running.fake.last.lastUserText).toContain('Personality: suspicious, dry-witted');

@@ -1,5 +1,5 @@
 import type { Think } from '../../src/agents/player/llm-brain.ts';
-import type { LlmRequest } from '../../src/agents/llm/types.ts';
+import type { LlmRequest } from '../../src/llm/types.ts';
 import { ok } from '../../src/result.ts';
 
 export interface CapturedPrompt {

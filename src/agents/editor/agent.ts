@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EditorStore } from '../../db/editor-store.ts';
 import { personaName } from '../../persona/persona.ts';
-import { runToolCalls } from '../llm/run-tool-calls.ts';
-import { toolSpec, type Tool } from '../llm/tool.ts';
-import type { CallRecord } from '../llm/tool-loop.ts';
-import type { LlmError, LlmProvider, LlmResponse, ToolCall } from '../llm/types.ts';
+import { runToolCalls } from '../../llm/run-tool-calls.ts';
+import { toolSpec, type Tool } from '../../llm/tool.ts';
+import type { CallRecord } from '../../llm/tool-loop.ts';
+import type { LlmError, LlmProvider, LlmResponse, ToolCall } from '../../llm/types.ts';
 import type { EditorErrorCode, EditorEventHandler, RunEnd } from './events.ts';
 import { NOT_RUN, toLlmMessages, trimHistory } from './history.ts';
 import { editorSystemPrompt } from './system-prompt.ts';
 import type { EditorToolContext } from './tools/context.ts';
-import type { EditorSession, NewEditorTurn } from './turns.ts';
+import type { EditorSession, NewEditorTurn } from '../../db/editor-turns.ts';
 
 /** Room for a reply that quotes a rewritten persona. */
 const MAX_TOKENS = 4096;

@@ -1,6 +1,6 @@
 import { firstWords } from '../../persona/text.ts';
-import type { LlmMessage, ToolCall } from '../llm/types.ts';
-import type { EditorTurn } from './turns.ts';
+import type { LlmMessage, ToolCall } from '../../llm/types.ts';
+import type { EditorTurn } from '../../db/editor-turns.ts';
 
 /** Turns the model sees in full; older ones reach it as a summary. */
 export const DEFAULT_HISTORY_TURNS = 60;

@@ -22,6 +22,6 @@ export { createEditorService, editorLlmFromConfig, MAX_MESSAGE_CHARS, NO_MODEL_M
 export { createPersonaTester, testPrompt, type PersonaTester, type PersonaTesterOptions, type TestSite } from './persona-tester.ts';
 export type { EditorLlm } from './agent.ts';
 export type { EditorError, EditorErrorCode, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
-export type { EditorPlace, EditorSession, EditorTurn, TestInput } from './turns.ts';
+export type { EditorPlace, EditorSession, EditorTurn, TestInput } from '../../db/editor-turns.ts';
 export { EDITOR_TOOLS, previewOf, type Preview } from './tools/index.ts';
 export { toLlmMessages, trimHistory } from './history.ts';

@@ -1,12 +1,12 @@
 import type { TacticsRole } from '../../persona/profile.ts';
 import type { RenderedPersona } from '../../persona/render.ts';
 import { err, ok, type Result } from '../../result.ts';
-import type { LlmProvider } from '../llm/types.ts';
+import type { LlmProvider } from '../../llm/types.ts';
 import { meteredProvider, type MeterOptions } from '../metered-provider.ts';
 import { personaFromProfile } from '../player/persona-from-profile.ts';
 import type { PersonaPrompt } from '../player/persona-prompt.ts';
 import { GROUND_RULES } from '../player/prompt.ts';
-import type { TestInputContent } from './turns.ts';
+import type { TestInputContent } from '../../db/editor-turns.ts';
 
 const ROLE_NAMES: Record<TacticsRole, string> = { town: 'Town', mafia: 'Mafia', detective: 'Detective', doctor: 'Doctor' };
 

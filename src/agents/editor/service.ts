@@ -4,15 +4,15 @@ import type { PersonaStore } from '../../db/persona-store.ts';
 import { mayEdit, type Actor } from '../../persona/permissions.ts';
 import type { Persona } from '../../persona/persona.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { createProvider } from '../llm/providers.ts';
+import { createProvider } from '../../llm/providers.ts';
 import { callCost, type TokenBudget } from '../budget.ts';
-import type { CallRecord } from '../llm/tool-loop.ts';
+import type { CallRecord } from '../../llm/tool-loop.ts';
 import { runAgent, type EditorLlm } from './agent.ts';
 import type { EditorError, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
 import type { PersonaTester } from './persona-tester.ts';
 import { SessionQueue } from './session-queue.ts';
 import { EDITOR_TOOLS, previewOf, type Preview } from './tools/index.ts';
-import type { EditorPlace, EditorSession, EditorTurn } from './turns.ts';
+import type { EditorPlace, EditorSession, EditorTurn } from '../../db/editor-turns.ts';
 
 /** Discord allows 4,000 characters to Nitro users; nothing longer is a real message. */
 export const MAX_MESSAGE_CHARS = 4000;

@@ -1,7 +1,7 @@
 import { mixSeed, Rng } from '../../game/rng.ts';
 import type { Profile } from '../../persona/profile.ts';
 import { err, ok, type Result } from '../../result.ts';
-import type { LlmProvider } from '../llm/types.ts';
+import type { LlmProvider } from '../../llm/types.ts';
 import { GROUND_RULES } from './prompt.ts';
 import { neutralise } from './quote.ts';
 

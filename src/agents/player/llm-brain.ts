@@ -1,7 +1,7 @@
 import type { FallbackCategory, Rng } from '../../game/index.ts';
 import type { Result } from '../../result.ts';
 import type { AsyncBrain, Brain, Decision, DecisionRequest } from '../decision.ts';
-import type { LlmError, LlmMessage, LlmRequest, LlmResponse } from '../llm/types.ts';
+import type { LlmError, LlmMessage, LlmRequest, LlmResponse } from '../../llm/types.ts';
 import { interpret } from './interpret.ts';
 import { decisionJsonSchema, MAX_OUTPUT_TOKENS } from './output-schema.ts';
 import type { PersonaPrompt } from './persona-prompt.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { PlayerView } from '../../game/index.ts';
 import type { DecisionKind, DecisionRequest } from '../decision.ts';
-import { jsonSchemaOf } from '../llm/tool.ts';
-import type { JsonSchema } from '../llm/types.ts';
+import { jsonSchemaOf } from '../../llm/tool.ts';
+import type { JsonSchema } from '../../llm/types.ts';
 
 export const SKIP = '(nobody)';
 export const NO_LYNCH = '(no lynch)';

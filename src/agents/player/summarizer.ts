@@ -1,6 +1,6 @@
 import type { Summarizer } from '../summary.ts';
-import type { CallRecord } from '../llm/tool-loop.ts';
-import type { LlmProvider } from '../llm/types.ts';
+import type { CallRecord } from '../../llm/tool-loop.ts';
+import type { LlmProvider } from '../../llm/types.ts';
 import { neutralise } from './quote.ts';
 
 const SYSTEM = [

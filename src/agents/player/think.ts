@@ -1,6 +1,6 @@
-import type { Tool } from '../llm/tool.ts';
-import { runToolLoop, type CallRecord } from '../llm/tool-loop.ts';
-import type { LlmProvider } from '../llm/types.ts';
+import type { Tool } from '../../llm/tool.ts';
+import { runToolLoop, type CallRecord } from '../../llm/tool-loop.ts';
+import type { LlmProvider } from '../../llm/types.ts';
 import type { Think } from './llm-brain.ts';
 import { SEAT_TOOLS, type SeatToolContext } from './tools.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PlayerView } from '../../game/index.ts';
-import { defineTool, type Tool } from '../llm/tool.ts';
+import { defineTool, type Tool } from '../../llm/tool.ts';
 import { memoryFacts } from './memory.ts';
 import { neutralise, quoteSpeech } from './quote.ts';
 

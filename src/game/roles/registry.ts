@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { ROLE_IDS, type RoleId } from './ids.ts';
 import type { RoleDefinition } from './role.ts';
 import { mafia } from './mafia.ts';
 import { godfather } from './godfather.ts';
@@ -8,19 +8,13 @@ import { vigilante } from './vigilante.ts';
 import { jester } from './jester.ts';
 import { townsperson } from './townsperson.ts';
 
-/** Adding a role: write its file, then list it here. */
-const ROLES = [mafia, godfather, detective, doctor, vigilante, jester, townsperson] as const;
+export { ROLE_IDS, RoleIdSchema, type RoleId } from './ids.ts';
 
-export type RoleId = (typeof ROLES)[number]['id'];
-export const ROLE_IDS = ROLES.map((r) => r.id) as [RoleId, ...RoleId[]];
-export const RoleIdSchema = z.enum(ROLE_IDS);
-
-const byId = new Map<string, RoleDefinition<RoleId>>(ROLES.map((r) => [r.id, r]));
+/** Every role id has its definition: a role listed in ids.ts without one does not compile. */
+const ROLES = { mafia, godfather, detective, doctor, vigilante, jester, townsperson } satisfies { [Id in RoleId]: RoleDefinition<Id> };
 
 export function getRole(id: RoleId): RoleDefinition<RoleId> {
-  const role = byId.get(id);
-  if (!role) throw new Error(`unregistered role ${id}`);
-  return role;
+  return ROLES[id];
 }
 
 export function isMafia(role: RoleId | null): boolean {
@@ -28,5 +22,5 @@ export function isMafia(role: RoleId | null): boolean {
 }
 
 export function allRoles(): readonly RoleDefinition<RoleId>[] {
-  return ROLES;
+  return ROLE_IDS.map((id) => ROLES[id]);
 }

@@ -3,7 +3,7 @@ import type { AsyncBrain, DecisionKind } from '../../../src/agents/decision.ts';
 import { directorsCut } from '../../../src/agents/directors-cut.ts';
 import { AiDriver } from '../../../src/agents/driver/ai-driver.ts';
 import { heuristicBrain } from '../../../src/agents/heuristic/brain.ts';
-import { pause } from '../../../src/agents/llm/retrying-provider.ts';
+import { pause } from '../../../src/llm/retrying-provider.ts';
 import { SeatMinds, type AiSeat } from '../../../src/agents/seat-minds.ts';
 import { HOUSE_PLAYERS } from '../../../src/agents/seats.ts';
 import { ManualTimers } from '../../../src/clock.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_RUN, summarize, toLlmMessages, trimHistory } from '../../../src/agents/editor/history.ts';
-import type { EditorTurn, NewEditorTurn } from '../../../src/agents/editor/turns.ts';
+import type { EditorTurn, NewEditorTurn } from '../../../src/db/editor-turns.ts';
 import { EDITOR_TOOLS } from '../../../src/agents/editor/tools/index.ts';
-import { toMessageParams } from '../../../src/agents/llm/anthropic-request.ts';
-import { toChatParams } from '../../../src/agents/llm/openai-request.ts';
-import { toolSpec } from '../../../src/agents/llm/tool.ts';
-import type { LlmMessage } from '../../../src/agents/llm/types.ts';
+import { toMessageParams } from '../../../src/llm/anthropic-request.ts';
+import { toChatParams } from '../../../src/llm/openai-request.ts';
+import { toolSpec } from '../../../src/llm/tool.ts';
+import type { LlmMessage } from '../../../src/llm/types.ts';
 
 const AT = new Date('2026-11-22T06:00:00Z');
 const numbered = (turns: readonly NewEditorTurn[]): EditorTurn[] => turns.map((t, i) => ({ ...t, seq: i + 1, at: AT }) as EditorTurn);

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callCost, memoryLedger, TokenBudget } from '../../../src/agents/budget.ts';
 import { heuristicBrain } from '../../../src/agents/heuristic/brain.ts';
-import { createAnthropicProvider } from '../../../src/agents/llm/anthropic-provider.ts';
-import { createOpenAiProvider } from '../../../src/agents/llm/openai-provider.ts';
-import type { CallRecord } from '../../../src/agents/llm/tool-loop.ts';
-import type { LlmProvider } from '../../../src/agents/llm/types.ts';
+import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
+import { createOpenAiProvider } from '../../../src/llm/openai-provider.ts';
+import type { CallRecord } from '../../../src/llm/tool-loop.ts';
+import type { LlmProvider } from '../../../src/llm/types.ts';
 import { llmBrain } from '../../../src/agents/player/llm-brain.ts';
 import { plainPersona } from '../../../src/agents/player/persona-prompt.ts';
 import { llmSummarizer } from '../../../src/agents/player/summarizer.ts';
@@ -12,10 +12,10 @@ import { seatThinker } from '../../../src/agents/player/think.ts';
 import { HOUSE_PLAYERS } from '../../../src/agents/seats.ts';
 import type { AiSeat } from '../../../src/agents/seat-minds.ts';
 import { playHeadless, type HeadlessOptions } from '../../../src/session/headless-game.ts';
-import { startFakeAnthropic } from '../../support/fake-anthropic.ts';
-import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
-import { startFakeOpenAi } from '../../support/fake-openai.ts';
-import { optionsOf, playingModel, seatNameOf, type PlayingModelOptions } from '../../support/playing-model.ts';
+import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
+import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
+import { optionsOf, playingModel, seatNameOf, type PlayingModelOptions } from '../../../scripts/fakes/llm/playing-model.ts';
 
 let fake: FakeLlmServer | undefined;
 afterEach(async () => {

@@ -3,9 +3,9 @@ import { BUDGET_NOTICE as BUDGET_NOTICE_TEXT } from '../../../src/agents/driver/
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import type { LiveTable } from '../../../src/discord/tables.ts';
-import type { FakeLlmServer } from '../../support/fake-llm-server.ts';
-import { startFakeOpenAi } from '../../support/fake-openai.ts';
-import { playingModel, seatNameOf } from '../../support/playing-model.ts';
+import type { FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
+import { playingModel, seatNameOf } from '../../../scripts/fakes/llm/playing-model.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World | undefined;

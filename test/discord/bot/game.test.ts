@@ -3,7 +3,7 @@ import { getRole, isMafia, type GameState } from '../../../src/game/index.ts';
 import type { LiveTable } from '../../../src/discord/tables.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
-import { messageText, type SimMessage } from '../../support/discord/index.ts';
+import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;

@@ -2,7 +2,7 @@
 import type { Client } from 'discord.js';
 import type { LlmConfig } from '../../../src/config.ts';
 import { ManualTimers } from '../../../src/clock.ts';
-import { startBot, type Bot } from '../../../src/discord/bot.ts';
+import { startBot, type Bot } from '../../../src/bot.ts';
 import { createDiscordClient, loginClient } from '../../../src/discord/client.ts';
 import { createGameStore, type GameStore } from '../../../src/db/game-store.ts';
 import { openDatabase, type Database } from '../../../src/db/open-database.ts';
@@ -13,7 +13,7 @@ import type { EditorLlm } from '../../../src/agents/editor/index.ts';
 import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import type { Logger } from '../../../src/log.ts';
-import { startDiscordSim, type DiscordSim } from '../../support/discord/index.ts';
+import { startDiscordSim, type DiscordSim } from '../../../scripts/fakes/discord/index.ts';
 import { T0 } from '../../support/game-table.ts';
 
 export const OFFLINE: LlmConfig = {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAnthropicProvider } from '../../../src/agents/llm/anthropic-provider.ts';
+import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
-import { startFakeAnthropic } from '../../support/fake-anthropic.ts';
-import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
-import { startFakeOpenAi } from '../../support/fake-openai.ts';
-import { messageText, type OptionValue, type SimMessage } from '../../support/discord/index.ts';
+import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
+import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
+import { messageText, type OptionValue, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { content, profile } from '../../persona/fixtures.ts';
 import { OFFLINE, startWorld, type World } from './harness.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messageText, type OptionValue } from '../../support/discord/index.ts';
+import { messageText, type OptionValue } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAnthropicProvider } from '../../../src/agents/llm/anthropic-provider.ts';
+import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
 import type { Persona } from '../../../src/persona/persona.ts';
 import { content } from '../../persona/fixtures.ts';
-import { startFakeAnthropic } from '../../support/fake-anthropic.ts';
-import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
-import { messageText, type SimMessage } from '../../support/discord/index.ts';
+import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
+import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;

@@ -3,7 +3,7 @@ import extractChunks from 'png-chunks-extract';
 import { encode as encodeText } from 'png-chunk-text';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pngWithCard } from '../../../src/persona/card-png.ts';
-import { messageText, type OptionValue, type SimMessage } from '../../support/discord/index.ts';
+import { messageText, type OptionValue, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;

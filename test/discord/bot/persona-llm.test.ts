@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LlmConfig } from '../../../src/config.ts';
-import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
-import { startFakeAnthropic } from '../../support/fake-anthropic.ts';
-import { startFakeOpenAi } from '../../support/fake-openai.ts';
-import { messageText, type OptionValue } from '../../support/discord/index.ts';
+import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
+import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
+import { messageText, type OptionValue } from '../../../scripts/fakes/discord/index.ts';
 import { profile } from '../../persona/fixtures.ts';
 import { OFFLINE, startWorld, type World } from './harness.ts';
 

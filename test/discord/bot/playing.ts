@@ -5,8 +5,8 @@ import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { GameState, RoleId, SettingsInput } from '../../../src/game/index.ts';
-import { parseRoleList } from '../../../src/commands/mafia/role-list.ts';
-import { messageText, type SimMessage } from '../../support/discord/index.ts';
+import { parseRoleList } from '../../../src/interactions/mafia/role-list.ts';
+import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import type { World } from './harness.ts';
 
 export const HUMANS = ['alice', 'bob', 'carol'] as const;

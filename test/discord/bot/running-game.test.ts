@@ -4,7 +4,7 @@ import * as engine from '../../../src/game/index.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { personaName } from '../../../src/persona/persona.ts';
-import { messageText } from '../../support/discord/index.ts';
+import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;

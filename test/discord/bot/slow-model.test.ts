@@ -3,9 +3,9 @@ import { dueBy } from '../../../src/agents/driver/deadlines.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import type { LiveTable } from '../../../src/discord/tables.ts';
 import * as engine from '../../../src/game/index.ts';
-import { messageText } from '../../support/discord/index.ts';
-import { reply, type FakeLlmServer } from '../../support/fake-llm-server.ts';
-import { startFakeOpenAi } from '../../support/fake-openai.ts';
+import { messageText } from '../../../scripts/fakes/discord/index.ts';
+import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, openGame, settle as settleAll } from './playing.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameRepository } from '../../../src/db/game-repository.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { CommandResult, GameState } from '../../../src/game/index.ts';
-import { messageText } from '../../support/discord/index.ts';
+import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { T0 } from '../../support/game-table.ts';
 import { startWorld, type World } from './harness.ts';
 

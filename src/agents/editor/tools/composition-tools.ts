@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPOSITION_LIMITS, entityNameSchema, partSchema, traitSchema, type Part } from '../../../persona/composition.ts';
 import { nameKey } from '../../../persona/text.ts';
-import { defineTool, type Tool } from '../../llm/tool.ts';
+import { defineTool, type Tool } from '../../../llm/tool.ts';
 import { currentPersona, editPersona, refuse, type EditorToolContext } from './context.ts';
 
 const same = (a: string, b: string): boolean => nameKey(a) === nameKey(b);

@@ -1,4 +1,4 @@
-import type { Tool } from '../../llm/tool.ts';
+import type { Tool } from '../../../llm/tool.ts';
 import { COMPOSITION_TOOLS } from './composition-tools.ts';
 import type { EditorToolContext } from './context.ts';
 import { PERSONA_TOOLS } from './persona-tools.ts';

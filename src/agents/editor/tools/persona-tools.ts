@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { personaContentSchema } from '../../../persona/persona.ts';
 import { identitySchema, playStyleSchema, profileSchema, TACTICS_ROLES, tacticsSchema } from '../../../persona/profile.ts';
-import { defineTool, type Tool } from '../../llm/tool.ts';
+import { defineTool, type Tool } from '../../../llm/tool.ts';
 import { currentPersona, editPersona, must, type EditorToolContext } from './context.ts';
 import { previewOf } from './preview.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { renderPersona } from '../../../persona/render.ts';
-import { defineTool, type Tool } from '../../llm/tool.ts';
-import { testInputPatchSchema, testInputSchema } from '../turns.ts';
+import { defineTool, type Tool } from '../../../llm/tool.ts';
+import { testInputPatchSchema, testInputSchema } from '../../../db/editor-turns.ts';
 import { contentOf, currentPersona, must, refuse, type EditorToolContext } from './context.ts';
 
 const idSchema = z.string().min(1).describe('The id list_test_inputs gives');

@@ -1,0 +1,140 @@
+import type { Client } from 'discord.js';
+import type { AiDriverOptions } from './agents/driver/ai-driver.ts';
+import { registerMafia } from './interactions/mafia/index.ts';
+import { mafiaCommandData } from './interactions/mafia/index.ts';
+import { personaCommandData, personaModels, registerPersona } from './interactions/persona/index.ts';
+import { realTimers, type Timers } from './clock.ts';
+import type { LlmConfig } from './config.ts';
+import type { GameStore } from './db/game-store.ts';
+import type { PersonaStore } from './db/persona-store.ts';
+import type { StatsStore } from './db/stats-store.ts';
+import type { LlmCallStore } from './db/llm-call-store.ts';
+import { TokenBudget } from './agents/budget.ts';
+import { createEditorService, createPersonaTester, type EditorLlm, type EditorService } from './agents/editor/index.ts';
+import type { PersonaModels } from './interactions/persona/models.ts';
+import type { EditorStore } from './db/editor-store.ts';
+import { EditorChats } from './discord/editor-chats.ts';
+import { budgetSink } from './agents/seating.ts';
+import type { Logger } from './log.ts';
+import { syncCommands, type CommandData, type Registration } from './discord/register.ts';
+import { InteractionRouter } from './discord/router.ts';
+import { Tables } from './discord/tables.ts';
+
+/** Every slash command the bot registers. */
+export const COMMANDS: readonly CommandData[] = [mafiaCommandData, personaCommandData];
+
+export interface BotDeps {
+  /** Logged in and ready. */
+  readonly client: Client<true>;
+  readonly log: Logger;
+  readonly games: GameStore;
+  readonly personas: PersonaStore | null;
+  readonly stats: StatsStore;
+  /** Every model call's cost; also the ledger of the per-server daily token budget. */
+  readonly llmCalls: LlmCallStore;
+  readonly llm: LlmConfig;
+  /** Commands registered in this server only (instant), else globally. */
+  readonly devGuildId?: string | undefined;
+  readonly timers?: Timers;
+  readonly driver?: Partial<Pick<AiDriverOptions, 'speechGapMs' | 'speechTurnMs'>>;
+  /** Seeds for new games (tests pin them; random otherwise). */
+  readonly newSeed?: () => number;
+  /** The persona editor agent (`/persona edit`); absent: the command says it is not available. */
+  readonly editor?: BotEditorDeps;
+}
+
+export interface BotEditorDeps {
+  readonly store: EditorStore;
+  /** null: no model for the editor (it says so; `noModelReason` why). */
+  readonly llm: EditorLlm | null;
+  readonly noModelReason?: string | undefined;
+  readonly maxRounds?: number;
+  readonly historyTurns?: number;
+  /** At most one edit of a streamed reply per this many ms (default 1,000). */
+  readonly streamIntervalMs?: number;
+}
+
+export interface Bot {
+  readonly tables: Tables;
+  readonly router: InteractionRouter;
+  readonly registration: Registration;
+  /** Handlers in flight and queued Discord output done (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Stops listening, timers and AI work; games stay stored for the next start. */
+  stop(): Promise<void>;
+}
+
+/** Wires a logged-in client to the games: commands registered (only if changed), routes attached, running games resumed. */
+export async function startBot(deps: BotDeps): Promise<Bot> {
+  // One budget for everything that calls a model: game seats, /persona commands, the editor.
+  const budget = new TokenBudget(deps.llmCalls, deps.llm.dailyTokenBudget);
+  const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);
+  const cost = budgetSink(budget, onRecordError);
+  const timers = deps.timers ?? realTimers;
+  const tables = new Tables({
+    client: deps.client,
+    store: deps.games,
+    timers,
+    log: deps.log,
+    ...(deps.newSeed ? { newSeed: deps.newSeed } : {}),
+    ai: {
+      llm: deps.llm,
+      personas: deps.personas,
+      minds: deps.games,
+      budget,
+      cost: cost.sink,
+      clock: timers,
+      driver: {
+        speechGapMs: deps.driver?.speechGapMs ?? 4000,
+        ...(deps.driver?.speechTurnMs !== undefined && { speechTurnMs: deps.driver.speechTurnMs }),
+        // The provider's own words stay in the log; the table reads a neutral notice.
+        onFallback: (player, kind, fallback) => deps.log.warn(`AI seat ${player.name} (${player.id}) fell back on ${kind}: ${fallback.category}: ${fallback.detail}`),
+        onError: (error) => deps.log.error(`AI driver: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      },
+    },
+  });
+  const router = new InteractionRouter(deps.log);
+  registerMafia(router, { tables, personas: deps.personas, stats: deps.stats, log: deps.log });
+  const models = personaModels(deps.llm);
+  const editor = deps.personas && deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
+  const chats = editor ? new EditorChats({ editor, log: deps.log, ...(deps.editor?.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }) }) : null;
+  registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats });
+  const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
+  deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
+  router.attach(deps.client);
+  const resumed = await tables.resumeRunning();
+  if (resumed > 0) deps.log.info(`resumed ${resumed} running game(s)`);
+  return {
+    tables,
+    router,
+    registration,
+    async idle() {
+      await router.idle();
+      await chats?.idle();
+      await tables.output.idle();
+      await cost.flush();
+    },
+    async stop() {
+      deps.client.removeAllListeners('interactionCreate');
+      deps.client.removeAllListeners('messageCreate');
+      await router.idle();
+      await chats?.idle();
+      await tables.closeAll();
+    },
+  };
+}
+
+function editorService(personas: PersonaStore, deps: BotEditorDeps, models: PersonaModels, budget: TokenBudget, onRecordError: (error: unknown) => void): EditorService {
+  return createEditorService({
+    personas,
+    editor: deps.store,
+    // run_test plays the persona on the games' model (offline when there is none), on the same budget.
+    tester: createPersonaTester(models.current(), { budget, onRecordError }),
+    llm: deps.llm,
+    noModelReason: deps.noModelReason,
+    ...(deps.maxRounds !== undefined && { maxRounds: deps.maxRounds }),
+    ...(deps.historyTurns !== undefined && { historyTurns: deps.historyTurns }),
+    budget,
+    onRecordError,
+  });
+}

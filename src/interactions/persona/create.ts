@@ -1,0 +1,149 @@
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  MessageFlags,
+  ModalBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+} from 'discord.js';
+import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
+import { cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { FILE_LIMITS } from '../../persona/limits.ts';
+import { offlinePersona } from '../../persona/offline-profile.ts';
+import type { PersonaContent, Scope } from '../../persona/persona.ts';
+import { buildProfile } from '../../agents/profiler/profiler.ts';
+import { err, ok, type Result } from '../../result.ts';
+import { download, extensionOf, textOf } from './attachment.ts';
+import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
+import { PERSONA } from './definition.ts';
+import { meteredModel } from './metered-model.ts';
+import { personaEmbed } from './persona-embed.ts';
+
+export const CREATE_MODAL = 'persona-create';
+/** Discord allows 5 inputs of 4,000 characters in a modal; the biography may fill all of them. */
+export const BIO_INPUTS = 5;
+const INPUT_MAX = 4000;
+const CUSTOM_ID_MAX = 100;
+const TEXT_EXTENSIONS = ['txt', 'md', 'markdown', 'text'];
+/** UTF-8 takes at most 4 bytes a character. */
+const MAX_FILE_BYTES = FILE_LIMITS.rawTextChars * 4;
+
+export const bioInputId = (n: number): string => `bio${n}`;
+
+/** The name rides in the custom id (60 characters at most, so it fits in Discord's 100). */
+function createModal(name: string, scope: Scope): ModalBuilder {
+  const inputs = Array.from({ length: BIO_INPUTS }, (_, k) =>
+    new TextInputBuilder()
+      .setCustomId(bioInputId(k + 1))
+      .setLabel(k === 0 ? 'Biography' : `Biography, continued (${k + 1} of ${BIO_INPUTS})`)
+      .setStyle(TextInputStyle.Paragraph)
+      .setMaxLength(INPUT_MAX)
+      .setRequired(k === 0)
+      .setPlaceholder(k === 0 ? 'Who they are, how they talk, what they care about…' : 'More text, if the biography is longer than 4,000 characters'),
+  );
+  return new ModalBuilder()
+    .setCustomId(`${CREATE_MODAL}:${scope.kind}:${name}`)
+    .setTitle(cut(`Biography of ${name}`, 45))
+    .addComponents(inputs.map((input) => new ActionRowBuilder<TextInputBuilder>().addComponents(input)));
+}
+
+async function createSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
+  if (!(await storeOf(i, deps))) return;
+  const wrongScope = scopeRefusal(i);
+  if (wrongScope) return refuse(i, wrongScope);
+  const name = i.options.getString('name', true).trim().replace(/\s+/g, ' ');
+  if (name === '') return refuse(i, 'The name must not be empty.');
+  const text = i.options.getString('text');
+  const file = i.options.getAttachment('file');
+  if (text !== null && file !== null) return refuse(i, 'Give the biography as text or as a file, not both.');
+  if (text === null && file === null) {
+    const modal = createModal(name, scopeOption(i));
+    // Names of many emoji or other wide characters can overflow Discord's 100-character custom id.
+    if ((modal.data.custom_id?.length ?? 0) > CUSTOM_ID_MAX) return refuse(i, 'That name is too long for the form; give the biography with `text:` or `file:` instead.');
+    await i.showModal(modal);
+    return;
+  }
+  if (file !== null && !TEXT_EXTENSIONS.includes(extensionOf(file))) {
+    return refuse(i, `${file.name} is not a text file: attach the biography as .txt or .md (to import a persona or a character card, use \`/persona import\`).`);
+  }
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  let bio = text ?? '';
+  if (file !== null) {
+    const bytes = await download(file, MAX_FILE_BYTES);
+    if (!bytes.ok) return refuse(i, bytes.error);
+    const decoded = textOf(bytes.value, file.name);
+    if (!decoded.ok) return refuse(i, decoded.error);
+    bio = decoded.value;
+  }
+  // A typed biography comes back with any refusal: what the person wrote is never lost.
+  await create(i, deps, { name, bio, scope: scopeOption(i), giveBack: text !== null });
+}
+
+async function createModalSubmit(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<void> {
+  if (!(await storeOf(i, deps))) return;
+  const [kind, ...rest] = customIdArgs(i.customId);
+  const name = rest.join(':');
+  const scope: Scope = kind === 'server' && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };
+  const pieces = Array.from({ length: BIO_INPUTS }, (_, k) => i.fields.getTextInputValue(bioInputId(k + 1)));
+  const bio = pieces.filter((p) => p.trim() !== '').join('\n');
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  await create(i, deps, { name, bio, scope, giveBack: true });
+}
+
+/** What was built, and why offline when it was (null: the model wrote it). */
+interface Built {
+  readonly content: PersonaContent;
+  readonly offline: 'no_model' | 'budget' | null;
+}
+
+const NO_MODEL_NOTE = ' (built offline: play style and tactics are generic until a language model is configured)';
+const BUDGET_PROFILE_NOTE =
+  "Built from the biography without a language model, as the server's AI budget for the day was spent: play style and role tactics are generic. Edit them, or create it again once the budget resets.";
+
+/** The profile: from the configured model, else (no model, or the server's budget spent) built offline from the biography. */
+async function contentFrom(deps: PersonaDeps, guildId: string | null, name: string, bio: string): Promise<Result<Built, string>> {
+  const offline = (why: 'no_model' | 'budget'): Result<Built, string> => {
+    const built = offlinePersona(name, bio);
+    if (!built.ok) return err(built.error.message);
+    return ok({ content: why === 'budget' ? { ...built.value, notes: BUDGET_PROFILE_NOTE } : built.value, offline: why });
+  };
+  const model = deps.models.current();
+  if (model === null) return offline('no_model');
+  // The persona does not exist yet, so its calls carry no persona id.
+  const metered = meteredModel(deps, model, { guildId, purpose: 'profile' });
+  const profile = await buildProfile(name, bio, metered);
+  // Refused before the first call or between two (a long biography): nothing more was sent.
+  if (!profile.ok && metered.provider.budgetRefused()) return offline('budget');
+  if (!profile.ok) return err(profile.error.message);
+  return ok({ content: { profile: profile.value, avatarUrl: null, tags: [], notes: '', parts: [], traits: [], arc: null, card: null }, offline: null });
+}
+
+async function create(
+  i: ChatInputCommandInteraction | ModalSubmitInteraction,
+  deps: PersonaDeps,
+  input: { name: string; bio: string; scope: Scope; giveBack: boolean },
+): Promise<void> {
+  const store = deps.personas!;
+  const built = await contentFrom(deps, i.guildId, input.name, input.bio);
+  const created = built.ok ? await store.create(actorOf(i), { scope: input.scope, content: built.value.content }) : null;
+  if (built.ok && created?.ok) {
+    const name = created.value.profile.identity.name;
+    const content =
+      built.value.offline === 'budget'
+        ? `Created **${name}** (built offline: play style and tactics are generic). ${deps.budget.spentMessage()} Try it with \`/persona test\`.`
+        : `Created **${name}**${built.value.offline === 'no_model' ? NO_MODEL_NOTE : ''}. Try it with \`/persona test\`.`;
+    await i.editReply({ content, embeds: [personaEmbed(created.value)], allowedMentions: NO_MENTIONS });
+    return;
+  }
+  const reason = !built.ok ? built.error : created !== null && !created.ok ? created.error.message : '';
+  const files = input.giveBack && input.bio.trim() !== '' ? [new AttachmentBuilder(Buffer.from(input.bio, 'utf8'), { name: 'biography.txt' })] : [];
+  const keep = files.length > 0 ? '\nYour biography is attached: use it with `/persona create file:` once this is fixed.' : '';
+  await i.editReply({ content: cut(`Nothing was created: ${reason}${keep}`, 2000), files, allowedMentions: NO_MENTIONS });
+}
+
+export function registerCreate(router: InteractionRouter, deps: PersonaDeps): void {
+  router.onSlash(PERSONA, 'create', (i) => createSlash(i, deps));
+  router.onModal(CREATE_MODAL, (i) => createModalSubmit(i, deps));
+}

@@ -1,0 +1,86 @@
+import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import type { InteractionRouter } from '../../discord/router.ts';
+import { cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { importCard, type ImportCardOptions } from '../../persona/card-import.ts';
+import { isPng } from '../../persona/card-png.ts';
+import { FILE_LIMITS } from '../../persona/limits.ts';
+import type { PersonaContent } from '../../persona/persona.ts';
+import { importPersonaJson, PERSONA_FORMAT } from '../../persona/persona-json.ts';
+import { ok, type Result } from '../../result.ts';
+import { download, extensionOf } from './attachment.ts';
+import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
+import { PERSONA } from './definition.ts';
+import { meteredModel } from './metered-model.ts';
+import { cardProfiler } from '../../agents/profiler/profiler.ts';
+import { personaEmbed, warningsText } from './persona-embed.ts';
+
+const LIMITS: Readonly<Record<string, number>> = { json: FILE_LIMITS.cardJsonBytes, png: FILE_LIMITS.cardPngBytes };
+
+interface Imported {
+  readonly persona: PersonaContent;
+  readonly from: string;
+  readonly warnings: readonly string[];
+}
+
+function isDramatisExport(bytes: Uint8Array): boolean {
+  try {
+    const raw: unknown = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    return typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format === PERSONA_FORMAT;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The profiler for a card's tactics: the configured model, metered; none offline or when the
+ * server's budget is spent (then the tactics are generic and the warning says why).
+ */
+async function cardOptions(deps: PersonaDeps, guildId: string | null): Promise<ImportCardOptions> {
+  const model = deps.models.current();
+  if (model === null) return {};
+  if (!(await deps.budget.allows(guildId))) {
+    return { noProfilerWarning: `${deps.budget.spentMessage()} The role tactics and play style are generic; edit them, or import the card again after the reset.` };
+  }
+  return { profiler: cardProfiler(meteredModel(deps, model, { guildId, purpose: 'card_import' })) };
+}
+
+/** A Dramatis export, else a Character Card (JSON, or PNG by its signature whatever the file is called). */
+async function read(bytes: Uint8Array, deps: PersonaDeps, guildId: string | null): Promise<Result<Imported, string>> {
+  if (!isPng(bytes) && isDramatisExport(bytes)) {
+    const persona = importPersonaJson(bytes);
+    return persona.ok ? ok({ persona: persona.value, from: 'a Dramatis export', warnings: [] }) : { ok: false, error: persona.error.message };
+  }
+  const card = await importCard(bytes, await cardOptions(deps, guildId));
+  if (!card.ok) return { ok: false, error: card.error.message };
+  const version = card.value.spec === 'chara_card_v3' ? 'V3' : 'V2';
+  return ok({ persona: card.value.persona, from: `a ${version} character card${isPng(bytes) ? ' (PNG)' : ''}`, warnings: card.value.warnings });
+}
+
+async function importSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
+  const store = await storeOf(i, deps);
+  if (!store) return;
+  const wrongScope = scopeRefusal(i);
+  if (wrongScope) return refuse(i, wrongScope);
+  const file = i.options.getAttachment('file', true);
+  const limit = LIMITS[extensionOf(file)];
+  if (limit === undefined) {
+    return refuse(i, `${file.name} is not a file I can import: attach a Dramatis persona export (.json) or a Character Card V2/V3 (.json or .png).`);
+  }
+  // Downloading, and a card's tactics from the profiler, may take longer than Discord's 3 seconds.
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const bytes = await download(file, limit);
+  if (!bytes.ok) return refuse(i, `Nothing was imported: ${bytes.error}`);
+  const imported = await read(bytes.value, deps, i.guildId);
+  if (!imported.ok) return refuse(i, cut(`Nothing was imported: ${imported.error}`, 2000));
+  const created = await store.create(actorOf(i), { scope: scopeOption(i), content: imported.value.persona });
+  if (!created.ok) return refuse(i, cut(`Nothing was imported: ${created.error.message}`, 2000));
+  await i.editReply({
+    content: cut(`Imported **${created.value.profile.identity.name}** from ${imported.value.from}.${warningsText(imported.value.warnings)}`, 2000),
+    embeds: [personaEmbed(created.value)],
+    allowedMentions: NO_MENTIONS,
+  });
+}
+
+export function registerImport(router: InteractionRouter, deps: PersonaDeps): void {
+  router.onSlash(PERSONA, 'import', (i) => importSlash(i, deps));
+}

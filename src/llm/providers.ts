@@ -1,0 +1,84 @@
+import type { LlmConfig, LlmProviderSetting } from '../config.ts';
+import { err, ok, type Result } from '../result.ts';
+import { createAnthropicProvider } from './anthropic-provider.ts';
+import { createOpenAiProvider } from './openai-provider.ts';
+import { withRetries } from './retrying-provider.ts';
+import { realTimers, type Timers } from '../clock.ts';
+import type { LlmProvider, ProviderName } from './types.ts';
+
+/** What a persona or a game asks for; either part may be left to the next level. */
+export interface ModelPreference {
+  readonly provider?: LlmProviderSetting;
+  readonly model?: string;
+}
+
+export interface ModelChoice {
+  readonly provider: LlmProviderSetting;
+  /** `heuristic` for offline: the rule-based brain, no model. */
+  readonly model: string;
+}
+
+export const OFFLINE_MODEL = 'heuristic';
+
+/**
+ * The provider and model for one seat: the persona's preference, else the game's, else the
+ * environment's (LLM_PROVIDER and OPENAI_MODEL / ANTHROPIC_MODEL).
+ *
+ * - A preference naming a provider this bot has no key for is skipped, so a persona that prefers
+ *   Claude still plays (on the next level's provider) where only OpenAI is configured.
+ * - A preference with a model but no provider means that model on the provider chosen below it.
+ * - The model comes from the most specific level that names one for the chosen provider, else it
+ *   is that provider's default from the environment.
+ */
+export function resolveModel(input: {
+  readonly persona?: ModelPreference;
+  readonly game?: ModelPreference;
+  readonly env: LlmConfig;
+}): ModelChoice {
+  const { env } = input;
+  const levels = [input.persona, input.game].filter(
+    (level): level is ModelPreference => level !== undefined && (level.provider === undefined || isConfigured(level.provider, env)),
+  );
+  const provider = levels.find((level) => level.provider !== undefined)?.provider ?? env.provider;
+  if (provider === 'offline') return { provider, model: OFFLINE_MODEL };
+  const named = levels.find(
+    (level) => level.model !== undefined && level.model !== '' && (level.provider === undefined || level.provider === provider),
+  );
+  return { provider, model: named?.model ?? env[provider].model };
+}
+
+/** Whether this bot can call the provider: a key, or for openai a base URL of a local server. */
+export function isConfigured(provider: LlmProviderSetting, env: LlmConfig): boolean {
+  switch (provider) {
+    case 'offline':
+      return true;
+    case 'openai':
+      return env.openai.apiKey !== undefined || env.openai.baseURL !== undefined;
+    case 'anthropic':
+      return env.anthropic.apiKey !== undefined;
+  }
+}
+
+export interface ProviderOptions {
+  /**
+   * The clock retries and per-attempt timeouts run on (default the real one): calls are retried by
+   * `withRetries` within their deadline, and the SDK client retries nothing itself.
+   */
+  readonly clock?: Timers;
+  /** Leave retries to the SDK instead (streams: the persona editor). */
+  readonly sdkRetries?: boolean;
+}
+
+/** A provider client from the configuration; one per provider is enough for the whole bot. */
+export function createProvider(provider: ProviderName, env: LlmConfig, options: ProviderOptions = {}): Result<LlmProvider, string> {
+  if (!isConfigured(provider, env)) {
+    return err(provider === 'openai' ? 'openai needs OPENAI_API_KEY or OPENAI_BASE_URL' : 'anthropic needs ANTHROPIC_API_KEY');
+  }
+  const maxRetries = options.sdkRetries ? 2 : 0;
+  const client =
+    provider === 'openai'
+      ? createOpenAiProvider({ apiKey: env.openai.apiKey, baseURL: env.openai.baseURL, timeoutMs: env.timeoutMs, maxRetries })
+      : createAnthropicProvider({ apiKey: env.anthropic.apiKey ?? '', baseURL: env.anthropic.baseURL, timeoutMs: env.timeoutMs, maxRetries });
+  if (options.sdkRetries) return ok(client);
+  return ok(withRetries(client, { clock: options.clock ?? realTimers, attemptTimeoutMs: env.timeoutMs }));
+}

@@ -1,0 +1,128 @@
+import type { Result } from '../result.ts';
+
+/** A JSON Schema object as `z.toJSONSchema` produces it. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** Parsed JSON arguments as the model sent them (not yet validated). */
+  readonly input: unknown;
+}
+
+export type LlmMessage =
+  | {
+      readonly role: 'user';
+      readonly content: string;
+      /**
+       * Offsets in `content` where it may be cut into blocks, and the one (`cacheAt`) whose block ends
+       * in a cache breakpoint: for Anthropic, whose cache reads only up to block boundaries. Others ignore them.
+       */
+      readonly cacheBreaks?: readonly number[];
+      readonly cacheAt?: number;
+    }
+  | {
+      readonly role: 'assistant';
+      readonly content: string;
+      readonly toolCalls?: readonly ToolCall[];
+      /**
+       * A structured answer the model gave earlier (to the request's `output`), sent back as it came:
+       * JSON content on OpenAI, a call of the output tool (answered by the next message) on Anthropic.
+       */
+      readonly answer?: unknown;
+    }
+  | {
+      readonly role: 'tool';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly content: string;
+      readonly isError: boolean;
+    };
+
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+}
+
+export interface LlmRequest {
+  readonly model: string;
+  /**
+   * The system prompt in up to three parts, most widely shared first, so providers can cache the
+   * prefix: `shared` is identical for every caller of a group (every seat of a game), `stable`
+   * across one caller's calls (a seat's persona and role), `dynamic` may change every call.
+   */
+  readonly system: { readonly shared?: string; readonly stable: string; readonly dynamic?: string };
+  readonly messages: readonly LlmMessage[];
+  readonly tools?: readonly ToolSpec[];
+  /**
+   * `none` keeps the tools in the request (the history may hold tool calls, and the tools are
+   * part of the provider's cached prefix) but the model must answer without calling one.
+   * Default `auto`.
+   */
+  readonly toolChoice?: 'auto' | 'none';
+  /** Structured final output: the model's last answer must be JSON matching this schema. */
+  readonly output?: { readonly name: string; readonly description?: string; readonly schema: JsonSchema };
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  readonly signal?: AbortSignal;
+  /**
+   * Epoch ms (on the caller's clock) by which an answer is of use: a retrying provider starts no
+   * attempt or wait it cannot finish before it.
+   */
+  readonly deadline?: number;
+  /** Groups requests that share a long prefix (OpenAI's `prompt_cache_key`), e.g. one per seat. */
+  readonly cacheKey?: string;
+}
+
+export interface TokenUsage {
+  /** Every prompt token of the call, whether served from the cache or not (providers differ; this is normalised). */
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** The part of inputTokens served from the provider's prompt cache. */
+  readonly cachedInputTokens: number;
+  /** The part of inputTokens written to the cache (Anthropic bills these above the plain rate; OpenAI has none). */
+  readonly cacheWriteInputTokens?: number;
+}
+
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'other';
+
+export interface LlmResponse {
+  readonly text: string;
+  readonly toolCalls: readonly ToolCall[];
+  /** The parsed JSON of the structured output, when the request asked for one and the model gave it. */
+  readonly structured: unknown;
+  readonly stopReason: StopReason;
+  readonly usage: TokenUsage;
+  readonly model: string;
+  readonly latencyMs: number;
+}
+
+/** `budget`: refused before anything was sent, the server's daily token budget being spent (never from a provider). */
+export type LlmErrorKind = 'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'bad_request' | 'bad_response' | 'network' | 'budget';
+
+/** A provider call that failed after the SDK's own retries. */
+export interface LlmError {
+  readonly kind: LlmErrorKind;
+  readonly message: string;
+  readonly status?: number;
+  /** How long the server asked to wait before trying again (429 / 503 `retry-after`). */
+  readonly retryAfterMs?: number;
+  /** The server's own word on retrying (`x-should-retry`), when it said one. */
+  readonly shouldRetry?: boolean;
+}
+
+export type StreamDelta =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'tool_call'; readonly call: ToolCall }
+  | { readonly type: 'done'; readonly response: LlmResponse }
+  | { readonly type: 'error'; readonly error: LlmError };
+
+export type ProviderName = 'openai' | 'anthropic';
+
+export interface LlmProvider {
+  readonly name: ProviderName;
+  complete(request: LlmRequest): Promise<Result<LlmResponse, LlmError>>;
+  /** Deltas in order; ends with exactly one `done` or `error`. */
+  stream(request: LlmRequest): AsyncIterable<StreamDelta>;
+}
