@@ -17,7 +17,11 @@ const LAYERS = [
 
 const upward = LAYERS.slice(0, -1).map(([name, path], i) => ({
   name: `${name}-imports-upward`,
-  comment: `${name} may import only the layers below it: ${LAYERS.slice(0, i).map(([n]) => n).join(', ') || 'none'}`,
+  comment: `${name} may import only the layers below it: ${
+    LAYERS.slice(0, i)
+      .map(([n]) => n)
+      .join(', ') || 'none'
+  }`,
   severity: 'error',
   from: { path },
   to: { path: LAYERS.slice(i + 1).map(([, p]) => p) },
@@ -59,7 +63,11 @@ module.exports = {
     exclude: { path: '^src/db/generated/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.js', '.mjs', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -100,7 +100,8 @@ export class BenchGame {
     this.played = key;
     const alive = this.seating.humans.filter((name) => this.seat(s, name)?.alive);
     if (s.phase === 'night') await Promise.all(alive.map((name) => this.pickAtNight(name)));
-    else if (s.phase === 'day') for (const name of alive) this.user(name).say({ id: this.seating.channelId }, `${name} thinks someone is lying.`);
+    else if (s.phase === 'day')
+      for (const name of alive) this.user(name).say({ id: this.seating.channelId }, `${name} thinks someone is lying.`);
     else if (s.phase === 'vote') await Promise.all(alive.map((name) => this.vote(name)));
     else if (s.phase === 'last_words') {
       const lynched = s.players.find((p) => p.id === s.lynchedToday);
@@ -115,7 +116,10 @@ export class BenchGame {
 
   private async pickAtNight(name: string): Promise<void> {
     const customId = `${NIGHT_SELECT}:${this.state.id}`;
-    const menu = this.sim.dmsTo(name).filter((m) => selectOptions(m, customId).length > 0).at(-1);
+    const menu = this.sim
+      .dmsTo(name)
+      .filter((m) => selectOptions(m, customId).length > 0)
+      .at(-1);
     if (!menu || this.usedMenus.has(menu.id)) return;
     this.usedMenus.add(menu.id);
     const choice = selectOptions(menu, customId).find((v) => v !== SKIP_VALUE) ?? SKIP_VALUE;

@@ -56,7 +56,15 @@ export interface DiscordBenchFigures {
   errorsLogged: string[];
 }
 
-const STARTER_PERSONAS = ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde', 'Cleopatra', 'Marie Curie', 'Napoleon Bonaparte'];
+const STARTER_PERSONAS = [
+  'Sherlock Holmes',
+  'Hercule Poirot',
+  'Miss Marple',
+  'Oscar Wilde',
+  'Cleopatra',
+  'Marie Curie',
+  'Napoleon Bonaparte',
+];
 const CHANNELS_PER_GUILD = 10;
 const CLOCK_START = Date.UTC(2026, 0, 1);
 /** A phase whose deadline passed must move on within this long, or the bench reports it stuck. */
@@ -79,11 +87,17 @@ function collectingLog(errors: string[]): Logger {
 function kindOf(h: InteractionHandle): string {
   const d = h.interaction.data as { name?: string; options?: { name: string; type: number }[]; custom_id?: string };
   if (d.name) return `/${d.name} ${d.options?.[0]?.name ?? ''}`.trim();
-  return (d.custom_id ?? '?').split(':').filter((part) => !/[0-9a-f]{8}-/.test(part)).join(':');
+  return (d.custom_id ?? '?')
+    .split(':')
+    .filter((part) => !/[0-9a-f]{8}-/.test(part))
+    .join(':');
 }
 
 function latencies(handles: readonly InteractionHandle[]): number[] {
-  return handles.map((h) => h.ackLatencyMs).filter((ms): ms is number => ms !== null).sort((a, b) => a - b);
+  return handles
+    .map((h) => h.ackLatencyMs)
+    .filter((ms): ms is number => ms !== null)
+    .sort((a, b) => a - b);
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -113,7 +127,10 @@ function world(games: number, humansPerGame: number): { guilds: GuildSpec[]; sea
 function busiestRoutes(sim: DiscordSim): { route: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const call of sim.calls) counts.set(`${call.method} ${call.route}`, (counts.get(`${call.method} ${call.route}`) ?? 0) + 1);
-  return [...counts].map(([route, count]) => ({ route, count })).sort((a, b) => b.count - a.count).slice(0, 5);
+  return [...counts]
+    .map(([route, count]) => ({ route, count }))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 5);
 }
 
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -151,7 +168,10 @@ async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<
   const pack = await loadStarterPack(personas);
   if (!pack.ok) throw new Error(pack.error.message);
   const timers = new ManualTimers(CLOCK_START);
-  const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi, globalRequestsPerSecond: options.globalRequestsPerSecond }), sim.token);
+  const client = await loginClient(
+    createDiscordClient({ apiUrl: sim.restApi, globalRequestsPerSecond: options.globalRequestsPerSecond }),
+    sim.token,
+  );
   sim.onClose(() => client.destroy());
   let seed = options.firstSeed ?? 1;
   const bot = await startBot({
@@ -191,7 +211,9 @@ async function playAll(run: Running, games: readonly BenchGame[]): Promise<void>
     const deadlines = waiting.map((g) => g.state.deadline).filter((d): d is number => d !== null);
     if (deadlines.length < waiting.length) {
       const stuck = waiting.filter((g) => g.state.deadline === null);
-      throw new Error(`${stuck.length} game(s) are running with no deadline: ${stuck.map((g) => `${g.state.id} ${g.state.phase}`).join(', ')}`);
+      throw new Error(
+        `${stuck.length} game(s) are running with no deadline: ${stuck.map((g) => `${g.state.id} ${g.state.phase}`).join(', ')}`,
+      );
     }
     const next = Math.min(...deadlines);
     const due = waiting.filter((g) => (g.state.deadline ?? Infinity) <= next).map((g) => ({ g, phase: g.state.phase, day: g.state.day }));
@@ -219,7 +241,10 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
       return new BenchGame(run.sim, run.bot, { ...s, channelId, personas: STARTER_PERSONAS.slice(0, aiPerGame) }, handles);
     });
     await inParallel(games, options.openingAtOnce ?? 10, (g) => g.open());
-    await run.sim.until(() => games.every((g) => g.failed !== null || g.running()), { timeoutMs: PHASE_CHANGE_TIMEOUT_MS, description: 'every game to start' });
+    await run.sim.until(() => games.every((g) => g.failed !== null || g.running()), {
+      timeoutMs: PHASE_CHANGE_TIMEOUT_MS,
+      description: 'every game to start',
+    });
     await settle(run.bot, games);
     const during = memory();
     await playAll(run, games);
@@ -273,19 +298,38 @@ export function describeDiscordBench(f: DiscordBenchFigures, label: string): str
     `  busiest REST routes: ${f.restByRoute.map((r) => `${r.route} ×${r.count}`).join(', ')}`,
   ];
   if (f.failedRestCalls > 0 || f.errorsLogged.length > 0) {
-    lines.push(`  refused REST calls: ${f.failedRestCalls}; bot errors logged: ${f.errorsLogged.length}${f.errorsLogged[0] ? ` (first: ${f.errorsLogged[0].split('\n')[0]})` : ''}`);
+    lines.push(
+      `  refused REST calls: ${f.failedRestCalls}; bot errors logged: ${f.errorsLogged.length}${f.errorsLogged[0] ? ` (first: ${f.errorsLogged[0].split('\n')[0]})` : ''}`,
+    );
   }
   return lines;
 }
 
 /** The section of `npm run bench`: the same games with discord.js's default REST cap, then with it raised; returns the figures for `--json`. */
 export async function discordSection(out: (line: string) => void, games = 100): Promise<Record<string, unknown>> {
-  out(`${games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, in-memory PGlite, lobbies opened ten at a time, then every game played at once):`);
+  out(
+    `${games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, in-memory PGlite, lobbies opened ten at a time, then every game played at once):`,
+  );
   const capped = await benchDiscordGames({ games });
-  for (const line of describeDiscordBench(capped, "with discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)")) out(line);
+  for (const line of describeDiscordBench(
+    capped,
+    "with discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)",
+  ))
+    out(line);
   const uncapped = await benchDiscordGames({ games, globalRequestsPerSecond: 1_000_000 });
   for (const line of describeDiscordBench(uncapped, "with the cap raised (NOT what production sees: the bot's own cost)")) out(line);
-  out(`  ${capped.restCalls} REST calls at 50/s take ${(capped.restCalls / 50).toFixed(0)} s on their own; the capped run took ${(capped.wallMs / 1000).toFixed(0)} s, the uncapped ${(uncapped.wallMs / 1000).toFixed(0)} s`);
-  const keys = (f: DiscordBenchFigures) => ({ completed: f.completed, games: f.games, ackP50Ms: f.ackP50Ms, ackP99Ms: f.ackP99Ms, ackMaxMs: f.ackMaxMs, unanswered: f.unanswered, restCallsPerGame: f.restCalls / f.games, heapPerGameBytes: f.heapPerGameBytes });
+  out(
+    `  ${capped.restCalls} REST calls at 50/s take ${(capped.restCalls / 50).toFixed(0)} s on their own; the capped run took ${(capped.wallMs / 1000).toFixed(0)} s, the uncapped ${(uncapped.wallMs / 1000).toFixed(0)} s`,
+  );
+  const keys = (f: DiscordBenchFigures) => ({
+    completed: f.completed,
+    games: f.games,
+    ackP50Ms: f.ackP50Ms,
+    ackP99Ms: f.ackP99Ms,
+    ackMaxMs: f.ackMaxMs,
+    unanswered: f.unanswered,
+    restCallsPerGame: f.restCalls / f.games,
+    heapPerGameBytes: f.heapPerGameBytes,
+  });
   return { capped: keys(capped), uncapped: keys(uncapped) };
 }

@@ -53,7 +53,9 @@ export function dollarsOf(calls: readonly CallRecord[]): number {
   for (const { usage } of calls) {
     const written = usage.cacheWriteInputTokens ?? 0;
     const plain = usage.inputTokens - usage.cachedInputTokens - written;
-    dollars += (plain * PRICE.input + usage.cachedInputTokens * PRICE.cacheRead + written * PRICE.cacheWrite + usage.outputTokens * PRICE.output) / 1e6;
+    dollars +=
+      (plain * PRICE.input + usage.cachedInputTokens * PRICE.cacheRead + written * PRICE.cacheWrite + usage.outputTokens * PRICE.output) /
+      1e6;
   }
   return dollars;
 }
@@ -70,11 +72,15 @@ export async function benchProviderGame(provider: ProviderName, seed = 42, playe
     const calls: { purpose: string; record: CallRecord }[] = [];
     const budget = new TokenBudget(memoryLedger(), 0);
     const gameId = `bench-llm-${provider}-${seed}`;
-    const seating = new Seating(envFor(provider), { guildId: 'bench', gameId }, {
-      budget,
-      cost: (site, record) => calls.push({ purpose: site.purpose, record }),
-      providers: (name) => (name === provider ? retried : null),
-    });
+    const seating = new Seating(
+      envFor(provider),
+      { guildId: 'bench', gameId },
+      {
+        budget,
+        cost: (site, record) => calls.push({ purpose: site.purpose, record }),
+        providers: (name) => (name === provider ? retried : null),
+      },
+    );
     const personas = await demoPersonas(players);
     const seats = personas.map((p, i) => seating.seat({ id: `seat${i + 1}`, name: p.name }, p.prompt));
     const summarizer = seating.summarizer();
@@ -161,7 +167,7 @@ export async function benchLatency(latencyMs = 500, seed = 5, players = 8): Prom
     // Sequential depth: busy periods (some call in flight), each worth round(length / L) calls.
     const depth = new Map<string, number>();
     const sorted = [...spans].sort((a, b) => a.start - b.start);
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
       let end = sorted[i]!.end;
       let j = i + 1;
       while (j < sorted.length && sorted[j]!.start < end) end = Math.max(end, sorted[j++]!.end);

@@ -10,7 +10,12 @@ export async function benchPersonaSearch(personas = 10_000, queries = 2_000): Pr
   for (let i = 0; i < personas; i++) {
     const name = `${syllables[i % 10]}${syllables[Math.floor(i / 10) % 10]}${syllables[Math.floor(i / 100) % 10]} ${i}`;
     const guild = `guild-${i % 200}`;
-    const scope = i % 3 === 0 ? { kind: 'everyone' as const } : i % 3 === 1 ? { kind: 'server' as const, guildId: guild } : { kind: 'private' as const };
+    const scope =
+      i % 3 === 0
+        ? { kind: 'everyone' as const }
+        : i % 3 === 1
+          ? { kind: 'server' as const, guildId: guild }
+          : { kind: 'private' as const };
     index.put({ id: `p${i}`, name, scope, ownerId: `user-${i % 500}`, builtIn: false, tags: [] });
   }
   for (const [i, starter] of starters.value.entries()) {
@@ -25,5 +30,9 @@ export async function benchPersonaSearch(personas = 10_000, queries = 2_000): Pr
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]!, personas: personas + starters.value.length };
+  return {
+    p50: times[Math.floor(times.length / 2)]!,
+    p99: times[Math.floor(times.length * 0.99)]!,
+    personas: personas + starters.value.length,
+  };
 }

@@ -36,5 +36,13 @@ export async function benchRealtime(games = 20): Promise<RealtimeFigures> {
     overrun = Math.max(overrun, report.overrunMsMax);
     missed.push(...report.missed.map((m) => `game ${seed}: ${m}`));
   }
-  return { games, movesDue: due, movesMissed: missed.length, fallbackShare: decisions === 0 ? 0 : fallbacks / decisions, overrunMsMax: overrun, wallMs: performance.now() - started, missed };
+  return {
+    games,
+    movesDue: due,
+    movesMissed: missed.length,
+    fallbackShare: decisions === 0 ? 0 : fallbacks / decisions,
+    overrunMsMax: overrun,
+    wallMs: performance.now() - started,
+    missed,
+  };
 }

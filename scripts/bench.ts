@@ -42,14 +42,18 @@ function ratio(value: number, target: number, higherIsBetter = true): string {
 async function engineSection(): Promise<void> {
   out(`Rules engine + offline brain, ${PLAYERS}-player games through the bot's session and AI driver (Node ${process.version}):`);
   const { gamesPerSecond, games } = await throughput();
-  out(`  games per second, one core (${games} games, reasoning recorded): ${gamesPerSecond.toFixed(0)}  [target ≥ 1000: ${ratio(gamesPerSecond, 1000)}]`);
+  out(
+    `  games per second, one core (${games} games, reasoning recorded): ${gamesPerSecond.toFixed(0)}  [target ≥ 1000: ${ratio(gamesPerSecond, 1000)}]`,
+  );
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   out(`  peak memory: ${peakRssMiB.toFixed(1)} MiB resident`);
   const GAMES = 1000;
   const heuristic = await townWinRate(heuristicBrain(), GAMES);
   const random = await townWinRate(randomTown(), GAMES);
   const gap = (heuristic - random) * 100;
-  out(`  town win rate vs heuristic Mafia over ${GAMES} games: heuristic Town ${(heuristic * 100).toFixed(1)} %, random-move Town ${(random * 100).toFixed(1)} %`);
+  out(
+    `  town win rate vs heuristic Mafia over ${GAMES} games: heuristic Town ${(heuristic * 100).toFixed(1)} %, random-move Town ${(random * 100).toFixed(1)} %`,
+  );
   out(`  heuristic advantage: ${gap.toFixed(1)} points  [target ≥ 15: ${ratio(gap, 15)}]`);
   figures.engine = { gamesPerSecond, peakRssMiB, townWinRate: { heuristic, random }, heuristicAdvantagePoints: gap };
 }
@@ -61,27 +65,40 @@ function mean(values: readonly number[]): number {
 }
 
 async function llmSection(): Promise<void> {
-  out(`All-AI 7-player games of the starter personas (seeds ${LLM_SEEDS.join(', ')}: games run 2–4 days), through the real SDKs against the wire fakes (caching modelled as documented; the fake writes 70 % of each field's stated length), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`);
+  out(
+    `All-AI 7-player games of the starter personas (seeds ${LLM_SEEDS.join(', ')}: games run 2–4 days), through the real SDKs against the wire fakes (caching modelled as documented; the fake writes 70 % of each field's stated length), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`,
+  );
   const games: Record<ProviderName, ProviderGameFigures[]> = { openai: [], anthropic: [] };
   for (const seed of LLM_SEEDS) {
     for (const provider of ['openai', 'anthropic'] as const) games[provider].push(await benchProviderGame(provider, seed));
     const [o, a] = [games.openai.at(-1)!, games.anthropic.at(-1)!];
-    const purposes = Object.entries(o.callsByPurpose).map(([p, n]) => `${p} ${n}`).join(', ');
-    out(`  seed ${seed}: ${o.outcome}; ${o.calls} calls (${purposes}); ${o.inputTokens} input tokens, ${o.outputTokens} output; cache reads OpenAI ${o.cachedInputTokens}, Anthropic ${a.cachedInputTokens} (+${a.cacheWriteInputTokens} written); $${o.dollars.toFixed(3)} / $${a.dollars.toFixed(3)}`);
+    const purposes = Object.entries(o.callsByPurpose)
+      .map(([p, n]) => `${p} ${n}`)
+      .join(', ');
+    out(
+      `  seed ${seed}: ${o.outcome}; ${o.calls} calls (${purposes}); ${o.inputTokens} input tokens, ${o.outputTokens} output; cache reads OpenAI ${o.cachedInputTokens}, Anthropic ${a.cachedInputTokens} (+${a.cacheWriteInputTokens} written); $${o.dollars.toFixed(3)} / $${a.dollars.toFixed(3)}`,
+    );
   }
   const all = [...games.openai, ...games.anthropic];
   const callsPerGame = mean(all.map((f) => f.calls));
   const inputTokensPerGame = mean(all.map((f) => f.inputTokens));
   const outputTokensPerCall = all.reduce((n, f) => n + f.outputTokens, 0) / all.reduce((n, f) => n + f.calls, 0);
-  const share = (fs: readonly ProviderGameFigures[]) => fs.reduce((n, f) => n + f.cachedInputTokens, 0) / fs.reduce((n, f) => n + f.inputTokens, 0);
+  const share = (fs: readonly ProviderGameFigures[]) =>
+    fs.reduce((n, f) => n + f.cachedInputTokens, 0) / fs.reduce((n, f) => n + f.inputTokens, 0);
   const dollars = { openai: mean(games.openai.map((f) => f.dollars)), anthropic: mean(games.anthropic.map((f) => f.dollars)) };
   const dollarsPerGame = Math.max(dollars.openai, dollars.anthropic);
   out(`  model calls per game (mean): ${callsPerGame.toFixed(1)}  [target ≤ 40: ${ratio(callsPerGame, 40, false)}]`);
   out(`  input tokens per game (mean): ${inputTokensPerGame.toFixed(0)}; output tokens per call: ${outputTokensPerCall.toFixed(0)}`);
-  out(`  cache-read share of input tokens: Anthropic ${(share(games.anthropic) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.anthropic), 0.6)}], OpenAI ${(share(games.openai) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.openai), 0.6)}]`);
-  out(`  dollars per game (mean; OpenAI $${dollars.openai.toFixed(3)}, Anthropic $${dollars.anthropic.toFixed(3)}): $${dollarsPerGame.toFixed(3)}  [target ≤ $0.20: ${ratio(dollarsPerGame, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]`);
+  out(
+    `  cache-read share of input tokens: Anthropic ${(share(games.anthropic) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.anthropic), 0.6)}], OpenAI ${(share(games.openai) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.openai), 0.6)}]`,
+  );
+  out(
+    `  dollars per game (mean; OpenAI $${dollars.openai.toFixed(3)}, Anthropic $${dollars.anthropic.toFixed(3)}): $${dollarsPerGame.toFixed(3)}  [target ≤ $0.20: ${ratio(dollarsPerGame, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]`,
+  );
   const latency = await benchLatency();
-  out(`  8-seat game against a fake of fixed latency L = ${latency.latencyMs} ms: phase wall time / (sequential model depth × L): ${[...latency.phaseRatios].map(([p, r]) => `${p} ${r.toFixed(3)}`).join(', ')}  [target ≤ 1.1: ${ratio(1.1, Math.max(...latency.phaseRatios.values()))}]`);
+  out(
+    `  8-seat game against a fake of fixed latency L = ${latency.latencyMs} ms: phase wall time / (sequential model depth × L): ${[...latency.phaseRatios].map(([p, r]) => `${p} ${r.toFixed(3)}`).join(', ')}  [target ≤ 1.1: ${ratio(1.1, Math.max(...latency.phaseRatios.values()))}]`,
+  );
   figures.llm = {
     callsPerGame,
     inputTokensPerGame,
@@ -95,17 +112,25 @@ async function llmSection(): Promise<void> {
 }
 
 async function realtimeSection(): Promise<void> {
-  out(`AI seats in real time: 20 games of 4 AI seats and 3 people, default timers, a model with latency p50 ${REALTIME_SHAPE.p50Ms / 1000} s / p95 ${REALTIME_SHAPE.p95Ms / 1000} s, ${REALTIME_SHAPE.hangShare * 100} % calls that never answer, ${REALTIME_SHAPE.rateLimitShare * 100} % 429s (manual clock):`);
+  out(
+    `AI seats in real time: 20 games of 4 AI seats and 3 people, default timers, a model with latency p50 ${REALTIME_SHAPE.p50Ms / 1000} s / p95 ${REALTIME_SHAPE.p95Ms / 1000} s, ${REALTIME_SHAPE.hangShare * 100} % calls that never answer, ${REALTIME_SHAPE.rateLimitShare * 100} % 429s (manual clock):`,
+  );
   const f = await benchRealtime(20);
-  out(`  AI votes and night actions due: ${f.movesDue}; missed: ${f.movesMissed}  [target 0: ${f.movesMissed === 0 ? '✓' : '✗'}]${f.missed.length > 0 ? ` (${f.missed.slice(0, 3).join('; ')})` : ''}`);
+  out(
+    `  AI votes and night actions due: ${f.movesDue}; missed: ${f.movesMissed}  [target 0: ${f.movesMissed === 0 ? '✓' : '✗'}]${f.missed.length > 0 ? ` (${f.missed.slice(0, 3).join('; ')})` : ''}`,
+  );
   out(`  decisions the offline brain made in the model's place: ${(f.fallbackShare * 100).toFixed(1)} %`);
-  out(`  longest any phase ran past its deadline: ${f.overrunMsMax} ms  [target < 1000: ${f.overrunMsMax < 1000 ? '✓' : '✗'}]; ${(f.wallMs / 1000).toFixed(1)} s of real time for ${f.games} games`);
+  out(
+    `  longest any phase ran past its deadline: ${f.overrunMsMax} ms  [target < 1000: ${f.overrunMsMax < 1000 ? '✓' : '✗'}]; ${(f.wallMs / 1000).toFixed(1)} s of real time for ${f.games} games`,
+  );
   figures.realtime = { movesDue: f.movesDue, movesMissed: f.movesMissed, fallbackShare: f.fallbackShare, overrunMsMax: f.overrunMsMax };
 }
 
 async function personasSection(): Promise<void> {
   const search = await benchPersonaSearch();
-  out(`Persona autocomplete over ${search.personas} personas (in-memory index): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms  [target < 50 ms: ${ratio(search.p99, 50, false)}]`);
+  out(
+    `Persona autocomplete over ${search.personas} personas (in-memory index): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms  [target < 50 ms: ${ratio(search.p99, 50, false)}]`,
+  );
   figures.personas = { autocompleteP50Ms: search.p50, autocompleteP99Ms: search.p99, personas: search.personas };
 }
 
@@ -114,7 +139,13 @@ async function discord(): Promise<void> {
   figures.discord = result;
 }
 
-const RUN: Record<Section, () => Promise<void>> = { engine: engineSection, llm: llmSection, realtime: realtimeSection, personas: personasSection, discord };
+const RUN: Record<Section, () => Promise<void>> = {
+  engine: engineSection,
+  llm: llmSection,
+  realtime: realtimeSection,
+  personas: personasSection,
+  discord,
+};
 for (const section of SECTIONS) {
   if (!only.includes(section)) continue;
   await RUN[section]();

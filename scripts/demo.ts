@@ -19,7 +19,9 @@ import { intFlags } from './args.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
 import { probeModel } from './lib/probe.ts';
 
-const { values } = parseArgs({ options: { ai: { type: 'string', default: 'offline' }, players: { type: 'string' }, seed: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { ai: { type: 'string', default: 'offline' }, players: { type: 'string' }, seed: { type: 'string' } },
+});
 const AI = ['offline', 'openai', 'anthropic'] as const;
 const ai = AI.find((name) => name === values.ai);
 if (!ai) {
@@ -49,7 +51,9 @@ if (ai !== 'offline') {
   }
   const env = { ...loaded.config.llm, provider: ai };
   if (!isConfigured(ai, env)) {
-    console.error(`${ai} is not configured: set ${ai === 'openai' ? 'OPENAI_API_KEY or OPENAI_BASE_URL' : 'ANTHROPIC_API_KEY'} in .env, or play with --ai offline.`);
+    console.error(
+      `${ai} is not configured: set ${ai === 'openai' ? 'OPENAI_API_KEY or OPENAI_BASE_URL' : 'ANTHROPIC_API_KEY'} in .env, or play with --ai offline.`,
+    );
     process.exit(2);
   }
   const provider = createProvider(ai, env);
@@ -60,8 +64,11 @@ if (ai !== 'offline') {
   // One small call first: an unreachable server is said at once, not discovered as 30 offline decisions.
   const probe = await probeModel(provider.value, env[ai].model);
   if (!probe.ok) {
-    const where = ai === 'openai' ? (env.openai.baseURL ?? 'https://api.openai.com/v1') : (env.anthropic.baseURL ?? 'https://api.anthropic.com');
-    console.error(`The ${ai} model ${env[ai].model} at ${where} did not answer (${probe.error.kind}${probe.error.status ? ` ${probe.error.status}` : ''}): ${probe.error.message}\nCheck the key, the base URL and the model name, or play with --ai offline.`);
+    const where =
+      ai === 'openai' ? (env.openai.baseURL ?? 'https://api.openai.com/v1') : (env.anthropic.baseURL ?? 'https://api.anthropic.com');
+    console.error(
+      `The ${ai} model ${env[ai].model} at ${where} did not answer (${probe.error.kind}${probe.error.status ? ` ${probe.error.status}` : ''}): ${probe.error.message}\nCheck the key, the base URL and the model name, or play with --ai offline.`,
+    );
     process.exit(1);
   }
   const ledger = memoryLedger();
@@ -85,7 +92,10 @@ const result = await playHeadless({
   seats,
   startAt: Date.UTC(2026, 0, 1),
   ...(summarizer && { summarizer }),
-  driver: { onFallback: (player, kind, fallback) => console.error(`(${player.name}'s ${kind}: offline fallback, ${fallback.category}: ${fallback.detail})`) },
+  driver: {
+    onFallback: (player, kind, fallback) =>
+      console.error(`(${player.name}'s ${kind}: offline fallback, ${fallback.category}: ${fallback.detail})`),
+  },
 });
 if (!result.ok) {
   console.error(`The demo could not run: ${result.error}`);

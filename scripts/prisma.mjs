@@ -17,8 +17,7 @@ const args = process.argv.slice(2);
 // Migrating a PostgreSQL server goes through the classic engine, which needs the
 // real binary: leave that variable alone there so Prisma fetches it where it can.
 const placeholder = require.resolve('prisma/package.json');
-const migratesServer =
-  /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '') && ['migrate', 'db'].includes(args[0] ?? '');
+const migratesServer = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '') && ['migrate', 'db'].includes(args[0] ?? '');
 const env = { ...process.env };
 env.PRISMA_QUERY_ENGINE_LIBRARY ??= placeholder;
 if (!migratesServer) env.PRISMA_SCHEMA_ENGINE_BINARY ??= placeholder;

@@ -88,7 +88,8 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
         speechGapMs: deps.driver?.speechGapMs ?? 4000,
         ...(deps.driver?.speechTurnMs !== undefined && { speechTurnMs: deps.driver.speechTurnMs }),
         // The provider's own words stay in the log; the table reads a neutral notice.
-        onFallback: (player, kind, fallback) => deps.log.warn(`AI seat ${player.name} (${player.id}) fell back on ${kind}: ${fallback.category}: ${fallback.detail}`),
+        onFallback: (player, kind, fallback) =>
+          deps.log.warn(`AI seat ${player.name} (${player.id}) fell back on ${kind}: ${fallback.category}: ${fallback.detail}`),
         onError: (error) => deps.log.error(`AI driver: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
       },
     },
@@ -97,7 +98,13 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   registerMafia(router, { tables, personas: deps.personas, stats: deps.stats, log: deps.log });
   const models = personaModels(deps.llm);
   const editor = deps.personas && deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
-  const chats = editor ? new EditorChats({ editor, log: deps.log, ...(deps.editor?.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }) }) : null;
+  const chats = editor
+    ? new EditorChats({
+        editor,
+        log: deps.log,
+        ...(deps.editor?.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
+      })
+    : null;
   registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats });
   const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
@@ -124,7 +131,13 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   };
 }
 
-function editorService(personas: PersonaStore, deps: BotEditorDeps, models: PersonaModels, budget: TokenBudget, onRecordError: (error: unknown) => void): EditorService {
+function editorService(
+  personas: PersonaStore,
+  deps: BotEditorDeps,
+  models: PersonaModels,
+  budget: TokenBudget,
+  onRecordError: (error: unknown) => void,
+): EditorService {
   return createEditorService({
     personas,
     editor: deps.store,

@@ -91,7 +91,10 @@ const EnvSchema = z
     EDITOR_MAX_ROUNDS: wholeNumber({ min: 1, max: 30, unit: 'rounds' }).default(10),
     EDITOR_HISTORY_TURNS: wholeNumber({ min: 4, max: 500, unit: 'turns' }).default(60),
     DISCORD_TOKEN: z.string().optional(),
-    DEV_GUILD_ID: z.string().regex(/^\d{17,20}$/, 'expected a server id (17–20 digits; Developer Mode → right-click the server → Copy Server ID)').optional(),
+    DEV_GUILD_ID: z
+      .string()
+      .regex(/^\d{17,20}$/, 'expected a server id (17–20 digits; Developer Mode → right-click the server → Copy Server ID)')
+      .optional(),
     DISCORD_API_URL: httpUrl().optional(),
   })
   .superRefine((env, ctx) => {
@@ -100,7 +103,8 @@ const EnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['LLM_PROVIDER'],
-        message: 'openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server); add one, or set LLM_PROVIDER=offline',
+        message:
+          'openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server); add one, or set LLM_PROVIDER=offline',
       });
     }
     if (env.LLM_PROVIDER === 'anthropic' && env.ANTHROPIC_API_KEY === undefined) {
@@ -111,27 +115,25 @@ const EnvSchema = z
       });
     }
   })
-  .transform(
-    (env): Config => ({
-      database: env.DATABASE_URL,
-      logLevel: env.LOG_LEVEL,
-      llm: {
-        provider: env.LLM_PROVIDER ?? defaultProvider(env),
-        openai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
-        anthropic: { apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL, model: env.ANTHROPIC_MODEL },
-        timeoutMs: env.LLM_TIMEOUT_MS,
-        maxToolRounds: env.LLM_MAX_TOOL_ROUNDS,
-        dailyTokenBudget: env.DAILY_TOKEN_BUDGET,
-      },
-      editor: {
-        provider: env.EDITOR_PROVIDER,
-        model: env.EDITOR_MODEL ?? (env.EDITOR_PROVIDER === 'openai' ? env.OPENAI_MODEL : env.ANTHROPIC_MODEL),
-        maxRounds: env.EDITOR_MAX_ROUNDS,
-        historyTurns: env.EDITOR_HISTORY_TURNS,
-      },
-      discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
-    }),
-  );
+  .transform((env): Config => ({
+    database: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    llm: {
+      provider: env.LLM_PROVIDER ?? defaultProvider(env),
+      openai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+      anthropic: { apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL, model: env.ANTHROPIC_MODEL },
+      timeoutMs: env.LLM_TIMEOUT_MS,
+      maxToolRounds: env.LLM_MAX_TOOL_ROUNDS,
+      dailyTokenBudget: env.DAILY_TOKEN_BUDGET,
+    },
+    editor: {
+      provider: env.EDITOR_PROVIDER,
+      model: env.EDITOR_MODEL ?? (env.EDITOR_PROVIDER === 'openai' ? env.OPENAI_MODEL : env.ANTHROPIC_MODEL),
+      maxRounds: env.EDITOR_MAX_ROUNDS,
+      historyTurns: env.EDITOR_HISTORY_TURNS,
+    },
+    discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
+  }));
 
 function defaultProvider(env: { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; ANTHROPIC_API_KEY?: string }): LlmProviderSetting {
   if (env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined) return 'openai';

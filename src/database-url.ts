@@ -1,8 +1,5 @@
 /** Where the data lives, decided once from DATABASE_URL. */
-export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string }
-  | { kind: 'memory' };
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'memory' };
 
 export const DEFAULT_PGLITE_DIR = './data/pglite';
 

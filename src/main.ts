@@ -53,8 +53,18 @@ async function main(): Promise<number> {
       log.error(`starter pack: ${starters.error.message}`);
       return 1;
     }
-    log.info(`starter pack: ${starters.value.created.length} created, ${starters.value.updated.length} updated, ${starters.value.unchanged.length} unchanged`);
-    return await run({ config, log, games: createGameStore(db.prisma), personas, stats: createStatsStore(db.prisma), llmCalls: createLlmCallStore(db.prisma), editorStore: createEditorStore(db.prisma) });
+    log.info(
+      `starter pack: ${starters.value.created.length} created, ${starters.value.updated.length} updated, ${starters.value.unchanged.length} unchanged`,
+    );
+    return await run({
+      config,
+      log,
+      games: createGameStore(db.prisma),
+      personas,
+      stats: createStatsStore(db.prisma),
+      llmCalls: createLlmCallStore(db.prisma),
+      editorStore: createEditorStore(db.prisma),
+    });
   } finally {
     await db.close();
   }
@@ -87,7 +97,11 @@ async function run(services: Services): Promise<number> {
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    log.error(/token/i.test(message) ? `Discord refused the login: ${message}. Check DISCORD_TOKEN (Developer Portal → Bot → Reset Token).` : `Discord: ${message}`);
+    log.error(
+      /token/i.test(message)
+        ? `Discord refused the login: ${message}. Check DISCORD_TOKEN (Developer Portal → Bot → Reset Token).`
+        : `Discord: ${message}`,
+    );
     return 1;
   } finally {
     await client.destroy();
@@ -99,5 +113,11 @@ process.exitCode = await main();
 /** The editor agent's model from the configuration; without its key the editor says what to set. */
 function editorDeps(config: Config, store: EditorStore): BotEditorDeps {
   const llm = editorLlmFromConfig(config);
-  return { store, llm: llm.ok ? llm.value : null, noModelReason: llm.ok ? undefined : llm.error, maxRounds: config.editor.maxRounds, historyTurns: config.editor.historyTurns };
+  return {
+    store,
+    llm: llm.ok ? llm.value : null,
+    noModelReason: llm.ok ? undefined : llm.error,
+    maxRounds: config.editor.maxRounds,
+    historyTurns: config.editor.historyTurns,
+  };
 }

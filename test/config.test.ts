@@ -155,7 +155,18 @@ describe('loadConfig', () => {
     const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
 
     expect(loadConfig(parse(example)).ok).toBe(true);
-    for (const name of ['LLM_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'LLM_TIMEOUT_MS', 'LLM_MAX_TOOL_ROUNDS', 'DAILY_TOKEN_BUDGET']) {
+    for (const name of [
+      'LLM_PROVIDER',
+      'OPENAI_API_KEY',
+      'OPENAI_BASE_URL',
+      'OPENAI_MODEL',
+      'ANTHROPIC_API_KEY',
+      'ANTHROPIC_BASE_URL',
+      'ANTHROPIC_MODEL',
+      'LLM_TIMEOUT_MS',
+      'LLM_MAX_TOOL_ROUNDS',
+      'DAILY_TOKEN_BUDGET',
+    ]) {
       expect(example).toContain(`\n${name}=`);
     }
   });

@@ -20,7 +20,9 @@ export function movesReport(state: GameState): MovesReport {
   const missed: string[] = [];
   let due = 0;
   let overrunMsMax = 0;
-  const starts = log.flatMap((e, i) => (e.type === 'phase_started' && (e.payload.phase === 'night' || e.payload.phase === 'vote') ? [i] : []));
+  const starts = log.flatMap((e, i) =>
+    e.type === 'phase_started' && (e.payload.phase === 'night' || e.payload.phase === 'vote') ? [i] : [],
+  );
   for (const start of starts) {
     const opened = log[start]!;
     if (opened.type !== 'phase_started') continue;

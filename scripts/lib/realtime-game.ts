@@ -47,7 +47,9 @@ export async function playRealtime(options: RealtimeGame): Promise<GameState> {
   const gameId = `realtime-${options.seed}`;
   const seating = new Seating(env, { guildId: null, gameId }, { clock, providers: () => provider });
   const voices = HOUSE_PLAYERS.slice(0, options.aiSeats + options.people);
-  const seats = voices.slice(0, options.aiSeats).map((voice, i) => seating.seat({ id: `ai${i + 1}`, name: voice.name }, plainPersona(voice)));
+  const seats = voices
+    .slice(0, options.aiSeats)
+    .map((voice, i) => seating.seat({ id: `ai${i + 1}`, name: voice.name }, plainPersona(voice)));
   const humans = voices.slice(options.aiSeats).map((voice, i) => ({ id: `person${i + 1}`, name: voice.name }));
   const people = simulatedPeople(
     humans.map((h) => h.id),

@@ -43,9 +43,15 @@ export function simulatedModel(options: SimulatedModelOptions): SimulatedModel {
       return aborted;
     }
     if (!(await pause(options.clock, outcome.afterMs, request.signal))) return aborted;
-    if (outcome.kind === 'rate_limited') return err({ kind: 'rate_limited', message: 'simulated 429', status: 429, retryAfterMs: outcome.retryAfterMs });
+    if (outcome.kind === 'rate_limited')
+      return err({ kind: 'rate_limited', message: 'simulated 429', status: 429, retryAfterMs: outcome.retryAfterMs });
     if (outcome.kind === 'server_error') return err({ kind: 'server', message: 'simulated 500', status: 500 });
-    const prompt = [request.system.shared ?? '', request.system.stable, request.system.dynamic ?? '', ...request.messages.map((m) => m.content)].join('\n');
+    const prompt = [
+      request.system.shared ?? '',
+      request.system.stable,
+      request.system.dynamic ?? '',
+      ...request.messages.map((m) => m.content),
+    ].join('\n');
     const task = [...request.messages].reverse().find((m) => m.role === 'user' && m.content.includes('# Your task'))?.content ?? '';
     const structured = request.output ? playingAnswer(task, request.output.schema, index, options) : undefined;
     const text = structured ? JSON.stringify(structured) : 'A tense day: accusations flew, and the vote split the town.';
@@ -54,7 +60,11 @@ export function simulatedModel(options: SimulatedModelOptions): SimulatedModel {
       toolCalls: [],
       structured,
       stopReason: 'end_turn',
-      usage: { inputTokens: tokens(prompt) + tokens(JSON.stringify(request.output?.schema ?? '')), outputTokens: tokens(text), cachedInputTokens: 0 },
+      usage: {
+        inputTokens: tokens(prompt) + tokens(JSON.stringify(request.output?.schema ?? '')),
+        outputTokens: tokens(text),
+        cachedInputTokens: 0,
+      },
       model: request.model,
       latencyMs: outcome.afterMs,
     });
@@ -88,7 +98,10 @@ export function seededRandom(seed: number): () => number {
  * Real models as operators meet them: latency log-normal with a median of `p50Ms` and a 95th
  * percentile of `p95Ms`, a share of calls that never answer, and a share of 429s.
  */
-export function realisticBehaviour(random: () => number, shape: { p50Ms: number; p95Ms: number; hangShare: number; rateLimitShare: number; retryAfterMs: number }): SimulatedModelOptions['behaviour'] {
+export function realisticBehaviour(
+  random: () => number,
+  shape: { p50Ms: number; p95Ms: number; hangShare: number; rateLimitShare: number; retryAfterMs: number },
+): SimulatedModelOptions['behaviour'] {
   const sigma = Math.log(shape.p95Ms / shape.p50Ms) / 1.6449;
   return () => {
     const roll = random();

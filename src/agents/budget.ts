@@ -109,9 +109,7 @@ export function memoryLedger(): TokenLedger & { readonly calls: CallCost[] } {
       calls.push({ ...call, at: call.at ?? Date.now() });
     },
     async tokensSince(guildId, since) {
-      return calls
-        .filter((c) => c.guildId === guildId && (c.at ?? 0) >= since)
-        .reduce((sum, c) => sum + c.inputTokens + c.outputTokens, 0);
+      return calls.filter((c) => c.guildId === guildId && (c.at ?? 0) >= since).reduce((sum, c) => sum + c.inputTokens + c.outputTokens, 0);
     },
   };
 }

@@ -26,10 +26,15 @@ function marks(payload: { outcome?: ReasoningOutcome | undefined; fallback?: Fal
 export function directorsCut(state: GameState): string[] {
   const out: string[] = [];
   for (const p of state.players) {
-    out.push('', `## ${p.name} — ${p.role ? getRole(p.role).name : 'no role'}${p.alive ? '' : ` (died day ${p.death?.day}, ${p.death?.cause})`}`);
+    out.push(
+      '',
+      `## ${p.name} — ${p.role ? getRole(p.role).name : 'no role'}${p.alive ? '' : ` (died day ${p.death?.day}, ${p.death?.cause})`}`,
+    );
     for (const e of state.log) {
       if (e.type === 'reasoning' && e.payload.playerId === p.id) {
-        out.push(`- ${e.payload.phase === 'night' ? 'Night' : 'Day'} ${e.payload.day}, ${e.payload.decision}${marks(e.payload)}: ${e.payload.text}`);
+        out.push(
+          `- ${e.payload.phase === 'night' ? 'Night' : 'Day'} ${e.payload.day}, ${e.payload.decision}${marks(e.payload)}: ${e.payload.text}`,
+        );
       } else if (e.visibility.kind === 'player' && e.visibility.playerId === p.id && e.type !== 'role_assigned') {
         const line = narrate(state, e);
         if (line) out.push(`- ${line}`);

@@ -36,7 +36,8 @@ export function meteredProvider(provider: LlmProvider, options: MeterOptions): M
 
   async function record(request: LlmRequest, started: number, outcome: { usage: TokenUsage } | { error: LlmError }): Promise<void> {
     const base = { provider: provider.name, model: request.model, latencyMs: performance.now() - started };
-    const call: CallRecord = 'usage' in outcome ? { ...base, usage: outcome.usage, ok: true } : { ...base, usage: NO_USAGE, ok: false, error: outcome.error.kind };
+    const call: CallRecord =
+      'usage' in outcome ? { ...base, usage: outcome.usage, ok: true } : { ...base, usage: NO_USAGE, ok: false, error: outcome.error.kind };
     try {
       // Awaited: the next call's check must see this one's tokens.
       await budget.record(callCost(site, call));

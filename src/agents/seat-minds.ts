@@ -47,7 +47,8 @@ export class SeatMinds {
     seats: readonly AiSeat[],
     private readonly store?: MindStore,
   ) {
-    for (const seat of seats) this.seats.set(seat.id, { brain: seat.brain, offline: seat.offline ?? heuristicBrain({ name: seat.name, phrases: [] }) });
+    for (const seat of seats)
+      this.seats.set(seat.id, { brain: seat.brain, offline: seat.offline ?? heuristicBrain({ name: seat.name, phrases: [] }) });
   }
 
   has(playerId: string): boolean {
@@ -101,10 +102,16 @@ export class SeatMinds {
       else if (seat.brain === seat.offline) decision = seat.offline(request, rng());
       else {
         const signal = timing.signal;
-        const timed: DecisionRequest = { ...request, ...(timing.deadline !== undefined && { deadline: timing.deadline }), ...(signal && { signal }) };
+        const timed: DecisionRequest = {
+          ...request,
+          ...(timing.deadline !== undefined && { deadline: timing.deadline }),
+          ...(signal && { signal }),
+        };
         decision = signal?.aborted
           ? instead({ category: 'timeout', detail: 'no time was left to ask the model' })
-          : await beforeAbort(seat.brain(timed, rng()), signal, () => instead({ category: 'timeout', detail: 'no answer before the deadline' }));
+          : await beforeAbort(seat.brain(timed, rng()), signal, () =>
+              instead({ category: 'timeout', detail: 'no answer before the deadline' }),
+            );
       }
     } catch (error) {
       decision = instead({ category: 'provider_error', detail: error instanceof Error ? error.message : String(error) });

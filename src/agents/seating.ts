@@ -92,7 +92,10 @@ export class Seating {
  * Sends every call's cost to the budget's ledger (the LlmCall table in the bot), in order;
  * `flush` waits for the writes, e.g. before a report or a test assertion.
  */
-export function budgetSink(budget: TokenBudget, onError: (error: unknown) => void = () => undefined): { sink: CostSink; flush(): Promise<void> } {
+export function budgetSink(
+  budget: TokenBudget,
+  onError: (error: unknown) => void = () => undefined,
+): { sink: CostSink; flush(): Promise<void> } {
   let chain: Promise<void> = Promise.resolve();
   return {
     sink: (site, record) => {

@@ -8,7 +8,10 @@ export interface DayRecord {
 }
 
 /** Writes the recap of a finished day: one call shared by every seat (or none, offline); gives up at the signal. */
-export type Summarizer = (record: DayRecord, timing?: { readonly signal?: AbortSignal; readonly deadline?: number }) => Promise<string> | string;
+export type Summarizer = (
+  record: DayRecord,
+  timing?: { readonly signal?: AbortSignal; readonly deadline?: number },
+) => Promise<string> | string;
 
 export function dayRecord(state: GameState, day: number): DayRecord {
   let current = 0;
@@ -33,7 +36,9 @@ export function offlineSummarizer(state: GameState): Summarizer {
       if (e.type === 'phase_started') current = e.payload.day;
       if (current !== day) continue;
       if (e.type === 'player_died') {
-        parts.push(`${name(e.payload.playerId)} ${e.payload.cause === 'lynch' ? 'was lynched' : e.payload.cause === 'mafia' ? 'was killed in the night' : 'was shot in the night'}${e.payload.role ? ` (${getRole(e.payload.role).name})` : ''}.`);
+        parts.push(
+          `${name(e.payload.playerId)} ${e.payload.cause === 'lynch' ? 'was lynched' : e.payload.cause === 'mafia' ? 'was killed in the night' : 'was shot in the night'}${e.payload.role ? ` (${getRole(e.payload.role).name})` : ''}.`,
+        );
       } else if (e.type === 'night_resolved' && e.payload.deaths.length === 0) parts.push('Nobody died in the night.');
       else if (e.type === 'vote_resolved' && !e.payload.lynchedId) parts.push(`No lynch (${e.payload.reason.replace('_', ' ')}).`);
     }

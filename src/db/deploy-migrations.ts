@@ -12,10 +12,7 @@ export type MigratableTarget = Exclude<DatabaseTarget, { kind: 'memory' }>;
  * Runs `prisma migrate deploy` (through scripts/prisma.mjs) against the target.
  * `inherit` shows Prisma's output live; `capture` keeps it for the error message.
  */
-export function deployMigrations(
-  target: MigratableTarget,
-  output: 'inherit' | 'capture' = 'inherit',
-): Promise<Result<void, string>> {
+export function deployMigrations(target: MigratableTarget, output: 'inherit' | 'capture' = 'inherit'): Promise<Result<void, string>> {
   // The CLI runs from the project root, so hand it an absolute directory.
   const databaseUrl = target.kind === 'pglite' ? resolve(target.dataDir) : target.url;
   const child = spawn(process.execPath, [PRISMA_WRAPPER, 'migrate', 'deploy'], {

@@ -44,7 +44,10 @@ export interface EditorStore {
 type SessionRow = Prisma.EditorSessionGetPayload<object>;
 type TurnRow = Prisma.EditorTurnGetPayload<object>;
 
-const noSuchTestInput = (id: string): EditorStoreError => ({ code: 'not_found', message: `This persona has no test input with id "${id}".` });
+const noSuchTestInput = (id: string): EditorStoreError => ({
+  code: 'not_found',
+  message: `This persona has no test input with id "${id}".`,
+});
 
 export function createEditorStore(prisma: PrismaClient): EditorStore {
   async function lastSeq(tx: Prisma.TransactionClient, sessionId: string): Promise<number> {
@@ -92,7 +95,8 @@ export function createEditorStore(prisma: PrismaClient): EditorStore {
       const rows = await prisma.$transaction(async (tx) => {
         const from = await lastSeq(tx, sessionId);
         const out: TurnRow[] = [];
-        for (const [i, turn] of turns.entries()) out.push(await tx.editorTurn.create({ data: { sessionId, seq: from + i + 1, ...columnsOf(turn) } }));
+        for (const [i, turn] of turns.entries())
+          out.push(await tx.editorTurn.create({ data: { sessionId, seq: from + i + 1, ...columnsOf(turn) } }));
         await tx.editorSession.update({ where: { id: sessionId }, data: { updatedAt: new Date() } });
         return out;
       });
@@ -196,7 +200,14 @@ function turnOfRow(row: TurnRow): EditorTurn {
         responseId: need(row.responseId, 'responseId'),
       };
     case 'tool_result':
-      return { ...base, kind: 'tool_result', callId: need(row.callId, 'callId'), toolName: need(row.toolName, 'toolName'), text: row.text, isError: row.isError };
+      return {
+        ...base,
+        kind: 'tool_result',
+        callId: need(row.callId, 'callId'),
+        toolName: need(row.toolName, 'toolName'),
+        text: row.text,
+        isError: row.isError,
+      };
     default:
       throw new Error(`editor turn ${row.id} has the unknown kind ${row.kind}`);
   }

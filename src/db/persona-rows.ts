@@ -38,7 +38,11 @@ export function partOfRow(row: { name: string; type: string; summary: string; co
 }
 
 export function traitOfRow(row: { name: string; type: string; description: string; instruction: string }): Trait {
-  return mustParse(traitSchema, { name: row.name, type: row.type, description: row.description, instruction: row.instruction }, `trait ${row.name}`);
+  return mustParse(
+    traitSchema,
+    { name: row.name, type: row.type, description: row.description, instruction: row.instruction },
+    `trait ${row.name}`,
+  );
 }
 
 export function arcOfRow(row: NonNullable<PersonaRow['arc']>): Arc {

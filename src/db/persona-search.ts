@@ -41,7 +41,14 @@ export class PersonaIndex {
     const ranked: { rank: number; item: PersonaSummary & { key: string } }[] = [];
     for (const item of this.#byId.values()) {
       if (!canSee(actor, item)) continue;
-      const rank = q === '' || item.key.startsWith(q) ? 0 : item.key.split(/[\s.'’-]+/).some((w) => w.startsWith(q)) ? 1 : item.key.includes(q) ? 2 : -1;
+      const rank =
+        q === '' || item.key.startsWith(q)
+          ? 0
+          : item.key.split(/[\s.'’-]+/).some((w) => w.startsWith(q))
+            ? 1
+            : item.key.includes(q)
+              ? 2
+              : -1;
       if (rank >= 0) ranked.push({ rank, item });
     }
     ranked.sort((a, b) => a.rank - b.rank || a.item.key.localeCompare(b.item.key) || a.item.id.localeCompare(b.item.id));

@@ -70,7 +70,11 @@ export function createPersonaStore(prisma: PrismaClient): PersonaStore {
   const ready = (): Promise<void> =>
     (loaded ??= prisma.persona
       .findMany({ select: { id: true, name: true, scope: true, guildId: true, ownerId: true, builtIn: true, tags: true } })
-      .then((rows) => index.replaceAll(rows.map((r) => ({ id: r.id, name: r.name, scope: scopeOfRow(r), ownerId: r.ownerId, builtIn: r.builtIn, tags: r.tags })))));
+      .then((rows) =>
+        index.replaceAll(
+          rows.map((r) => ({ id: r.id, name: r.name, scope: scopeOfRow(r), ownerId: r.ownerId, builtIn: r.builtIn, tags: r.tags })),
+        ),
+      ));
   const remember = (p: Persona): void =>
     index.put({ id: p.id, name: personaName(p), scope: p.scope, ownerId: p.ownerId, builtIn: p.builtIn, tags: p.tags });
 
@@ -230,7 +234,9 @@ export function createPersonaStore(prisma: PrismaClient): PersonaStore {
       const removed = await write(async (tx) => {
         const playing = await tx.gamePlayer.count({ where: { personaId: id, game: { status: 'running' } } });
         if (playing > 0) {
-          throw new Refusal(personaError('in_game', `${personaName(persona.value)} is playing in a running game; delete it once the game ends.`));
+          throw new Refusal(
+            personaError('in_game', `${personaName(persona.value)} is playing in a running game; delete it once the game ends.`),
+          );
         }
         await tx.persona.delete({ where: { id } });
       });
@@ -263,7 +269,10 @@ export function createPersonaStore(prisma: PrismaClient): PersonaStore {
         if (!overrides.ok) return overrides;
         return renderPersona(persona.value, { detail, overrides: overrides.value });
       }
-      const row = await prisma.persona.findUnique({ where: { id }, select: { compiledSummary: true, compiledDetail: true, version: true } });
+      const row = await prisma.persona.findUnique({
+        where: { id },
+        select: { compiledSummary: true, compiledDetail: true, version: true },
+      });
       const compiled = renderedPersonaSchema.safeParse(detail ? row?.compiledDetail : row?.compiledSummary);
       if (compiled.success && row?.version === persona.value.version) return ok(compiled.data);
       const rendered = renderPersona(persona.value, { detail });
@@ -285,7 +294,8 @@ export function createPersonaStore(prisma: PrismaClient): PersonaStore {
       const parsed = partSchema.safeParse(input);
       if (!parsed.success) return err(personaError('invalid', `The part is invalid: ${describeIssues(parsed.error)}.`));
       const part = parsed.data;
-      if (nameKey(part.name) !== nameKey(name)) return err(personaError('invalid', 'A part keeps its name; create a new part to rename it.'));
+      if (nameKey(part.name) !== nameKey(name))
+        return err(personaError('invalid', 'A part keeps its name; create a new part to rename it.'));
       const rows = await prisma.personaPart.findMany({ where: { nameKey: nameKey(name), scopeKey: { in: visibleScopeKeys(actor) } } });
       const row = visibleScopeKeys(actor)
         .map((k) => rows.find((r) => r.scopeKey === k))
@@ -370,8 +380,12 @@ function staleError(current: number, expected: number): PersonaError {
 }
 
 async function refuseTakenName(tx: Tx, key: string, name: string, selfId: string | null): Promise<void> {
-  const taken = await tx.persona.findUnique({ where: { scopeKey_nameKey: { scopeKey: key, nameKey: nameKey(name) } }, select: { id: true } });
-  if (taken !== null && taken.id !== selfId) throw new Refusal(personaError('name_taken', `A persona named "${name}" already exists here.`));
+  const taken = await tx.persona.findUnique({
+    where: { scopeKey_nameKey: { scopeKey: key, nameKey: nameKey(name) } },
+    select: { id: true },
+  });
+  if (taken !== null && taken.id !== selfId)
+    throw new Refusal(personaError('name_taken', `A persona named "${name}" already exists here.`));
 }
 
 interface Owner {
@@ -443,12 +457,21 @@ async function ensureArc(tx: Tx, owner: Owner, arc: Arc): Promise<string> {
   if (found !== undefined && JSON.stringify(arcOfRow(found)) === JSON.stringify(arc)) return found.id;
   if (found !== undefined && found.scopeKey === owner.key) throw conflict('arc', arc.name);
   const row = await tx.personaArc.create({
-    data: { name: arc.name, nameKey: nameKey(arc.name), scopeKey: owner.key, ownerId: owner.ownerId, builtIn: owner.builtIn, summary: arc.summary },
+    data: {
+      name: arc.name,
+      nameKey: nameKey(arc.name),
+      scopeKey: owner.key,
+      ownerId: owner.ownerId,
+      builtIn: owner.builtIn,
+      summary: arc.summary,
+    },
   });
   for (const [position, stage] of arc.stages.entries()) {
     const created = await tx.personaArcStage.create({ data: { arcId: row.id, position, name: stage.name, condition: stage.condition } });
     for (const [partPosition, part] of stage.parts.entries()) {
-      await tx.personaArcStagePart.create({ data: { stageId: created.id, partId: await ensurePart(tx, owner, part), position: partPosition } });
+      await tx.personaArcStagePart.create({
+        data: { stageId: created.id, partId: await ensurePart(tx, owner, part), position: partPosition },
+      });
     }
   }
   return row.id;

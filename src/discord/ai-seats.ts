@@ -32,7 +32,11 @@ export interface TablePlace {
 }
 
 /** The seat prompt of an AI player: its stored persona rendered as the host sees it, with the model it prefers; else a plain voice by name. */
-async function promptFor(deps: AiSeatDeps, place: TablePlace, player: PlayerState): Promise<PersonaPrompt & { preference?: ModelPreference }> {
+async function promptFor(
+  deps: AiSeatDeps,
+  place: TablePlace,
+  player: PlayerState,
+): Promise<PersonaPrompt & { preference?: ModelPreference }> {
   if (deps.personas && player.personaId) {
     const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
     const rendered = await deps.personas.render(actor, player.personaId);
@@ -46,7 +50,11 @@ async function promptFor(deps: AiSeatDeps, place: TablePlace, player: PlayerStat
 }
 
 /** The avatar each AI seat speaks under: its persona's avatarUrl, as the host may see it (seats without one are left out). */
-export async function seatAvatars(deps: Pick<AiSeatDeps, 'personas'>, place: TablePlace, players: readonly PlayerState[]): Promise<Map<string, string>> {
+export async function seatAvatars(
+  deps: Pick<AiSeatDeps, 'personas'>,
+  place: TablePlace,
+  players: readonly PlayerState[],
+): Promise<Map<string, string>> {
   const avatars = new Map<string, string>();
   if (!deps.personas) return avatars;
   const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
@@ -79,5 +87,10 @@ export async function driveAiSeats(
   const minds = new SeatMinds(seats, mindStoreOver(deps.minds));
   await minds.load(state.id);
   const summarizer = seating.summarizer();
-  return new AiDriver(session, minds, { clock: deps.clock, ...deps.driver, ...(summarizer && { summarizer }), ...(thinking && { thinking }) });
+  return new AiDriver(session, minds, {
+    clock: deps.clock,
+    ...deps.driver,
+    ...(summarizer && { summarizer }),
+    ...(thinking && { thinking }),
+  });
 }

@@ -110,7 +110,11 @@ export class EditorChats {
       if (!result.ok) transcript.apply({ type: 'error', code: result.error.code, message: result.error.message });
     } catch (e) {
       this.deps.log.error(`editor run for session ${sessionId} failed: ${String(e)}`);
-      transcript.apply({ type: 'error', code: 'llm_failed', message: 'Something went wrong on our side; what was done so far is kept. Please try again.' });
+      transcript.apply({
+        type: 'error',
+        code: 'llm_failed',
+        message: 'Something went wrong on our side; what was done so far is kept. Please try again.',
+      });
     } finally {
       typing.stop();
       runs.delete(controller);
@@ -130,7 +134,15 @@ export function actorOf(message: Message): Actor {
 function stopRow(sessionId: string): ActionRowData<MessageActionRowComponentData> {
   return {
     type: ComponentType.ActionRow,
-    components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Stop', emoji: '⏹️', customId: `${EDITOR_STOP_PREFIX}:${sessionId}` }],
+    components: [
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label: 'Stop',
+        emoji: '⏹️',
+        customId: `${EDITOR_STOP_PREFIX}:${sessionId}`,
+      },
+    ],
   };
 }
 

@@ -22,7 +22,10 @@ export async function syncCommands(client: Client<true>, commands: readonly Comm
   return { changed: true, reason };
 }
 
-function difference(existing: readonly { name: string; equals(data: CommandData): boolean }[], wanted: readonly CommandData[]): string | null {
+function difference(
+  existing: readonly { name: string; equals(data: CommandData): boolean }[],
+  wanted: readonly CommandData[],
+): string | null {
   if (existing.length !== wanted.length) return `${existing.length} registered, ${wanted.length} wanted`;
   for (const data of wanted) {
     const found = existing.find((c) => c.name === data.name);

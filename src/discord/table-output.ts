@@ -184,7 +184,8 @@ export class TableOutput {
       if (!speaker || speaker.kind !== 'ai') continue;
       const avatar = table.avatars.get(speaker.id) ?? null;
       if (e.payload.channel === 'mafia') {
-        if (table.mafiaThreadId) await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar, table.mafiaThreadId));
+        if (table.mafiaThreadId)
+          await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar, table.mafiaThreadId));
       } else {
         await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar));
       }
@@ -289,7 +290,10 @@ export class TableOutput {
       files: [{ attachment: Buffer.from(file.content, 'utf8'), name: file.name }],
       allowedMentions: NO_MENTIONS,
     });
-    const thread = await message.startThread({ name: `Director's cut ${state.id.slice(0, 8)}`, autoArchiveDuration: ThreadAutoArchiveDuration.OneDay });
+    const thread = await message.startThread({
+      name: `Director's cut ${state.id.slice(0, 8)}`,
+      autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+    });
     const chunks: string[] = [];
     let current = '';
     for (const line of file.content.split('\n')) {

@@ -174,7 +174,12 @@ export class Tables {
    */
   draft(input: { channelId: string; guildId: string; hostId: string; settings: SettingsInput }): Result<LobbyDraft, string> {
     if (this.byChannel.has(input.channelId)) return err(CHANNEL_TAKEN);
-    const created = engine.createGame({ gameId: randomUUID(), seed: this.deps.newSeed?.() ?? randomInt(2 ** 31 - 1), settings: input.settings, at: this.deps.timers.now() });
+    const created = engine.createGame({
+      gameId: randomUUID(),
+      seed: this.deps.newSeed?.() ?? randomInt(2 ** 31 - 1),
+      settings: input.settings,
+      at: this.deps.timers.now(),
+    });
     if (!created.ok) return err(created.error.message);
     return ok({ state: created.state, channelId: input.channelId, guildId: input.guildId, hostId: input.hostId });
   }

@@ -24,7 +24,15 @@ export const ReasoningOutcomeSchema = z.enum(['counted', 'late', 'refused']);
 export type ReasoningOutcome = z.infer<typeof ReasoningOutcomeSchema>;
 
 /** Why an AI seat's offline brain decided instead of its model (the provider's own words stay in the log). */
-export const FallbackCategorySchema = z.enum(['timeout', 'rate_limited', 'refused', 'invalid_answer', 'auth_failed', 'budget_spent', 'provider_error']);
+export const FallbackCategorySchema = z.enum([
+  'timeout',
+  'rate_limited',
+  'refused',
+  'invalid_answer',
+  'auth_failed',
+  'budget_spent',
+  'provider_error',
+]);
 export type FallbackCategory = z.infer<typeof FallbackCategorySchema>;
 
 export const OutcomeSchema = z.discriminatedUnion('kind', [

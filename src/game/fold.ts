@@ -63,11 +63,7 @@ function copyPlayer(p: PlayerState): Mutable<PlayerState> {
   };
 }
 
-function withPlayer(
-  players: readonly PlayerState[],
-  id: string,
-  change: (p: Mutable<PlayerState>) => void,
-): PlayerState[] {
+function withPlayer(players: readonly PlayerState[], id: string, change: (p: Mutable<PlayerState>) => void): PlayerState[] {
   return players.map((p) => {
     if (p.id !== id) return p;
     const copy = copyPlayer(p);

@@ -51,7 +51,14 @@ export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): st
         .join(', ');
       const verdict = event.payload.lynchedId
         ? `${name(event.payload.lynchedId)} is lynched.`
-        : { tie: 'A tie: nobody is lynched.', no_majority: 'No majority: nobody is lynched.', no_lynch: 'The town chose not to lynch.', no_votes: 'Nobody voted.', plurality: '', majority: '' }[event.payload.reason];
+        : {
+            tie: 'A tie: nobody is lynched.',
+            no_majority: 'No majority: nobody is lynched.',
+            no_lynch: 'The town chose not to lynch.',
+            no_votes: 'Nobody voted.',
+            plurality: '',
+            majority: '',
+          }[event.payload.reason];
       return `Tally: ${tally || 'no votes'}. ${verdict}`;
     }
     case 'jester_won':

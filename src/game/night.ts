@@ -141,7 +141,11 @@ export function resolveNight(t: Transition): void {
   const actors = state.players.filter((p) => p.alive && p.role);
   const byKind = (kind: string) => actors.filter((p) => getRole(p.role!).nightAction === kind);
 
-  const protectedIds = new Set(byKind('protect').map((p) => targetOf(state, p)).filter((id) => id !== null));
+  const protectedIds = new Set(
+    byKind('protect')
+      .map((p) => targetOf(state, p))
+      .filter((id) => id !== null),
+  );
   const dead = new Map<PlayerId, 'mafia' | 'vigilante'>();
 
   const mafiaTarget = state.night.mafiaDecision?.targetId ?? null;
@@ -165,10 +169,7 @@ export function resolveNight(t: Transition): void {
     if (dead.has(detective.id) || !targetId) continue;
     const target = findPlayer(state, targetId)!;
     const result = target.role ? getRole(target.role).investigatedAs : 'innocent';
-    t.emit(
-      { type: 'investigation_result', payload: { detectiveId: detective.id, targetId, night, result } },
-      onlyPlayer(detective.id),
-    );
+    t.emit({ type: 'investigation_result', payload: { detectiveId: detective.id, targetId, night, result } }, onlyPlayer(detective.id));
   }
   t.emit({ type: 'night_resolved', payload: { night, deaths: [...dead.keys()] } });
   endIfWon(t);

@@ -4,10 +4,7 @@ import { RoleIdSchema } from './roles/ids.ts';
 /** Every rule switch has a default, so `{}` is a playable game. Durations are seconds. */
 export const RulesSchema = z.object({
   doctorSelfProtect: z.boolean().default(true).describe('The Doctor may protect themself'),
-  doctorRepeatProtect: z
-    .boolean()
-    .default(false)
-    .describe('The Doctor may protect the same player two nights in a row'),
+  doctorRepeatProtect: z.boolean().default(false).describe('The Doctor may protect the same player two nights in a row'),
   revealRoleOnDeath: z.boolean().default(true).describe("A dead player's role is announced"),
   voteMode: z
     .enum(['plurality', 'majority'])
@@ -21,13 +18,7 @@ export const RulesSchema = z.object({
   dawnSeconds: z.number().int().min(0).max(300).default(10),
   daySeconds: z.number().int().min(10).max(7200).default(300),
   voteSeconds: z.number().int().min(10).max(3600).default(90),
-  lastWordsSeconds: z
-    .number()
-    .int()
-    .min(0)
-    .max(600)
-    .default(30)
-    .describe('Time the lynched player has for last words; 0 skips the phase'),
+  lastWordsSeconds: z.number().int().min(0).max(600).default(30).describe('Time the lynched player has for last words; 0 skips the phase'),
   maxQuietCycles: z
     .number()
     .int()

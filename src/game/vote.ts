@@ -10,9 +10,7 @@ export function voteError(state: GameState, voterId: PlayerId, targetId: VoteTar
   if (!voter) return { code: 'not_in_game', message: 'You are not playing in this game.' };
   if (!voter.alive) return { code: 'dead', message: 'You are dead; the dead do not vote.' };
   if (targetId === 'no_lynch') {
-    return state.settings.rules.allowNoLynch
-      ? null
-      : { code: 'rule_disabled', message: 'In this game you cannot vote for no lynch.' };
+    return state.settings.rules.allowNoLynch ? null : { code: 'rule_disabled', message: 'In this game you cannot vote for no lynch.' };
   }
   const target = findPlayer(state, targetId);
   if (!target) return { code: 'unknown_target', message: 'That player is not in this game.' };

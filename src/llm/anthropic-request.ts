@@ -104,7 +104,12 @@ function apiMessages(messages: readonly LlmMessage[], outputName: string | undef
   };
   messages.forEach((message, index) => {
     if (message.role === 'tool') {
-      const result: ToolResultBlockParam = { type: 'tool_result', tool_use_id: message.toolCallId, content: message.content, is_error: message.isError };
+      const result: ToolResultBlockParam = {
+        type: 'tool_result',
+        tool_use_id: message.toolCallId,
+        content: message.content,
+        is_error: message.isError,
+      };
       results.push(result);
       return;
     }

@@ -13,9 +13,7 @@ export function toolCallOf(block: ToolUseBlock): ToolCall {
 
 export function toLlmResponse(message: Message, request: LlmRequest, latencyMs: number): LlmResponse {
   const toolCalls = message.content.filter((block) => isCallerTool(block, request)).map(toolCallOf);
-  const answer = message.content.find(
-    (block): block is ToolUseBlock => block.type === 'tool_use' && block.name === request.output?.name,
-  );
+  const answer = message.content.find((block): block is ToolUseBlock => block.type === 'tool_use' && block.name === request.output?.name);
   const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
   // A model that wrote its answer as JSON text instead of calling the output tool is still understood.
   const fromText = answer === undefined && toolCalls.length === 0 && request.output !== undefined ? parseJsonAnswer(text) : undefined;

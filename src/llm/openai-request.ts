@@ -1,8 +1,4 @@
-import type {
-  ChatCompletionCreateParamsBase,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { err, ok, type Result } from '../result.ts';
 import { strictJsonSchema } from './strict-schema.ts';
 import type { LlmError, LlmMessage, LlmRequest } from './types.ts';
@@ -27,12 +23,10 @@ export function toChatParams(request: LlmRequest, options: ChatParamOptions): Re
   const params: ChatParams = { model: request.model, messages: chatMessages(request) };
   if (options.promptCacheKey && request.cacheKey !== undefined) params.prompt_cache_key = request.cacheKey;
   if (request.tools !== undefined && request.tools.length > 0) {
-    params.tools = request.tools.map(
-      (tool): ChatCompletionTool => ({
-        type: 'function',
-        function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
-      }),
-    );
+    params.tools = request.tools.map((tool): ChatCompletionTool => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    }));
     params.tool_choice = request.toolChoice ?? 'auto';
   }
   if (request.output !== undefined) {

@@ -42,7 +42,7 @@ export function toLlmResponse(outcome: ChatOutcome, request: LlmRequest, latency
 
 export function toolCallOf(id: string, name: string, rawArguments: string): ToolCall {
   // Unparsable arguments travel as the raw string: validation then tells the model what was wrong.
-  const input = rawArguments.trim() === '' ? {} : parseJson(rawArguments) ?? rawArguments;
+  const input = rawArguments.trim() === '' ? {} : (parseJson(rawArguments) ?? rawArguments);
   return { id, name, input };
 }
 

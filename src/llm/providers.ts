@@ -78,7 +78,12 @@ export function createProvider(provider: ProviderName, env: LlmConfig, options: 
   const client =
     provider === 'openai'
       ? createOpenAiProvider({ apiKey: env.openai.apiKey, baseURL: env.openai.baseURL, timeoutMs: env.timeoutMs, maxRetries })
-      : createAnthropicProvider({ apiKey: env.anthropic.apiKey ?? '', baseURL: env.anthropic.baseURL, timeoutMs: env.timeoutMs, maxRetries });
+      : createAnthropicProvider({
+          apiKey: env.anthropic.apiKey ?? '',
+          baseURL: env.anthropic.baseURL,
+          timeoutMs: env.timeoutMs,
+          maxRetries,
+        });
   if (options.sdkRetries) return ok(client);
   return ok(withRetries(client, { clock: options.clock ?? realTimers, attemptTimeoutMs: env.timeoutMs }));
 }

@@ -99,7 +99,8 @@ export interface LlmResponse {
 }
 
 /** `budget`: refused before anything was sent, the server's daily token budget being spent (never from a provider). */
-export type LlmErrorKind = 'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'bad_request' | 'bad_response' | 'network' | 'budget';
+export type LlmErrorKind =
+  'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'bad_request' | 'bad_response' | 'network' | 'budget';
 
 /** A provider call that failed after the SDK's own retries. */
 export interface LlmError {

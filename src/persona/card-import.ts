@@ -25,7 +25,10 @@ export interface ImportedCard {
 /** Where Dramatis keeps the whole persona inside a card it exported, so it imports back exactly. */
 export const DRAMATIS_EXTENSION = 'dramatis';
 
-const dramatisExtensionSchema = z.object({ version: z.literal(PERSONA_FORMAT_VERSION), persona: personaContentSchema.omit({ card: true }) });
+const dramatisExtensionSchema = z.object({
+  version: z.literal(PERSONA_FORMAT_VERSION),
+  persona: personaContentSchema.omit({ card: true }),
+});
 
 /** Reads a card file (JSON, or PNG with the card in a text chunk) without writing anything. */
 export function readCard(file: Uint8Array): Result<{ spec: CardSpec; data: CardData }, PersonaError> {
@@ -48,10 +51,13 @@ export function readCard(file: Uint8Array): Result<{ spec: CardSpec; data: CardD
   } catch (error) {
     return err(personaError('malformed', `The card is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`));
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return err(personaError('malformed', 'The card is not a JSON object.'));
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return err(personaError('malformed', 'The card is not a JSON object.'));
   const spec = (raw as { spec?: unknown }).spec;
   if (spec === undefined) {
-    return err(personaError('unsupported', 'The card has no "spec": Character Card V1 is not supported; save it as V2 or V3 and try again.'));
+    return err(
+      personaError('unsupported', 'The card has no "spec": Character Card V1 is not supported; save it as V2 or V3 and try again.'),
+    );
   }
   if (spec !== 'chara_card_v2' && spec !== 'chara_card_v3') {
     return err(personaError('unsupported', `The card's spec is ${JSON.stringify(spec)}; expected chara_card_v2 or chara_card_v3.`));
@@ -113,7 +119,10 @@ export async function importCard(file: Uint8Array, options: ImportCardOptions = 
     },
     avatarUrl: null,
     tags: [...new Set(data.tags.map((t) => clip(t, PERSONA_LIMITS.tagChars)).filter((t) => t !== ''))].slice(0, PERSONA_LIMITS.tags),
-    notes: clip([`Imported from a ${spec === 'chara_card_v2' ? 'V2' : 'V3'} character card.`, ...warnings, data.creator_notes].join(' '), PERSONA_LIMITS.notes),
+    notes: clip(
+      [`Imported from a ${spec === 'chara_card_v2' ? 'V2' : 'V3'} character card.`, ...warnings, data.creator_notes].join(' '),
+      PERSONA_LIMITS.notes,
+    ),
     parts: partsOf(name, data),
     traits: [],
     arc: null,
@@ -145,7 +154,12 @@ function extrasOf(data: CardData, extensions: Record<string, unknown>): CardExtr
 
 /** What the profiler reads of a card. */
 function cardText(data: CardData): string {
-  return [data.description, data.personality && `Personality: ${data.personality}`, data.scenario && `Scenario: ${data.scenario}`, data.mes_example && `Example dialogue:\n${data.mes_example}`]
+  return [
+    data.description,
+    data.personality && `Personality: ${data.personality}`,
+    data.scenario && `Scenario: ${data.scenario}`,
+    data.mes_example && `Example dialogue:\n${data.mes_example}`,
+  ]
     .filter((s) => s !== '')
     .join('\n\n');
 }
@@ -175,7 +189,11 @@ function coreTraitsOf(data: CardData): string[] {
 
 /** Part names allow fewer characters than card names. */
 function partName(name: string, what: string): string {
-  const safe = name.replace(/[^\p{L}\p{N} _.'’-]/gu, ' ').replace(/\s+/g, ' ').trim() || 'card';
+  const safe =
+    name
+      .replace(/[^\p{L}\p{N} _.'’-]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'card';
   return `${clip(safe, 40).replace(/…$/, '')} ${what}`;
 }
 
@@ -197,7 +215,10 @@ function partsOf(name: string, data: CardData): Part[] {
 function fitLength(persona: PersonaContent): PersonaContent {
   let current = persona;
   for (let i = 0; i < 8 && !renderPersona(current, { detail: true }).ok; i++) {
-    current = { ...current, parts: current.parts.map((p) => ({ ...p, content: clip(p.content, Math.max(100, Math.floor(p.content.length * 0.7))) })) };
+    current = {
+      ...current,
+      parts: current.parts.map((p) => ({ ...p, content: clip(p.content, Math.max(100, Math.floor(p.content.length * 0.7))) })),
+    };
   }
   return current;
 }

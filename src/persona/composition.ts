@@ -72,7 +72,10 @@ export type Trait = z.infer<typeof traitSchema>;
 export const arcStageSchema = z.strictObject({
   name: entityNameSchema,
   /** When to move on; judged by whoever advances the arc. */
-  condition: z.string().trim().max(C.summary, { error: `must be at most ${C.summary} characters` }),
+  condition: z
+    .string()
+    .trim()
+    .max(C.summary, { error: `must be at most ${C.summary} characters` }),
   parts: z.array(partSchema).max(C.partsPerStage, { error: `allows at most ${C.partsPerStage} parts a stage` }),
 });
 export type ArcStage = z.infer<typeof arcStageSchema>;

@@ -5,7 +5,11 @@ import { countWords, firstWords } from './text.ts';
 export const GENERIC_TACTICS: Tactics = {
   town: ['Ask each quiet player for one read', 'Vote the player whose story changed', 'Explain every vote in one sentence'],
   mafia: ['Agree with the majority early', 'Cast doubt on the loudest accuser', 'Never defend your partner first'],
-  detective: ['Investigate whoever steers the votes', 'Reveal a guilty result before the vote', 'Keep innocent results until a claim needs checking'],
+  detective: [
+    'Investigate whoever steers the votes',
+    'Reveal a guilty result before the vote',
+    'Keep innocent results until a claim needs checking',
+  ],
   doctor: ['Protect a claimed Detective', 'Vary your protections', 'Never reveal your saves'],
 };
 

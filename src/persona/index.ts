@@ -17,7 +17,15 @@ export {
   type Trait,
   type TraitType,
 } from './composition.ts';
-export { personaContentSchema, scopeSchema, personaName, PERSONA_LIMITS, type Persona, type PersonaContent, type Scope } from './persona.ts';
+export {
+  personaContentSchema,
+  scopeSchema,
+  personaName,
+  PERSONA_LIMITS,
+  type Persona,
+  type PersonaContent,
+  type Scope,
+} from './persona.ts';
 export type { CardExtras } from './card-extras.ts';
 export { personaError, type PersonaError, type PersonaErrorCode } from './errors.ts';
 export { canSee, mayCreateIn, mayEdit, scopeKey, STARTER_OWNER, type Actor } from './permissions.ts';

@@ -9,11 +9,55 @@ import { clip, countWords, splitSentences } from './text.ts';
 
 /** Trait words looked for in a biography, in the order they are preferred. */
 const TRAIT_WORDS = [
-  'ambitious', 'analytical', 'arrogant', 'bold', 'brilliant', 'calculating', 'calm', 'charismatic', 'charming', 'clever',
-  'cunning', 'curious', 'cynical', 'daring', 'determined', 'diplomatic', 'eccentric', 'eloquent', 'fearless', 'fierce',
-  'gentle', 'honest', 'humble', 'impulsive', 'independent', 'inventive', 'loyal', 'meticulous', 'methodical', 'modest',
-  'mysterious', 'observant', 'patient', 'persuasive', 'playful', 'precise', 'pragmatic', 'proud', 'reckless', 'ruthless',
-  'sarcastic', 'shrewd', 'shy', 'stubborn', 'suspicious', 'tenacious', 'theatrical', 'vain', 'witty',
+  'ambitious',
+  'analytical',
+  'arrogant',
+  'bold',
+  'brilliant',
+  'calculating',
+  'calm',
+  'charismatic',
+  'charming',
+  'clever',
+  'cunning',
+  'curious',
+  'cynical',
+  'daring',
+  'determined',
+  'diplomatic',
+  'eccentric',
+  'eloquent',
+  'fearless',
+  'fierce',
+  'gentle',
+  'honest',
+  'humble',
+  'impulsive',
+  'independent',
+  'inventive',
+  'loyal',
+  'meticulous',
+  'methodical',
+  'modest',
+  'mysterious',
+  'observant',
+  'patient',
+  'persuasive',
+  'playful',
+  'precise',
+  'pragmatic',
+  'proud',
+  'reckless',
+  'ruthless',
+  'sarcastic',
+  'shrewd',
+  'shy',
+  'stubborn',
+  'suspicious',
+  'tenacious',
+  'theatrical',
+  'vain',
+  'witty',
 ];
 const FILLER_TRAITS = ['observant', 'sociable', 'in character'];
 
@@ -33,7 +77,12 @@ export function offlinePersona(name: string, rawText: string): Result<PersonaCon
   const text = rawText.replace(/\r\n?/g, '\n').trim();
   if (text === '') return err(personaError('invalid', 'The biography is empty; paste some text about the person.'));
   if (text.length > FILE_LIMITS.rawTextChars) {
-    return err(personaError('too_large', `The biography has ${text.length.toLocaleString('en')} characters; the limit is ${FILE_LIMITS.rawTextChars.toLocaleString('en')}.`));
+    return err(
+      personaError(
+        'too_large',
+        `The biography has ${text.length.toLocaleString('en')} characters; the limit is ${FILE_LIMITS.rawTextChars.toLocaleString('en')}.`,
+      ),
+    );
   }
   const flat = text.replace(/\s+/g, ' ');
   const sentences = splitSentences(flat);
@@ -62,7 +111,8 @@ export function offlinePersona(name: string, rawText: string): Result<PersonaCon
   };
   const fitted = fitBackstory(persona);
   const checked = personaContentSchema.safeParse(fitted);
-  if (!checked.success) return err(personaError('invalid', `The biography does not make a valid persona: ${describeIssues(checked.error)}.`));
+  if (!checked.success)
+    return err(personaError('invalid', `The biography does not make a valid persona: ${describeIssues(checked.error)}.`));
   return ok(checked.data);
 }
 
@@ -90,15 +140,27 @@ function quotesOf(text: string): string[] {
 
 /** Part names allow only letters, digits, spaces and - _ . ' */
 function backstoryPart(name: string, text: string, summary: string) {
-  const safe = name.replace(/[^\p{L}\p{N} _.'’-]/gu, ' ').replace(/\s+/g, ' ').trim() || 'persona';
-  return { name: `${clip(safe, 45).replace(/…$/, '')} biography`, type: 'backstory' as const, summary: clip(summary || text, 300), content: clip(text, 2000) };
+  const safe =
+    name
+      .replace(/[^\p{L}\p{N} _.'’-]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'persona';
+  return {
+    name: `${clip(safe, 45).replace(/…$/, '')} biography`,
+    type: 'backstory' as const,
+    summary: clip(summary || text, 300),
+    content: clip(text, 2000),
+  };
 }
 
 /** A long biography is cut until the detail rendering fits the word cap. */
 function fitBackstory(persona: PersonaContent): PersonaContent {
   let current = persona;
   for (let i = 0; i < 10 && !renderPersona(current, { detail: true }).ok; i++) {
-    current = { ...current, parts: current.parts.map((p) => ({ ...p, content: clip(p.content, Math.max(100, Math.floor(p.content.length * 0.7))) })) };
+    current = {
+      ...current,
+      parts: current.parts.map((p) => ({ ...p, content: clip(p.content, Math.max(100, Math.floor(p.content.length * 0.7))) })),
+    };
   }
   return current;
 }

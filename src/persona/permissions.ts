@@ -63,7 +63,9 @@ export function mayEdit(actor: Actor, item: Owned, what = 'persona'): Result<voi
   }
   if (!canSee(actor, item)) return err(personaError('not_found', `No such ${what}.`));
   if (item.scope.kind === 'server') {
-    return actor.canManageServer ? ok(undefined) : err(personaError('forbidden', `Editing a server ${what} needs the Manage Server permission.`));
+    return actor.canManageServer
+      ? ok(undefined)
+      : err(personaError('forbidden', `Editing a server ${what} needs the Manage Server permission.`));
   }
   return actor.userId === item.ownerId ? ok(undefined) : err(personaError('forbidden', `Only the owner can edit this ${what}.`));
 }

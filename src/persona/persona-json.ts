@@ -38,7 +38,10 @@ export function importPersonaJson(file: string | Uint8Array): Result<PersonaCont
   const version = (raw as { version?: unknown }).version;
   if (version !== PERSONA_FORMAT_VERSION) {
     return err(
-      personaError('unsupported', `The persona export has version ${JSON.stringify(version)}; this Dramatis reads version ${PERSONA_FORMAT_VERSION}.`),
+      personaError(
+        'unsupported',
+        `The persona export has version ${JSON.stringify(version)}; this Dramatis reads version ${PERSONA_FORMAT_VERSION}.`,
+      ),
     );
   }
   const parsed = personaExportSchema.safeParse(raw);

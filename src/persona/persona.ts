@@ -27,7 +27,12 @@ export const PERSONA_LIMITS = { tags: 10, tagChars: 30, notes: 2000, avatarUrl: 
  */
 export const modelPreferenceSchema = z.strictObject({
   provider: z.enum(LLM_PROVIDERS).optional(),
-  model: z.string().trim().min(1).max(PERSONA_LIMITS.model, { error: `must be at most ${PERSONA_LIMITS.model} characters` }).optional(),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(PERSONA_LIMITS.model, { error: `must be at most ${PERSONA_LIMITS.model} characters` })
+    .optional(),
 });
 export type PersonaModelPreference = z.infer<typeof modelPreferenceSchema>;
 
@@ -50,7 +55,10 @@ export const personaContentSchema = z.strictObject({
     )
     .max(PERSONA_LIMITS.tags, { error: `allows at most ${PERSONA_LIMITS.tags} tags` }),
   /** Free notes for editors (the card importer says here what it guessed); never rendered. */
-  notes: z.string().trim().max(PERSONA_LIMITS.notes, { error: `must be at most ${PERSONA_LIMITS.notes} characters` }),
+  notes: z
+    .string()
+    .trim()
+    .max(PERSONA_LIMITS.notes, { error: `must be at most ${PERSONA_LIMITS.notes} characters` }),
   /** Ordered: the order they render in. */
   parts: partListSchema,
   traits: traitListSchema,

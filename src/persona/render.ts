@@ -73,7 +73,10 @@ export function renderPersona(persona: PersonaContent, options: RenderOptions = 
   const words = countWords(text);
   if (words > RENDER_LIMITS.maxWords) {
     return err(
-      personaError('invalid', `The persona renders to ${words} words; the limit is ${RENDER_LIMITS.maxWords}. Shorten its parts or profile.`),
+      personaError(
+        'invalid',
+        `The persona renders to ${words} words; the limit is ${RENDER_LIMITS.maxWords}. Shorten its parts or profile.`,
+      ),
     );
   }
   const warnings: string[] = [];
@@ -81,7 +84,9 @@ export function renderPersona(persona: PersonaContent, options: RenderOptions = 
     warnings.push(`The persona renders to ${words} words; under ${RENDER_LIMITS.warnBelow} it tends to feel thin (aim for 200–300).`);
   }
   if (words > RENDER_LIMITS.warnAbove) {
-    warnings.push(`The persona renders to ${words} words; over ${RENDER_LIMITS.warnAbove} models drift and contradict it (aim for 200–300).`);
+    warnings.push(
+      `The persona renders to ${words} words; over ${RENDER_LIMITS.warnAbove} models drift and contradict it (aim for 200–300).`,
+    );
   }
   return ok({ name: identity.name, block, tactics, phrases: playStyle.signaturePhrases, text, words, warnings, detail });
 }

@@ -24,8 +24,16 @@ export function splitSentences(text: string): string[] {
 
 /** The first `n` words, with an ellipsis when something was cut. */
 export function firstWords(text: string, n: number): string {
-  const words = text.trim().split(/\s+/).filter((w) => w !== '');
-  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ').replace(/[,;:.]+$/, '')}…`;
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  return words.length <= n
+    ? words.join(' ')
+    : `${words
+        .slice(0, n)
+        .join(' ')
+        .replace(/[,;:.]+$/, '')}…`;
 }
 
 /** Cut to at most `max` characters on a word boundary. */

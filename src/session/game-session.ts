@@ -89,7 +89,10 @@ export class GameSession {
     if (!result.ok || result.events.length === 0) return result;
     const saved = await this.deps.save(before, result.events, result.state);
     if (!saved.ok) {
-      return { ok: false, error: { code: 'conflict', message: 'The game changed somewhere else at the same moment; nothing was done, please try again.' } };
+      return {
+        ok: false,
+        error: { code: 'conflict', message: 'The game changed somewhere else at the same moment; nothing was done, please try again.' },
+      };
     }
     this.current = result.state;
     this.armTimers();
@@ -114,7 +117,9 @@ export class GameSession {
     this.cancelTimers.push(
       this.deps.timers.at(deadline, () => {
         // Only the phase this timer was set for may be advanced by it.
-        void this.submit((state, at) => (state.phase === phase && state.day === day ? engine.advance(state, { at: Math.max(at, deadline) }) : noChange(state)));
+        void this.submit((state, at) =>
+          state.phase === phase && state.day === day ? engine.advance(state, { at: Math.max(at, deadline) }) : noChange(state),
+        );
       }),
     );
     for (const before of this.deps.reminders ?? []) {

@@ -23,7 +23,13 @@ describe('npm run demo', () => {
   it('GIVEN --ai openai and a server that is not there WHEN the demo starts THEN it says so at once and plays nothing', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--ai', 'openai'], {
       encoding: 'utf8',
-      env: { ...process.env, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'k', LLM_PROVIDER: 'openai', DOTENV_CONFIG_PATH: '/dev/null' },
+      env: {
+        ...process.env,
+        OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+        OPENAI_API_KEY: 'k',
+        LLM_PROVIDER: 'openai',
+        DOTENV_CONFIG_PATH: '/dev/null',
+      },
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/The openai model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:9\/v1 did not answer \(network\)/);

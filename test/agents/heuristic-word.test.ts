@@ -49,7 +49,10 @@ function checkLastWords(state: GameState): number {
     const role = revealed.get(e.payload.playerId);
     if (!role) continue;
     const claims = claimsIn(e.payload.text);
-    expect(claims.filter((c) => c !== role), `${nameOf(state, e.payload.playerId)} (${role}): “${e.payload.text}”`).toEqual([]);
+    expect(
+      claims.filter((c) => c !== role),
+      `${nameOf(state, e.payload.playerId)} (${role}): “${e.payload.text}”`,
+    ).toEqual([]);
     expect([null, role]).toContain(claimedRole(e.payload.text));
     checked++;
   }
@@ -94,7 +97,9 @@ function checkWordKept(state: GameState): number {
       const now = announced(e.payload.text, s.players, speaker);
       const before = pledged.get(speaker);
       if (now && before && now.id !== before.id && engine.findPlayer(s, before.id)?.alive) {
-        expect(e.payload.text, `${nameOf(s, speaker)} moved from ${before.name} to ${now.name} unexplained`).toContain(`I said ${before.name}`);
+        expect(e.payload.text, `${nameOf(s, speaker)} moved from ${before.name} to ${now.name} unexplained`).toContain(
+          `I said ${before.name}`,
+        );
       }
       if (now) pledged.set(speaker, now);
     }
@@ -105,7 +110,9 @@ function checkWordKept(state: GameState): number {
       if (promise && engine.voteError(s, e.payload.voterId, promise.id) === null) {
         if (e.payload.targetId === promise.id) kept++;
         else {
-          expect(line, `${nameOf(s, e.payload.voterId)} said ${promise.name} by day and voted otherwise`).toContain(`I said ${promise.name}`);
+          expect(line, `${nameOf(s, e.payload.voterId)} said ${promise.name} by day and voted otherwise`).toContain(
+            `I said ${promise.name}`,
+          );
           checkChangeIsTrue(s, line, promise.id, e.payload.targetId);
         }
       }
@@ -223,7 +230,14 @@ describe('the offline brain keeps to public facts', () => {
       const vote = brain(request(t, me.id, 'vote'), engine.createRng(seed));
       expect(vote.targetId).toBe(x.id);
       expect(vote.speech).toContain(x.name);
-      expect(contradiction(vote.speech!, 'vote', x.name, t.state.players.filter((p) => p.id !== me.id).map((p) => p.name))).toBeNull();
+      expect(
+        contradiction(
+          vote.speech!,
+          'vote',
+          x.name,
+          t.state.players.filter((p) => p.id !== me.id).map((p) => p.name),
+        ),
+      ).toBeNull();
     }
   });
 

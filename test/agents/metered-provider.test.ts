@@ -6,7 +6,12 @@ import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider, type FakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
 
 const NINE_PM = Date.UTC(2026, 10, 23, 21, 0);
-const ASK: LlmRequest = { model: 'test-model', system: { stable: 'You are terse.' }, messages: [{ role: 'user', content: 'Hello?' }], maxTokens: 50 };
+const ASK: LlmRequest = {
+  model: 'test-model',
+  system: { stable: 'You are terse.' },
+  messages: [{ role: 'user', content: 'Hello?' }],
+  maxTokens: 50,
+};
 const SITE = { guildId: 'guild-1', personaId: 'persona-1', purpose: 'persona_test' };
 
 let running: FakeProvider | undefined;
@@ -23,7 +28,14 @@ async function drain(stream: AsyncIterable<StreamDelta>): Promise<StreamDelta[]>
 
 describe('callCost: the one mapping from a call record to a ledger row', () => {
   it('GIVEN a failed call at a site naming only its guild and purpose WHEN mapped THEN what the site does not name is null and the error kind is kept', () => {
-    const record = { provider: 'openai', model: 'm', usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, latencyMs: 12.6, ok: false, error: 'timeout' } as const;
+    const record = {
+      provider: 'openai',
+      model: 'm',
+      usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 },
+      latencyMs: 12.6,
+      ok: false,
+      error: 'timeout',
+    } as const;
     expect(callCost({ guildId: null, purpose: 'profile' }, record)).toEqual({
       guildId: null,
       gameId: null,
@@ -60,7 +72,19 @@ for (const wire of PROVIDER_NAMES) {
       const result = await metered.complete(ASK);
       expect(result.ok && result.value.text).toBe('Hi.');
       expect(ledger.calls).toEqual([
-        expect.objectContaining({ guildId: 'guild-1', gameId: null, playerId: null, personaId: 'persona-1', purpose: 'persona_test', provider: wire, model: 'test-model', inputTokens: 100, outputTokens: 20, ok: true, errorKind: null }),
+        expect.objectContaining({
+          guildId: 'guild-1',
+          gameId: null,
+          playerId: null,
+          personaId: 'persona-1',
+          purpose: 'persona_test',
+          provider: wire,
+          model: 'test-model',
+          inputTokens: 100,
+          outputTokens: 20,
+          ok: true,
+          errorKind: null,
+        }),
       ]);
       expect(ledger.calls[0]!.latencyMs).toBeGreaterThanOrEqual(0);
       expect(metered.budgetRefused()).toBe(false);
@@ -70,10 +94,21 @@ for (const wire of PROVIDER_NAMES) {
       running = await startFakeProvider(wire);
       const ledger = memoryLedger();
       const budget = new TokenBudget(ledger, 100, () => NINE_PM);
-      await budget.record({ ...callCost(SITE, { provider: wire, model: 'm', usage: { inputTokens: 90, outputTokens: 10, cachedInputTokens: 0 }, latencyMs: 1, ok: true }), at: NINE_PM });
+      await budget.record({
+        ...callCost(SITE, {
+          provider: wire,
+          model: 'm',
+          usage: { inputTokens: 90, outputTokens: 10, cachedInputTokens: 0 },
+          latencyMs: 1,
+          ok: true,
+        }),
+        at: NINE_PM,
+      });
       const metered = meteredProvider(running.provider, { budget, site: SITE });
       expect(await metered.complete(ASK)).toEqual({ ok: false, error: { kind: 'budget', message: budgetSpentMessage(NINE_PM) } });
-      expect(await drain(metered.stream(ASK))).toEqual([{ type: 'error', error: { kind: 'budget', message: budgetSpentMessage(NINE_PM) } }]);
+      expect(await drain(metered.stream(ASK))).toEqual([
+        { type: 'error', error: { kind: 'budget', message: budgetSpentMessage(NINE_PM) } },
+      ]);
       expect(running.fake.requests).toHaveLength(0);
       expect(ledger.calls).toHaveLength(1);
       expect(metered.budgetRefused()).toBe(true);
@@ -105,14 +140,20 @@ describe('a metered provider in a DM, and its ledger', () => {
     const ledger = memoryLedger();
     const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 10), site: { guildId: null, purpose: 'profile' } });
     expect((await metered.complete(ASK)).ok).toBe(true);
-    expect(ledger.calls).toEqual([expect.objectContaining({ guildId: null, personaId: null, purpose: 'profile', inputTokens: 500, cachedInputTokens: 200 })]);
+    expect(ledger.calls).toEqual([
+      expect.objectContaining({ guildId: null, personaId: null, purpose: 'profile', inputTokens: 500, cachedInputTokens: 200 }),
+    ]);
   });
 
   it('GIVEN a ledger that cannot write WHEN a call is made THEN its result stands and the failure is reported', async () => {
     running = await startFakeProvider('openai', { script: [reply.text('Hi.')] });
     const broken = { record: async () => Promise.reject(new Error('disk full')), tokensSince: async () => 0 };
     const failures: unknown[] = [];
-    const metered = meteredProvider(running.provider, { budget: new TokenBudget(broken, 1_000), site: SITE, onRecordError: (e) => failures.push(e) });
+    const metered = meteredProvider(running.provider, {
+      budget: new TokenBudget(broken, 1_000),
+      site: SITE,
+      onRecordError: (e) => failures.push(e),
+    });
     expect((await metered.complete(ASK)).ok).toBe(true);
     expect(failures).toEqual([new Error('disk full')]);
   });

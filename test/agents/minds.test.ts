@@ -76,7 +76,14 @@ describe('minds survive a restart', () => {
     const loaded = await repo.load('restart');
     if (!loaded.ok) throw new Error('not loaded');
     const resumed = engine.fold(loaded.value.log.slice(0, cut + 1));
-    const result = await playHeadless({ gameId: 'restart', seed: 9, seats: seats(true), from: resumed, minds, startAt: resumed.log.at(-1)!.at });
+    const result = await playHeadless({
+      gameId: 'restart',
+      seed: 9,
+      seats: seats(true),
+      from: resumed,
+      minds,
+      startAt: resumed.log.at(-1)!.at,
+    });
     expect(result.ok && result.value.phase).toBe('ended');
     const first = seen[0]!;
     expect(first.beliefs).toEqual(storedMinds[first.view.me.id]!.beliefs);

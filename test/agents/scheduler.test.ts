@@ -36,6 +36,8 @@ describe('the speaking scheduler', () => {
 
   it('GIVEN a name inside another word WHEN checking who was addressed THEN it does not count', () => {
     const all = [seat(1, 1, 0), seat(2, 1, 0)];
-    expect(nextSpeaker({ candidates: all, lastSpeech: { speakerId: 's1', text: 'Basilisks are scary.' }, day: 1, maxPerSeat: 2 })).toBeNull();
+    expect(
+      nextSpeaker({ candidates: all, lastSpeech: { speakerId: 's1', text: 'Basilisks are scary.' }, day: 1, maxPerSeat: 2 }),
+    ).toBeNull();
   });
 });

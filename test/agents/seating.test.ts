@@ -33,13 +33,24 @@ describe('seating AI players', () => {
     const seating = new Seating(env({}, fake.baseURL), { guildId: 'g1', gameId: 'game-1' }, { budget, cost: sink });
     const seats = HOUSE_PLAYERS.slice(0, 5).map((v, i) => seating.seat({ id: `s${i}`, name: v.name }, plainPersona(v)));
     const summarizer = seating.summarizer();
-    const result = await playHeadless({ gameId: 'game-1', seed: 4, seats, ...(summarizer && { summarizer }), settings: { rules: { maxQuietCycles: 2 } } });
+    const result = await playHeadless({
+      gameId: 'game-1',
+      seed: 4,
+      seats,
+      ...(summarizer && { summarizer }),
+      settings: { rules: { maxQuietCycles: 2 } },
+    });
     expect(result.ok).toBe(true);
     await flush();
     expect(ledger.calls.length).toBe(fake.requests.length);
     expect(ledger.calls.every((c) => c.guildId === 'g1' && c.gameId === 'game-1' && c.model === 'gpt-test')).toBe(true);
     expect(ledger.calls.some((c) => c.purpose === 'summary' && c.playerId === null)).toBe(true);
-    expect(ledger.calls.find((c) => c.purpose === 'decision')).toMatchObject({ inputTokens: 1000, outputTokens: 50, cachedInputTokens: 800, ok: true });
+    expect(ledger.calls.find((c) => c.purpose === 'decision')).toMatchObject({
+      inputTokens: 1000,
+      outputTokens: 50,
+      cachedInputTokens: 800,
+      ok: true,
+    });
   });
 
   it('GIVEN no provider is configured WHEN seated THEN every seat plays offline and no summary call is made', async () => {

@@ -83,12 +83,21 @@ for (const backend of testBackends('editor_store_test')) {
         content: 'You are accused by three players.',
         role: 'mafia',
       });
-      expect(await store.updateTestInput(mine, other.id, { content: 'hijacked' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(await store.updateTestInput(mine, other.id, { content: 'hijacked' })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found' },
+      });
       expect(await store.deleteTestInput(mine, other.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
       expect(await store.testInputs(theirs)).toEqual([other]);
 
-      expect(await store.createTestInput(mine, { content: '  ' })).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining('content: must not be empty') } });
-      expect(await store.updateTestInput(mine, input.id, { role: 'jester' })).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining('role') } });
+      expect(await store.createTestInput(mine, { content: '  ' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid', message: expect.stringContaining('content: must not be empty') },
+      });
+      expect(await store.updateTestInput(mine, input.id, { role: 'jester' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid', message: expect.stringContaining('role') },
+      });
       must(await store.deleteTestInput(mine, input.id));
       expect(await store.testInputs(mine)).toEqual([]);
     });

@@ -216,7 +216,10 @@ describe.each(testBackends())('GameStore on $name', (backend) => {
         ...lobby,
         phase: 'day',
         status: 'running',
-        players: [player('p1', 1, { kind: 'human', userId: 'user-host', personaId: null }), player('p3', 3, { alive: false, lastWill: 'Trust nobody.' })],
+        players: [
+          player('p1', 1, { kind: 'human', userId: 'user-host', personaId: null }),
+          player('p3', 3, { alive: false, lastWill: 'Trust nobody.' }),
+        ],
       };
 
       expect(await store.append(record.id, 1, [event(2, 'died', { playerId: 'p3' })], next, lobby)).toEqual({ ok: true, value: undefined });

@@ -40,7 +40,10 @@ for (const backend of testBackends('persona_store_test')) {
 
     it('GIVEN a server persona WHEN created without Manage Server, or for another server THEN it is refused and nothing is written', async () => {
       const input = content({}, 'Server Sam');
-      expect(await store.create(alice, { scope: SERVER, content: input })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/Manage Server/) } });
+      expect(await store.create(alice, { scope: SERVER, content: input })).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden', message: expect.stringMatching(/Manage Server/) },
+      });
       expect(await store.create(stranger, { scope: SERVER, content: input })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       expect(await store.getByName(admin, 'Server Sam')).toMatchObject({ ok: false });
       const created = must(await store.create(admin, { scope: SERVER, content: input }));
@@ -76,16 +79,25 @@ for (const backend of testBackends('persona_store_test')) {
       const bad = content({}, 'Steady Sue');
       bad.profile.tactics.town = [];
       const refused = await store.update(alice, created.id, 1, bad);
-      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining('profile.tactics.town: needs at least 2 tactics') } });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'invalid', message: expect.stringContaining('profile.tactics.town: needs at least 2 tactics') },
+      });
       expect(must(await store.get(alice, created.id))).toEqual(created);
-      expect(await store.create(alice, { scope: { kind: 'private' }, content: { profile: 'nope' } })).toMatchObject({ ok: false, error: { code: 'invalid' } });
+      expect(await store.create(alice, { scope: { kind: 'private' }, content: { profile: 'nope' } })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid' },
+      });
       expect(await store.create(alice, { scope: { kind: 'private' }, content: content({}, 'steady SUE') })).toMatchObject({
         ok: false,
         error: { code: 'name_taken' },
       });
       // A part name reused with other content is refused in the same transaction: no half-written persona.
       const clash = content({ parts: [part('cold logic', 'soul', 'Different')] }, 'Clashing Cal');
-      expect(await store.create(alice, { scope: { kind: 'private' }, content: clash })).toMatchObject({ ok: false, error: { code: 'name_taken' } });
+      expect(await store.create(alice, { scope: { kind: 'private' }, content: clash })).toMatchObject({
+        ok: false,
+        error: { code: 'name_taken' },
+      });
       expect(await store.getByName(alice, 'Clashing Cal')).toMatchObject({ ok: false, error: { code: 'not_found' } });
     });
 
@@ -93,12 +105,19 @@ for (const backend of testBackends('persona_store_test')) {
       const created = must(await store.create(alice, { scope: { kind: 'private' }, content: content({}, 'Busy Bea') }));
       await db.prisma.game.create({
         data: {
-          id: 'persona-game', settings: {}, seed: 1, phase: 'day', status: 'running',
+          id: 'persona-game',
+          settings: {},
+          seed: 1,
+          phase: 'day',
+          status: 'running',
           players: { create: [{ playerId: 'p1', seat: 1, displayName: 'Busy Bea', kind: 'ai', personaId: created.id }] },
         },
       });
       expect(await store.remove(bob, created.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
-      expect(await store.remove(alice, created.id)).toMatchObject({ ok: false, error: { code: 'in_game', message: expect.stringMatching(/Busy Bea is playing/) } });
+      expect(await store.remove(alice, created.id)).toMatchObject({
+        ok: false,
+        error: { code: 'in_game', message: expect.stringMatching(/Busy Bea is playing/) },
+      });
       await db.prisma.game.update({ where: { id: 'persona-game' }, data: { status: 'ended' } });
       expect(await store.remove(alice, created.id)).toEqual({ ok: true, value: undefined });
       expect(await store.get(alice, created.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -111,7 +130,10 @@ for (const backend of testBackends('persona_store_test')) {
       expect(second).toEqual({ created: [], updated: [], unchanged: first.created });
       const holmes = must(await store.getByName(stranger, 'Sherlock Holmes'));
       expect(holmes).toMatchObject({ builtIn: true, ownerId: 'dramatis', scope: { kind: 'everyone' } });
-      expect(await store.update(admin, holmes.id, holmes.version, holmes)).toMatchObject({ ok: false, error: { code: 'read_only', message: expect.stringMatching(/duplicate/) } });
+      expect(await store.update(admin, holmes.id, holmes.version, holmes)).toMatchObject({
+        ok: false,
+        error: { code: 'read_only', message: expect.stringMatching(/duplicate/) },
+      });
       expect(await store.remove(admin, holmes.id)).toMatchObject({ ok: false, error: { code: 'read_only' } });
       const copy = must(await store.duplicate(alice, holmes.id, { scope: { kind: 'private' } }));
       expect(copy).toMatchObject({ builtIn: false, ownerId: '111', profile: { identity: { name: 'Sherlock Holmes (copy)' } } });
@@ -146,20 +168,33 @@ for (const backend of testBackends('persona_store_test')) {
     });
 
     it('GIVEN a rendered persona WHEN rendered again, with overrides, and after its part changes THEN the compiled copy is reused, bypassed and invalidated', async () => {
-      const created = must(await store.create(alice, { scope: { kind: 'private' }, content: content({ parts: [part('warm tone', 'tone')] }, 'Compiled Cora') }));
+      const created = must(
+        await store.create(alice, {
+          scope: { kind: 'private' },
+          content: content({ parts: [part('warm tone', 'tone')] }, 'Compiled Cora'),
+        }),
+      );
       const first = must(await store.render(alice, created.id));
       const row = () => db.prisma.persona.findUniqueOrThrow({ where: { id: created.id } });
       expect((await row()).compiledSummary).toEqual(first);
       expect(must(await store.render(alice, created.id))).toEqual(first);
-      must(await store.create(alice, { scope: { kind: 'private' }, content: content({ parts: [part('icy tone', 'tone')] }, 'Other Olga') }));
+      must(
+        await store.create(alice, { scope: { kind: 'private' }, content: content({ parts: [part('icy tone', 'tone')] }, 'Other Olga') }),
+      );
       const overridden = must(await store.render(alice, created.id, { overrides: { tone: 'icy tone' } }));
       expect(overridden.block).toContain('Tone (icy tone)');
       expect((await row()).compiledSummary).toEqual(first);
-      expect(await store.render(alice, created.id, { overrides: { tone: 'no such tone' } })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(await store.render(alice, created.id, { overrides: { tone: 'no such tone' } })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found' },
+      });
       must(await store.updatePart(alice, 'warm tone', { ...part('warm tone', 'tone'), summary: 'Warmer now.' }));
       expect((await row()).compiledSummary).toBeNull();
       expect(must(await store.render(alice, created.id)).block).toContain('Tone (warm tone): Warmer now.');
-      expect(await store.updatePart(bob, 'warm tone', part('warm tone', 'tone'))).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(await store.updatePart(bob, 'warm tone', part('warm tone', 'tone'))).toMatchObject({
+        ok: false,
+        error: { code: 'not_found' },
+      });
     });
   });
 }

@@ -49,13 +49,18 @@ function townWin(id: string, seats: readonly Seat[]): GameState {
   const [mafia] = byRole(state, 'mafia');
   state = must(engine.act(state, { actorId: mafia!.id, targetId: null, at: T0 + 1 }));
   while (state.phase !== 'vote') state = advance(state);
-  for (const p of byRole(state, 'townsperson')) state = must(engine.vote(state, { voterId: p.id, targetId: mafia!.id, at: state.deadline! - 1 }));
+  for (const p of byRole(state, 'townsperson'))
+    state = must(engine.vote(state, { voterId: p.id, targetId: mafia!.id, at: state.deadline! - 1 }));
   return advance(state);
 }
 
 const ALICE = '100000000000000001';
 const BOB = '100000000000000002';
-const seats = (): Seat[] => [{ name: 'alice', userId: ALICE }, { name: 'bob', userId: BOB }, { name: 'Ada', personaId: 'persona-ada' }];
+const seats = (): Seat[] => [
+  { name: 'alice', userId: ALICE },
+  { name: 'bob', userId: BOB },
+  { name: 'Ada', personaId: 'persona-ada' },
+];
 
 for (const backend of testBackends('stats_store_test')) {
   describe(`game statistics on ${backend.name}`, () => {
@@ -72,7 +77,9 @@ for (const backend of testBackends('stats_store_test')) {
     it('GIVEN a Mafia win, a Town win, a game called off and a game in another server WHEN the server and alice are looked up THEN only the two finished games of this server count', async () => {
       const first = mafiaWin('game-1', seats());
       const second = townWin('game-2', seats());
-      const cancelled = must(engine.cancel(started('game-3', seats(), ['mafia', 'townsperson', 'townsperson']), { by: ALICE, reason: 'bored', at: T0 + 5 }));
+      const cancelled = must(
+        engine.cancel(started('game-3', seats(), ['mafia', 'townsperson', 'townsperson']), { by: ALICE, reason: 'bored', at: T0 + 5 }),
+      );
       const elsewhere = mafiaWin('game-4', seats());
       for (const g of [first, second, cancelled]) expect((await store(g)).ok).toBe(true);
       expect((await store(elsewhere, 'g2')).ok).toBe(true);
@@ -109,13 +116,29 @@ for (const backend of testBackends('stats_store_test')) {
     });
 
     it('GIVEN the Mafia win WHEN the Mafia player and a townsperson are looked up THEN the one has a Mafia win, the other a Town loss', async () => {
-      const game = mafiaWin('game-5', [{ name: 'alice', userId: ALICE }, { name: 'bob', userId: BOB }, { name: 'carol', userId: '100000000000000003' }]);
+      const game = mafiaWin('game-5', [
+        { name: 'alice', userId: ALICE },
+        { name: 'bob', userId: BOB },
+        { name: 'carol', userId: '100000000000000003' },
+      ]);
       expect((await store(game, 'g3')).ok).toBe(true);
       const stats = createStatsStore(db.prisma);
       const mafia = byRole(game, 'mafia')[0]!;
       const town = byRole(game, 'townsperson').find((p) => p.alive)!;
-      expect(await stats.userStats('g3', mafia.userId!)).toMatchObject({ gamesPlayed: 1, wins: 1, bySide: { mafia: { played: 1, won: 1 } }, roles: [{ role: 'mafia', times: 1 }], survived: 1 });
-      expect(await stats.userStats('g3', town.userId!)).toMatchObject({ gamesPlayed: 1, wins: 0, bySide: { town: { played: 1, won: 0 } }, roles: [{ role: 'townsperson', times: 1 }], survived: 1 });
+      expect(await stats.userStats('g3', mafia.userId!)).toMatchObject({
+        gamesPlayed: 1,
+        wins: 1,
+        bySide: { mafia: { played: 1, won: 1 } },
+        roles: [{ role: 'mafia', times: 1 }],
+        survived: 1,
+      });
+      expect(await stats.userStats('g3', town.userId!)).toMatchObject({
+        gamesPlayed: 1,
+        wins: 0,
+        bySide: { town: { played: 1, won: 0 } },
+        roles: [{ role: 'townsperson', times: 1 }],
+        survived: 1,
+      });
     });
   });
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ManualTimers } from '../../src/clock.ts';
 import { StreamedReply, type StreamBody, type StreamTarget } from '../../src/discord/streamed-reply.ts';
 
-const STOP = [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, label: 'Stop', customId: 'editor:stop:s1' }] }] as const;
+const STOP = [
+  {
+    type: ComponentType.ActionRow,
+    components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, label: 'Stop', customId: 'editor:stop:s1' }],
+  },
+] as const;
 
 function fakeChannel() {
   const log: { op: 'send' | 'edit'; id: string; at: number; body: StreamBody }[] = [];

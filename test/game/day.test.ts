@@ -59,7 +59,10 @@ describe('voting', () => {
 
     const u = atVote({ voteMode: 'majority' });
     const v = u.by('mafia', 0);
-    u.state.players.filter((p) => p.id !== v.id).slice(0, 4).forEach((p) => u.must(u.vote(p, v)));
+    u.state.players
+      .filter((p) => p.id !== v.id)
+      .slice(0, 4)
+      .forEach((p) => u.must(u.vote(p, v)));
     u.advance();
     expect(u.events('vote_resolved')[0]!.payload).toMatchObject({ lynchedId: v.id, reason: 'majority' });
   });

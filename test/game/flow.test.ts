@@ -83,7 +83,10 @@ describe('determinism and event sourcing', () => {
   });
 
   it('GIVEN different seeds WHEN roles are dealt THEN the deals differ', () => {
-    const deal = (seed: number) => script(seed).players.map((p) => p.role).join();
+    const deal = (seed: number) =>
+      script(seed)
+        .players.map((p) => p.role)
+        .join();
     expect(new Set([1, 2, 3, 4, 5].map(deal)).size).toBeGreaterThan(1);
   });
 

@@ -39,7 +39,12 @@ describe('setups', () => {
   it('GIVEN bad settings WHEN a game is created THEN the bad field is named and no game is made', () => {
     const result = engine.createGame({ gameId: 'g', seed: 1, settings: { rules: { nightSeconds: 2 } }, at: T0 });
     expect(result).toMatchObject({ ok: false, error: { code: 'bad_settings', message: expect.stringMatching(/rules\.nightSeconds/) } });
-    const noMafia = engine.createGame({ gameId: 'g', seed: 1, settings: { setup: { kind: 'custom', roles: ['doctor', 'townsperson', 'townsperson'] } }, at: T0 });
+    const noMafia = engine.createGame({
+      gameId: 'g',
+      seed: 1,
+      settings: { setup: { kind: 'custom', roles: ['doctor', 'townsperson', 'townsperson'] } },
+      at: T0,
+    });
     expect(noMafia).toMatchObject({ ok: false, error: { code: 'bad_setup' } });
   });
 
@@ -82,7 +87,10 @@ describe('the lobby', () => {
   it('GIVEN a lobby WHEN a player leaves THEN the seats close up; leaving twice is refused', () => {
     const t = Table.lobby(3);
     t.must(engine.leave(t.state, { playerId: 'p1', at: T0 }));
-    expect(t.state.players.map((p) => [p.id, p.seat])).toEqual([['p2', 1], ['p3', 2]]);
+    expect(t.state.players.map((p) => [p.id, p.seat])).toEqual([
+      ['p2', 1],
+      ['p3', 2],
+    ]);
     expect(t.refuse(engine.leave(t.state, { playerId: 'p1', at: T0 })).code).toBe('not_in_game');
   });
 

@@ -95,7 +95,12 @@ describe('property: chaos at the table', () => {
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 5, max: 12 }), rulesArb, (seed, count, rules) => {
         const rng = engine.createRng(seed, 'chaos');
         let at = 0;
-        let state = (engine.createGame({ gameId: 'chaos', seed, settings: { rules: { ...rules, maxQuietCycles: 2 } }, at }) as Extract<CommandResult, { ok: true }>).state;
+        let state = (
+          engine.createGame({ gameId: 'chaos', seed, settings: { rules: { ...rules, maxQuietCycles: 2 } }, at }) as Extract<
+            CommandResult,
+            { ok: true }
+          >
+        ).state;
         for (let i = 0; i < count; i++) {
           const joined = engine.join(state, { player: { id: `c${i}`, name: `C${i}`, kind: 'human' }, at });
           if (joined.ok) state = joined.state;
@@ -116,7 +121,12 @@ describe('property: chaos at the table', () => {
               case 1:
                 return engine.vote(state, { voterId: who, targetId: target ?? 'no_lynch', at: ++at });
               case 2:
-                return engine.speak(state, { playerId: who, channel: rng.pick(['town', 'mafia', 'last_words'] as const), text: `step ${step}`, at: ++at });
+                return engine.speak(state, {
+                  playerId: who,
+                  channel: rng.pick(['town', 'mafia', 'last_words'] as const),
+                  text: `step ${step}`,
+                  at: ++at,
+                });
               case 3:
                 return engine.writeWill(state, { playerId: who, text: `⟨will of ${who} at ${step}⟩`, at: ++at });
               case 4:

@@ -4,7 +4,17 @@ import { Table } from '../support/game-table.ts';
 
 describe('viewFor: the single gate for information', () => {
   function night1() {
-    const t = Table.started(['mafia', 'godfather', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson', 'townsperson', 'townsperson']);
+    const t = Table.started([
+      'mafia',
+      'godfather',
+      'detective',
+      'doctor',
+      'townsperson',
+      'townsperson',
+      'townsperson',
+      'townsperson',
+      'townsperson',
+    ]);
     t.must(t.act(t.by('detective'), t.by('mafia')));
     t.must(t.act(t.by('doctor'), t.by('townsperson')));
     t.must(t.act(t.by('mafia'), t.by('townsperson', 1)));
@@ -23,7 +33,8 @@ describe('viewFor: the single gate for information', () => {
     expect(view.investigations).toEqual([]);
     const known = Object.fromEntries(view.seats.filter((s) => s.knownRole).map((s) => [s.id, s.knownRole]));
     expect(known).toEqual({ [me.id]: 'townsperson', [t.by('townsperson', 1).id]: 'townsperson' });
-    for (const e of view.events) expect(e.visibility.kind === 'public' || (e.visibility.kind === 'player' && e.visibility.playerId === me.id)).toBe(true);
+    for (const e of view.events)
+      expect(e.visibility.kind === 'public' || (e.visibility.kind === 'player' && e.visibility.playerId === me.id)).toBe(true);
     expect(JSON.stringify(view)).not.toContain('secret plan');
   });
 

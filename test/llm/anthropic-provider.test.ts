@@ -81,7 +81,10 @@ describe('the Anthropic provider on the wire', () => {
     const lines = '# Today\nline one\nline two\n';
     const content = `${head}${lines}# Your task: vote`;
 
-    await provider.complete({ ...ASK, messages: [{ role: 'user', content, cacheBreaks: [head.length, head.length + lines.length], cacheAt: head.length + lines.length }] });
+    await provider.complete({
+      ...ASK,
+      messages: [{ role: 'user', content, cacheBreaks: [head.length, head.length + lines.length], cacheAt: head.length + lines.length }],
+    });
 
     expect(fake!.last.body['messages']).toEqual([
       {
@@ -125,7 +128,11 @@ describe('the Anthropic provider on the wire', () => {
 
   it.each([
     { story: 'only the output tool', extra: { output: OUTPUT }, choice: { type: 'tool', name: 'decision' } },
-    { story: 'tools forbidden but an output asked', extra: { tools: [VOTE_TOOL], toolChoice: 'none', output: OUTPUT }, choice: { type: 'tool', name: 'decision' } },
+    {
+      story: 'tools forbidden but an output asked',
+      extra: { tools: [VOTE_TOOL], toolChoice: 'none', output: OUTPUT },
+      choice: { type: 'tool', name: 'decision' },
+    },
     { story: 'tools forbidden and no output', extra: { tools: [VOTE_TOOL], toolChoice: 'none' }, choice: { type: 'none' } },
   ] as const)('GIVEN $story WHEN completed THEN tool_choice is $choice.type $choice.name', async ({ extra, choice }) => {
     const provider = await anthropic([reply.text('ok')]);

@@ -20,7 +20,10 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function openAi(script: readonly FakeReply[], options: { tokenLimitField?: 'max_tokens' | 'max_completion_tokens'; promptCacheKey?: boolean } = {}): Promise<LlmProvider> {
+async function openAi(
+  script: readonly FakeReply[],
+  options: { tokenLimitField?: 'max_tokens' | 'max_completion_tokens'; promptCacheKey?: boolean } = {},
+): Promise<LlmProvider> {
   fake = await startFakeOpenAi(script);
   return createOpenAiProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, logLevel: 'off', ...options });
 }
@@ -45,7 +48,14 @@ describe('the OpenAI provider on the wire', () => {
   it('GIVEN an earlier structured answer WHEN re-asked THEN it goes back as the assistant’s JSON content, never as "null"', async () => {
     const provider = await openAi([reply.text('ok')]);
 
-    await provider.complete({ ...ASK, messages: [{ role: 'user', content: 'Vote.' }, { role: 'assistant', content: '', answer: { target: 'Nobody' } }, { role: 'user', content: 'Again.' }] });
+    await provider.complete({
+      ...ASK,
+      messages: [
+        { role: 'user', content: 'Vote.' },
+        { role: 'assistant', content: '', answer: { target: 'Nobody' } },
+        { role: 'user', content: 'Again.' },
+      ],
+    });
 
     expect((fake!.last.body['messages'] as unknown[])[2]).toEqual({ role: 'assistant', content: '{"target":"Nobody"}' });
   });
@@ -61,7 +71,10 @@ describe('the OpenAI provider on the wire', () => {
   it('GIVEN a zod output schema WHEN completed THEN a strict json_schema response format is sent, every object closed and every field required', async () => {
     const provider = await openAi([reply.structured({ target: 'Grace', reason: null, confidence: 0.8 })]);
 
-    const result = await provider.complete({ ...ASK, output: { name: 'vote_decision', description: 'Your vote', schema: jsonSchemaOf(Decision) } });
+    const result = await provider.complete({
+      ...ASK,
+      output: { name: 'vote_decision', description: 'Your vote', schema: jsonSchemaOf(Decision) },
+    });
 
     expect(result.ok && result.value.structured).toEqual({ target: 'Grace', reason: null, confidence: 0.8 });
     expect(fake!.last.body['response_format']).toEqual({
@@ -127,7 +140,11 @@ describe('the OpenAI provider on the wire', () => {
     });
 
     expect((fake!.last.body['messages'] as unknown[]).slice(2)).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'vote', arguments: '{"target":"Nobody"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'vote', arguments: '{"target":"Nobody"}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'Error: Nobody is not playing.' },
     ]);
     expect(fake!.last.toolResults).toEqual([{ role: 'tool', toolCallId: 'c1', text: 'Error: Nobody is not playing.' }]);
@@ -177,6 +194,9 @@ describe('the OpenAI provider on the wire', () => {
     ]);
     expect(fake!.last.body['stream_options']).toEqual({ include_usage: true });
     const reported = fake!.usages[0]!;
-    expect(deltas.at(-1)).toMatchObject({ type: 'done', response: { usage: { inputTokens: reported.input, outputTokens: reported.output }, stopReason: 'tool_use' } });
+    expect(deltas.at(-1)).toMatchObject({
+      type: 'done',
+      response: { usage: { inputTokens: reported.input, outputTokens: reported.output }, stopReason: 'tool_use' },
+    });
   });
 });

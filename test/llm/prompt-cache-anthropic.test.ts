@@ -23,7 +23,11 @@ function block(tokens: number, fill = 'a', marker: TextBlockParam['cache_control
 }
 
 function voteTool(names: readonly string[]): Tool {
-  return { name: 'vote', description: 'Vote for a player', input_schema: { type: 'object', properties: { target: { type: 'string', enum: [...names] } } } };
+  return {
+    name: 'vote',
+    description: 'Vote for a player',
+    input_schema: { type: 'object', properties: { target: { type: 'string', enum: [...names] } } },
+  };
 }
 
 /** Tokens of a leading block: a quarter of its JSON's characters, rounded up. */
@@ -84,9 +88,16 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     const sdk = await client();
     await usageOf(sdk, { system: [block(1200)] });
 
-    const message = await sdk.messages.stream({ model: 'claude-test', max_tokens: 64, system: [block(1200)], messages: [HI] }).finalMessage();
+    const message = await sdk.messages
+      .stream({ model: 'claude-test', max_tokens: 64, system: [block(1200)], messages: [HI] })
+      .finalMessage();
 
-    expect(message.usage).toMatchObject({ input_tokens: HI_TOKENS, cache_read_input_tokens: 1200, cache_creation_input_tokens: 0, output_tokens: 1 });
+    expect(message.usage).toMatchObject({
+      input_tokens: HI_TOKENS,
+      cache_read_input_tokens: 1200,
+      cache_creation_input_tokens: 0,
+      output_tokens: 1,
+    });
   });
 
   it('GIVEN tools before a cached system WHEN a tool schema changes THEN nothing is read and the whole prefix is written again', async () => {
@@ -143,7 +154,12 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     const second = await usageOf(sdk, { system: [block(1100, 'a', null)], messages: [...history, turn('Go on')] });
     const third = await usageOf(sdk, {
       system: [block(1100, 'a', null)],
-      messages: [...history, { role: 'user', content: [{ type: 'text', text: 'Go on' }] }, { role: 'assistant', content: 'Sure' }, turn('More')],
+      messages: [
+        ...history,
+        { role: 'user', content: [{ type: 'text', text: 'Go on' }] },
+        { role: 'assistant', content: 'Sure' },
+        turn('More'),
+      ],
     });
 
     // The second writes everything after the system block; the third reads up to where the second wrote.
@@ -155,16 +171,27 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
 
   it('GIVEN a breakpoint on a tool result WHEN the next round sends the same history and more THEN the history through that result is read', async () => {
     const sdk = await client();
-    const call: MessageParam = { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { player: 'Grace' } }] };
+    const call: MessageParam = {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { player: 'Grace' } }],
+    };
     const result = (marked: boolean): MessageParam => ({
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'Grace claims Doctor.', ...(marked && { cache_control: EPHEMERAL }) }],
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_1', content: 'Grace claims Doctor.', ...(marked && { cache_control: EPHEMERAL }) },
+      ],
     });
     const first = await usageOf(sdk, { system: [block(1100, 'a', null)], messages: [HI, call, result(true)] });
 
     const next = await usageOf(sdk, {
       system: [block(1100, 'a', null)],
-      messages: [HI, call, result(false), { role: 'assistant', content: 'Grace it is.' }, { role: 'user', content: [{ type: 'text', text: 'Vote now.', cache_control: EPHEMERAL }] }],
+      messages: [
+        HI,
+        call,
+        result(false),
+        { role: 'assistant', content: 'Grace it is.' },
+        { role: 'user', content: [{ type: 'text', text: 'Vote now.', cache_control: EPHEMERAL }] },
+      ],
     });
 
     expect(first).toMatchObject({ input: 0, read: 0 });
@@ -174,16 +201,19 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
   it.each([
     [20, 1100],
     [21, 0],
-  ])('GIVEN the only written prefix %i blocks before a breakpoint WHEN sent THEN it reads %i tokens (lookback of 20 boundaries)', async (blocks, read) => {
-    const sdk = await client();
-    await usageOf(sdk, { system: [block(1100)] });
-    const content: TextBlockParam[] = Array.from({ length: blocks }, (_, i) => ({ type: 'text', text: `line ${i}` }));
-    content[blocks - 1] = { ...content[blocks - 1]!, cache_control: EPHEMERAL };
+  ])(
+    'GIVEN the only written prefix %i blocks before a breakpoint WHEN sent THEN it reads %i tokens (lookback of 20 boundaries)',
+    async (blocks, read) => {
+      const sdk = await client();
+      await usageOf(sdk, { system: [block(1100)] });
+      const content: TextBlockParam[] = Array.from({ length: blocks }, (_, i) => ({ type: 'text', text: `line ${i}` }));
+      content[blocks - 1] = { ...content[blocks - 1]!, cache_control: EPHEMERAL };
 
-    const later = await usageOf(sdk, { system: [block(1100, 'a', null)], messages: [{ role: 'user', content }] });
+      const later = await usageOf(sdk, { system: [block(1100, 'a', null)], messages: [{ role: 'user', content }] });
 
-    expect(later.read).toBe(read);
-  });
+      expect(later.read).toBe(read);
+    },
+  );
 
   it('GIVEN a written prefix WHEN each read comes within 5 minutes of the last use THEN it keeps being read, and 5 minutes unused expire it', async () => {
     const sdk = await client();

@@ -1,5 +1,9 @@
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reply, type FakeLlmServer } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../scripts/fakes/llm/fake-openai.ts';
@@ -24,11 +28,21 @@ function promptTokens(...parts: unknown[]): number {
 }
 
 function voteTool(names: readonly string[]): ChatCompletionTool {
-  return { type: 'function', function: { name: 'vote', parameters: { type: 'object', properties: { target: { type: 'string', enum: [...names] } } } } };
+  return {
+    type: 'function',
+    function: { name: 'vote', parameters: { type: 'object', properties: { target: { type: 'string', enum: [...names] } } } },
+  };
 }
 
 function decision(names: readonly string[]): ChatCompletionCreateParamsNonStreaming['response_format'] {
-  return { type: 'json_schema', json_schema: { name: 'decision', strict: true, schema: { type: 'object', properties: { target: { type: 'string', enum: [...names] } } } } };
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: 'decision',
+      strict: true,
+      schema: { type: 'object', properties: { target: { type: 'string', enum: [...names] } } },
+    },
+  };
 }
 
 let fake: FakeLlmServer | undefined;
@@ -152,6 +166,10 @@ describe('the fake OpenAI prompt cache, through the real SDK', () => {
     let usage;
     for await (const chunk of chunks) usage = chunk.usage ?? usage;
 
-    expect(usage).toMatchObject({ prompt_tokens: promptTokens(system(1300), HI), completion_tokens: 1, prompt_tokens_details: { cached_tokens: 1280 } });
+    expect(usage).toMatchObject({
+      prompt_tokens: promptTokens(system(1300), HI),
+      completion_tokens: 1,
+      prompt_tokens_details: { cached_tokens: 1280 },
+    });
   });
 });

@@ -81,7 +81,8 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
     it('GIVEN cached prompt tokens WHEN completed THEN inputTokens counts every prompt token and cachedInputTokens the cached part', async () => {
       // OpenAI's prompt_tokens already include the cached ones; Anthropic reports them beside input_tokens.
-      const usage = name === 'openai' ? { input: 1_050, cached: 1_000, output: 9 } : { input: 30, cached: 1_000, cacheWrite: 20, output: 9 };
+      const usage =
+        name === 'openai' ? { input: 1_050, cached: 1_000, output: 9 } : { input: 30, cached: 1_000, cacheWrite: 20, output: 9 };
       const { provider } = await start({ script: [reply.text('Noted.', { usage })] });
 
       const result = await provider.complete(ASK);
@@ -113,7 +114,10 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
         ...(name === 'anthropic' && { cacheWriteInputTokens: written!.cacheWrite }),
       });
       expect(read!.cachedRead).toBeGreaterThanOrEqual(1_024);
-      expect(second).toMatchObject({ type: 'done', response: { usage: { inputTokens: written!.input, outputTokens: read!.output, cachedInputTokens: read!.cachedRead } } });
+      expect(second).toMatchObject({
+        type: 'done',
+        response: { usage: { inputTokens: written!.input, outputTokens: read!.output, cachedInputTokens: read!.cachedRead } },
+      });
     });
 
     it('GIVEN an output schema WHEN its enum changes between calls THEN nothing is read from the cache, since the schema comes before the prompt', async () => {
@@ -224,7 +228,9 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN the server keeps failing with 500 WHEN completed THEN it gives up after 2 retries with a server error value', async () => {
-      const { provider, fake } = await start({ script: [reply.serverError(), reply.serverError(), reply.serverError(), reply.text('too late')] });
+      const { provider, fake } = await start({
+        script: [reply.serverError(), reply.serverError(), reply.serverError(), reply.text('too late')],
+      });
 
       const result = await provider.complete(ASK);
 

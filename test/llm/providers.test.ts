@@ -11,7 +11,12 @@ function llmConfig(env: Record<string, string>): LlmConfig {
   return loaded.config.llm;
 }
 
-const BOTH = llmConfig({ OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test', OPENAI_MODEL: 'gpt-env', ANTHROPIC_MODEL: 'claude-env' });
+const BOTH = llmConfig({
+  OPENAI_API_KEY: 'sk-test',
+  ANTHROPIC_API_KEY: 'sk-ant-test',
+  OPENAI_MODEL: 'gpt-env',
+  ANTHROPIC_MODEL: 'claude-env',
+});
 const OPENAI_ONLY = llmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-env' });
 
 describe('resolveModel', () => {
@@ -83,7 +88,11 @@ describe('createProvider', () => {
     expect(created.ok).toBe(true);
     if (!created.ok) return;
 
-    const result = await created.value.complete({ model: 'llama3', system: { stable: 'Be brief.' }, messages: [{ role: 'user', content: 'Hi' }] });
+    const result = await created.value.complete({
+      model: 'llama3',
+      system: { stable: 'Be brief.' },
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
 
     expect(result.ok && result.value.text).toBe('Hello from a local model.');
     expect(fake.last.model).toBe('llama3');
@@ -94,7 +103,11 @@ describe('createProvider', () => {
     const created = createProvider('anthropic', llmConfig({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.baseURL }));
     if (!created.ok) throw new Error(created.error);
 
-    const result = await created.value.complete({ model: 'claude-x', system: { stable: 'Be brief.' }, messages: [{ role: 'user', content: 'Hi' }] });
+    const result = await created.value.complete({
+      model: 'claude-x',
+      system: { stable: 'Be brief.' },
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
 
     expect(result.ok && result.value.text).toBe('Hello.');
     // SDK 1.x sends the key as a bearer token, not in x-api-key.

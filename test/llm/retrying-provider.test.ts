@@ -6,7 +6,15 @@ import { err, ok, type Result } from '../../src/result.ts';
 
 const ASK: LlmRequest = { model: 'm', system: { stable: 'You play Mafia.' }, messages: [{ role: 'user', content: 'Vote.' }] };
 
-const ANSWER: LlmResponse = { text: 'Ann', toolCalls: [], structured: undefined, stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 }, model: 'm', latencyMs: 0 };
+const ANSWER: LlmResponse = {
+  text: 'Ann',
+  toolCalls: [],
+  structured: undefined,
+  stopReason: 'end_turn',
+  usage: { inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 },
+  model: 'm',
+  latencyMs: 0,
+};
 
 /** A provider whose attempts meet the scripted outcomes in order; 'hang' waits for the abort. */
 function scripted(outcomes: readonly (LlmError | 'answer' | 'hang')[]) {
@@ -58,7 +66,10 @@ describe('retrying a model call within its deadline', () => {
 
   it('GIVEN a call that hangs WHEN the attempt timeout passes THEN it is aborted as a timeout and retried while the deadline allows', async () => {
     const { provider, attempts, clock } = scripted(['hang', 'answer']);
-    const result = await settle(clock, withRetries(provider, { clock, attemptTimeoutMs: 15_000, random: () => 0 }).complete({ ...ASK, deadline: 60_000 }));
+    const result = await settle(
+      clock,
+      withRetries(provider, { clock, attemptTimeoutMs: 15_000, random: () => 0 }).complete({ ...ASK, deadline: 60_000 }),
+    );
     expect(result.ok).toBe(true);
     // Aborted at 15 s, then the SDKs' first back-off of 0.5 s.
     expect(attempts).toEqual([0, 15_500]);

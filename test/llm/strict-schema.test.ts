@@ -39,11 +39,20 @@ describe('strictJsonSchema (OpenAI strict structured outputs)', () => {
   });
 
   it('GIVEN a hand-written schema with an open object and a nullable field not listed as required WHEN made strict THEN it is closed and completed', () => {
-    const strict = strictJsonSchema({ type: 'object', properties: { a: { type: 'string' }, b: { type: ['number', 'null'] } }, required: ['a'] });
+    const strict = strictJsonSchema({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: ['number', 'null'] } },
+      required: ['a'],
+    });
 
     expect(strict).toEqual({
       ok: true,
-      value: { type: 'object', properties: { a: { type: 'string' }, b: { type: ['number', 'null'] } }, required: ['a', 'b'], additionalProperties: false },
+      value: {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: ['number', 'null'] } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      },
     });
   });
 

@@ -74,7 +74,8 @@ describe('Character Card import', () => {
     expect(card.spec).toBe('chara_card_v2');
     expect(persona.profile.identity).toEqual({
       name: 'Captain Mirelle Vance',
-      background: 'Captain Mirelle Vance is the disgraced captain of the airship Kestrel, court-martialled for a mutiny she claims she stopped. She trusts nobody who smiles too easily.',
+      background:
+        'Captain Mirelle Vance is the disgraced captain of the airship Kestrel, court-martialled for a mutiny she claims she stopped. She trusts nobody who smiles too easily.',
       coreTraits: ['suspicious', 'dry-witted', 'loyal to her crew', 'quick to anger', 'airship'],
     });
     expect(persona.profile.personality).toBe(V2_CARD.data.personality);
@@ -118,7 +119,9 @@ describe('Character Card import', () => {
   it('GIVEN a persona WHEN exported as a V2 PNG THEN the PNG carries a valid V2 card in its chara chunk that imports back', async () => {
     const persona = content({ parts: [part('ledger', 'backstory')] });
     const png = exportCardV2Png(persona);
-    const texts = extractChunks(png).filter((c) => c.name === 'tEXt').map((c) => decodeText(c.data));
+    const texts = extractChunks(png)
+      .filter((c) => c.name === 'tEXt')
+      .map((c) => decodeText(c.data));
     expect(texts.map((t) => t.keyword)).toEqual(['chara']);
     const json = cardJsonFromPng(png);
     expect(json.ok && JSON.parse(json.value)).toMatchObject({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Ada Lovelace' } });
@@ -128,7 +131,9 @@ describe('Character Card import', () => {
 
   it('GIVEN a configured model WHEN a card is imported THEN the profiler writes the play style and role tactics', async () => {
     const { identity: _identity, playStyle, ...rest } = profile();
-    running = await startFakeProvider('openai', { script: [reply.structured({ background: 'x.', coreTraits: ['a', 'b', 'c'], ...playStyle, ...rest })] });
+    running = await startFakeProvider('openai', {
+      script: [reply.structured({ background: 'x.', coreTraits: ['a', 'b', 'c'], ...playStyle, ...rest })],
+    });
     const card = await imported(bytes(V2_CARD), { profiler: cardProfiler({ provider: running.provider, model: 'm' }) });
     expect(card.persona.profile.tactics).toEqual(profile().tactics);
     expect(card.warnings).toEqual([]);
@@ -141,9 +146,13 @@ describe('Character Card import', () => {
       return r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`;
     };
     expect(await problem(bytes('{"spec": "chara_card_v2", '))).toMatch(/^malformed: The card is not valid JSON/);
-    expect(await problem(bytes({ spec: 'chara_card_v9', data: {} }))).toMatch(/^unsupported: .*"chara_card_v9"; expected chara_card_v2 or chara_card_v3/);
+    expect(await problem(bytes({ spec: 'chara_card_v9', data: {} }))).toMatch(
+      /^unsupported: .*"chara_card_v9"; expected chara_card_v2 or chara_card_v3/,
+    );
     expect(await problem(bytes({ name: 'Old', description: 'v1' }))).toMatch(/^unsupported: .*V1 is not supported/);
-    expect(await problem(bytes({ spec: 'chara_card_v2', data: { description: 'no name' } }))).toMatch(/^invalid: The card is invalid: data.name: the card has no name/);
+    expect(await problem(bytes({ spec: 'chara_card_v2', data: { description: 'no name' } }))).toMatch(
+      /^invalid: The card is invalid: data.name: the card has no name/,
+    );
     expect(await problem(bytes({ spec: 'chara_card_v2' }))).toMatch(/^invalid: .*data: the card has no data object/);
     expect(await problem(Buffer.alloc(2 * 1024 * 1024, 32))).toMatch(/^too_large: The JSON card is 2048 KiB; the limit is 1024 KiB/);
     expect(await problem(pngWithCard('{}').subarray(0, 40))).toMatch(/^malformed: The PNG is damaged/);
@@ -154,7 +163,12 @@ describe('Character Card import', () => {
 
 describe('JSON export', () => {
   it('GIVEN a persona with parts, traits and an arc WHEN exported and imported THEN it round-trips exactly, byte for byte', () => {
-    const persona = content({ parts: [part('stoic soul', 'soul')], traits: [trait('methodical')], arc: { arc: arc(), stage: 1 }, avatarUrl: 'https://example.com/a.png' });
+    const persona = content({
+      parts: [part('stoic soul', 'soul')],
+      traits: [trait('methodical')],
+      arc: { arc: arc(), stage: 1 },
+      avatarUrl: 'https://example.com/a.png',
+    });
     const json = exportPersonaJson(persona);
     const back = importPersonaJson(json);
     expect(back).toEqual({ ok: true, value: persona });

@@ -35,7 +35,9 @@ describe('composition', () => {
   });
 
   it('GIVEN an override under the wrong type WHEN resolved THEN it is refused with both types named', () => {
-    expect(names(resolveParts(own, null, { tone: part('pride', 'flaw') }))).toBe('The override for tone names "pride", which is a flaw part.');
+    expect(names(resolveParts(own, null, { tone: part('pride', 'flaw') }))).toBe(
+      'The override for tone names "pride", which is a flaw part.',
+    );
   });
 
   it('GIVEN an arc WHEN advanced to the end and reset THEN the stage moves, stops at the last one with a reason, and returns to the first', () => {
@@ -43,7 +45,10 @@ describe('composition', () => {
     const next = advanceArc(start);
     expect(next).toEqual({ ok: true, value: { arc: arc(), stage: 1 } });
     if (!next.ok) return;
-    expect(advanceArc(next.value)).toEqual({ ok: false, error: { code: 'invalid', message: '"Rise and fall" is already at its last stage (Cornered).' } });
+    expect(advanceArc(next.value)).toEqual({
+      ok: false,
+      error: { code: 'invalid', message: '"Rise and fall" is already at its last stage (Cornered).' },
+    });
     expect(resetArc(next.value).stage).toBe(0);
     expect(arcProgressSchema.safeParse({ arc: arc(), stage: 2 }).success).toBe(false);
   });

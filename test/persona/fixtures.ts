@@ -7,7 +7,8 @@ export function profile(name = 'Ada Lovelace'): Profile {
   return {
     identity: {
       name,
-      background: 'A Victorian mathematician who wrote the first published algorithm for a machine that did not yet exist. She mixes poetry with arithmetic.',
+      background:
+        'A Victorian mathematician who wrote the first published algorithm for a machine that did not yet exist. She mixes poetry with arithmetic.',
       coreTraits: ['imaginative', 'exacting', 'sociable'],
     },
     playStyle: {
@@ -50,7 +51,11 @@ export function arc(): Arc {
     summary: 'From confident to cornered.',
     stages: [
       { name: 'Confident', condition: '', parts: [part('calm tone', 'tone', 'Calm')] },
-      { name: 'Cornered', condition: 'after being accused twice', parts: [part('sharp tone', 'tone', 'Sharp'), part('survive', 'goal', 'Survive')] },
+      {
+        name: 'Cornered',
+        condition: 'after being accused twice',
+        parts: [part('sharp tone', 'tone', 'Sharp'), part('survive', 'goal', 'Survive')],
+      },
     ],
   };
 }

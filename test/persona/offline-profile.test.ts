@@ -7,7 +7,11 @@ describe('a persona from a biography without a model', () => {
     const built = offlinePersona('Ada', 'Mathematician.');
     expect(built.ok).toBe(true);
     if (!built.ok) return;
-    expect(built.value.profile.identity).toEqual({ name: 'Ada', background: 'Mathematician.', coreTraits: ['observant', 'sociable', 'in character'] });
+    expect(built.value.profile.identity).toEqual({
+      name: 'Ada',
+      background: 'Mathematician.',
+      coreTraits: ['observant', 'sociable', 'in character'],
+    });
     expect(built.value.notes).toBe(OFFLINE_PROFILE_NOTE);
   });
 
@@ -21,7 +25,10 @@ describe('a persona from a biography without a model', () => {
   });
 
   it('GIVEN an empty biography, an empty name or text over the limit WHEN built THEN each is refused with its reason', () => {
-    expect(offlinePersona('Ada', '  \n ')).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/biography is empty/) } });
+    expect(offlinePersona('Ada', '  \n ')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', message: expect.stringMatching(/biography is empty/) },
+    });
     expect(offlinePersona(' ', 'A mathematician.')).toMatchObject({ ok: false, error: { message: 'The name must be 1–60 characters.' } });
     expect(offlinePersona('Ada', 'x'.repeat(100_001))).toMatchObject({ ok: false, error: { code: 'too_large' } });
   });

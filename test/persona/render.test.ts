@@ -62,7 +62,12 @@ describe('rendering', () => {
     thin.playStyle.signatureMoves = [];
     thin.personality = '';
     thin.decisionStyle = '';
-    thin.tactics = { town: ['Vote late', 'Ask why'], mafia: ['Blend in', 'Vote late'], detective: ['Check loud players', 'Claim late'], doctor: ['Guard claims', 'Vary'] };
+    thin.tactics = {
+      town: ['Vote late', 'Ask why'],
+      mafia: ['Blend in', 'Vote late'],
+      detective: ['Check loud players', 'Claim late'],
+      doctor: ['Guard claims', 'Vary'],
+    };
     const r = rendered(content({ profile: thin }));
     expect(r.words).toBeLessThan(180);
     expect(r.warnings).toEqual([expect.stringMatching(/renders to \d+ words; under 180 it tends to feel thin/)]);
@@ -77,7 +82,10 @@ describe('rendering', () => {
       parts: [0, 1, 2].map((i) => ({ name: `history ${i}`, type: 'backstory' as const, summary: 'Short.', content: long(250) })),
     });
     const refused = renderPersona(huge, { detail: true });
-    expect(refused).toEqual({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/renders to \d+ words; the limit is 800/) } });
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'invalid', message: expect.stringMatching(/renders to \d+ words; the limit is 800/) },
+    });
   });
 
   it('GIVEN traits and parts WHEN rendered THEN traits give their instruction and parts their summary, or content in detail', () => {
@@ -105,14 +113,23 @@ describe('rendering', () => {
 describe('the bridge to the seat prompt', () => {
   it('GIVEN a rendered persona WHEN turned into a PersonaPrompt THEN the block, the role’s tactics and the voice reach the stable prefix', () => {
     const prompt = personaFromProfile(rendered());
-    expect(prompt).toMatchObject({ name: 'Ada Lovelace', voice: { name: 'Ada Lovelace', phrases: ['The engine does not lie.', 'Let us compute.'] } });
+    expect(prompt).toMatchObject({
+      name: 'Ada Lovelace',
+      voice: { name: 'Ada Lovelace', phrases: ['The engine does not lie.', 'Let us compute.'] },
+    });
     expect(prompt.tactics?.mafia).toEqual(profile().tactics.mafia);
     const view = {
       me: { name: 'Ada Lovelace', seat: 1, role: 'detective' },
       rolesInPlay: ['detective', 'mafia', 'townsperson'],
       rules: {
-        voteMode: 'plurality', allowNoLynch: true, revealRoleOnDeath: true, lastWills: true,
-        doctorSelfProtect: true, doctorRepeatProtect: false, nightOneKill: true, maxQuietCycles: 3,
+        voteMode: 'plurality',
+        allowNoLynch: true,
+        revealRoleOnDeath: true,
+        lastWills: true,
+        doctorSelfProtect: true,
+        doctorRepeatProtect: false,
+        nightOneKill: true,
+        maxQuietCycles: 3,
       },
       teammates: [],
     } as unknown as Parameters<typeof stablePrefix>[0];

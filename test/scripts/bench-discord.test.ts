@@ -9,7 +9,9 @@ describe('npm run bench: concurrent games through the Discord simulator', () => 
     expect(figures.completed).toBe(3);
     // 3 creates, 3 joins, 15 seats, 3 starts, then night picks and votes.
     expect(figures.interactions).toBeGreaterThan(24);
-    expect(figures.ackByKind.map((k) => k.kind)).toEqual(expect.arrayContaining(['/mafia create', 'lobby:join', '/mafia add-ai', 'lobby:start', 'vote']));
+    expect(figures.ackByKind.map((k) => k.kind)).toEqual(
+      expect.arrayContaining(['/mafia create', 'lobby:join', '/mafia add-ai', 'lobby:start', 'vote']),
+    );
     expect(figures.restCalls).toBeGreaterThan(0);
 
     const lines = describeDiscordBench(figures, 'smoke').join('\n');

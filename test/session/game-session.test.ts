@@ -54,7 +54,9 @@ describe('a live game session', () => {
     t.advanceTo('vote');
     const { game } = session(t.state);
     const voters = t.state.players.filter((p) => p.id !== t.by('mafia').id);
-    const results = await Promise.all(voters.map((p) => game.submit((s, at) => engine.vote(s, { voterId: p.id, targetId: t.by('mafia').id, at }))));
+    const results = await Promise.all(
+      voters.map((p) => game.submit((s, at) => engine.vote(s, { voterId: p.id, targetId: t.by('mafia').id, at }))),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(Object.keys(game.state.votes)).toHaveLength(voters.length);
   });

@@ -13,7 +13,8 @@ export class Table {
   /** A game in the lobby with `count` human players named P1…Pn. */
   static lobby(count: number, settings: engine.SettingsInput = {}, seed = 7): Table {
     const table = new Table(ok(engine.createGame({ gameId: 'test', seed, settings, at: T0 })).state);
-    for (let i = 1; i <= count; i++) table.must(engine.join(table.state, { player: { id: `p${i}`, name: `P${i}`, kind: 'human' }, at: T0 }));
+    for (let i = 1; i <= count; i++)
+      table.must(engine.join(table.state, { player: { id: `p${i}`, name: `P${i}`, kind: 'human' }, at: T0 }));
     return table;
   }
 

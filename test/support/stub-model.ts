@@ -15,7 +15,12 @@ export interface CapturedPrompt {
 export function stubThink(seatId: string, captured: CapturedPrompt[]): Think {
   let n = 0;
   return async (request: LlmRequest, context) => {
-    const text = [request.system.shared ?? '', request.system.stable, request.system.dynamic ?? '', ...request.messages.map((m) => m.content)].join('\n');
+    const text = [
+      request.system.shared ?? '',
+      request.system.stable,
+      request.system.dynamic ?? '',
+      ...request.messages.map((m) => m.content),
+    ].join('\n');
     captured.push({ seatId, text });
     const task = request.messages.map((m) => m.content).join('\n');
     const options = /^Options for "decision": (.*)\.$/m.exec(task)?.[1]?.split(', ') ?? ['(nobody)'];

@@ -1,6 +1,15 @@
 /** Shared state and operations of the simulator: messages, mentions, dispatches, permission checks, waiting. */
 import { ChannelType, GatewayIntentBits, MessageFlags } from 'discord.js';
-import { cannotEditOthers, emptyMessage, invalidForm, missingAccess, missingPermissions, threadArchived, unknownChannel, unknownMessage } from './errors.ts';
+import {
+  cannotEditOthers,
+  emptyMessage,
+  invalidForm,
+  missingAccess,
+  missingPermissions,
+  threadArchived,
+  unknownChannel,
+  unknownMessage,
+} from './errors.ts';
 import type { FakeGateway } from './gateway.ts';
 import type { UploadedFile } from './http.ts';
 import { Snowflakes } from './ids.ts';
@@ -53,7 +62,10 @@ export class SimCore {
    * the description. Re-checked on every change of the simulator and every `intervalMs` (for state
    * outside it, e.g. the bot's database).
    */
-  until<T>(condition: () => T | Promise<T>, options: { timeoutMs?: number; intervalMs?: number; description?: string } = {}): Promise<NonNullable<T>> {
+  until<T>(
+    condition: () => T | Promise<T>,
+    options: { timeoutMs?: number; intervalMs?: number; description?: string } = {},
+  ): Promise<NonNullable<T>> {
     const { timeoutMs = 5000, intervalMs = 25, description } = options;
     return new Promise((resolve, reject) => {
       let done = false;
@@ -91,7 +103,9 @@ export class SimCore {
       };
       const timer = setTimeout(() => {
         const why = lastError instanceof Error ? `: last error ${lastError.message}` : '';
-        finish(() => reject(new Error(`sim.until timed out after ${timeoutMs} ms${description ? ` waiting for ${description}` : ''}${why}`)));
+        finish(() =>
+          reject(new Error(`sim.until timed out after ${timeoutMs} ms${description ? ` waiting for ${description}` : ''}${why}`)),
+        );
       }, timeoutMs);
       const poll = setInterval(check, intervalMs);
       this.waiters.add(check);
@@ -149,7 +163,8 @@ export class SimCore {
 
   /** Who a message pings, following allowed_mentions like Discord (default: everything parsed). */
   private mentionsOf(content: string, allowed: any, authorCanEveryone: boolean, guildId: string | null) {
-    const parse: string[] = allowed && typeof allowed === 'object' ? (Array.isArray(allowed.parse) ? allowed.parse : []) : ['users', 'roles', 'everyone'];
+    const parse: string[] =
+      allowed && typeof allowed === 'object' ? (Array.isArray(allowed.parse) ? allowed.parse : []) : ['users', 'roles', 'everyone'];
     const users = new Set<string>();
     const roles = new Set<string>();
     for (const m of content.matchAll(/<@!?(\d+)>/g)) {
@@ -181,7 +196,13 @@ export class SimCore {
     const content = typeof body.content === 'string' ? body.content : '';
     const mentions = this.mentionsOf(content, body.allowed_mentions, canEveryone, ch.guildId);
     const at = this.now();
-    const flags = (typeof body.flags === 'number' ? body.flags : 0) & (MessageFlags.Ephemeral | MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2 | MessageFlags.Loading);
+    const flags =
+      (typeof body.flags === 'number' ? body.flags : 0) &
+      (MessageFlags.Ephemeral |
+        MessageFlags.SuppressEmbeds |
+        MessageFlags.SuppressNotifications |
+        MessageFlags.IsComponentsV2 |
+        MessageFlags.Loading);
     const msg: SimMessage = {
       id: this.ids.next(),
       channelId: ch.id,
@@ -285,8 +306,7 @@ export class SimCore {
     if (ch.type === ChannelType.DM) full.channel_type = ChannelType.DM;
     else full.channel_type = ch.type;
     const intent = ch.guildId ? G.GuildMessages : G.DirectMessages;
-    const privileged =
-      ch.type === ChannelType.DM || msg.authorId === this.botUserId || msg.mentions.includes(this.botUserId);
+    const privileged = ch.type === ChannelType.DM || msg.authorId === this.botUserId || msg.mentions.includes(this.botUserId);
     for (const s of this.gateway.liveSessions()) {
       if ((s.intents & intent) === 0) continue;
       const seesContent = privileged || (s.intents & G.MessageContent) !== 0;
@@ -296,7 +316,8 @@ export class SimCore {
   }
 
   dispatchToChannelViewers(t: string, d: unknown, ch: SimChannel | undefined, intent: number = G.Guilds): void {
-    if (ch && !(channelPermissions(this.world, ch, this.botUserId) & P.ViewChannel) && !(isThread(ch) && t === 'THREAD_MEMBERS_UPDATE')) return;
+    if (ch && !(channelPermissions(this.world, ch, this.botUserId) & P.ViewChannel) && !(isThread(ch) && t === 'THREAD_MEMBERS_UPDATE'))
+      return;
     this.gateway.dispatch(t, d, intent);
   }
 
@@ -308,7 +329,8 @@ export class SimCore {
 
   requireMessageBody(body: unknown): Record<string, any> {
     if (body === undefined || body === null) return {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw invalidForm([], 'DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType');
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw invalidForm([], 'DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType');
     return body as Record<string, any>;
   }
 }

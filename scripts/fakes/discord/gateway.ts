@@ -60,7 +60,9 @@ export class FakeGateway {
   private onConnection(ws: WebSocket): void {
     let session: GatewaySession = { id: randomToken(32), socket: ws, detachedAt: null, intents: 0, seq: 0, sent: [] };
     let identified = false;
-    ws.send(JSON.stringify({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs, _trace: ['sim'] }, s: null, t: null }));
+    ws.send(
+      JSON.stringify({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs, _trace: ['sim'] }, s: null, t: null }),
+    );
     ws.on('message', (raw) => {
       let payload: { op: number; d: any };
       try {

@@ -74,14 +74,16 @@ export class InteractionHandle {
   /** The reply, asserting only this user sees it. */
   async ephemeral(options: WaitOptions = {}): Promise<SimMessage> {
     const m = await this.reply(options);
-    if (!(m.flags & MessageFlags.Ephemeral)) throw new Error(`The reply to ${this.describe()} is public, not ephemeral: ${JSON.stringify(m.content)}`);
+    if (!(m.flags & MessageFlags.Ephemeral))
+      throw new Error(`The reply to ${this.describe()} is public, not ephemeral: ${JSON.stringify(m.content)}`);
     return m;
   }
 
   /** The reply, asserting everyone in the channel sees it. */
   async public(options: WaitOptions = {}): Promise<SimMessage> {
     const m = await this.reply(options);
-    if (m.flags & MessageFlags.Ephemeral) throw new Error(`The reply to ${this.describe()} is ephemeral, not public: ${JSON.stringify(m.content)}`);
+    if (m.flags & MessageFlags.Ephemeral)
+      throw new Error(`The reply to ${this.describe()} is ephemeral, not public: ${JSON.stringify(m.content)}`);
     return m;
   }
 
@@ -104,7 +106,8 @@ export class InteractionHandle {
   /** Autocomplete choices (callback 8). */
   async choices(options: WaitOptions = {}): Promise<{ name: string; value: string | number }[]> {
     const cb = await this.ack(options);
-    if (cb.type !== T.ApplicationCommandAutocompleteResult) throw new Error(`${this.describe()} was answered with callback type ${cb.type}, not choices`);
+    if (cb.type !== T.ApplicationCommandAutocompleteResult)
+      throw new Error(`${this.describe()} was answered with callback type ${cb.type}, not choices`);
     return cb.data?.choices ?? [];
   }
 

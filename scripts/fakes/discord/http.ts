@@ -75,9 +75,7 @@ export class Router {
     return { route: null, pathKnown };
   }
 
-  async handle(
-    ctxBase: Omit<RouteContext, 'params'>,
-  ): Promise<{ result: RouteResult; pattern: string }> {
+  async handle(ctxBase: Omit<RouteContext, 'params'>): Promise<{ result: RouteResult; pattern: string }> {
     const found = this.match(ctxBase.method, ctxBase.path);
     if (!found.route) {
       const err = found.pathKnown ? methodNotAllowed() : notFound();
@@ -90,7 +88,7 @@ export class Router {
       return { result, pattern: route.pattern };
     } catch (e) {
       if (e instanceof DiscordHttpError) return { result: { status: e.status, body: e.body() }, pattern: route.pattern };
-      const message = e instanceof Error ? e.stack ?? e.message : String(e);
+      const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
       return { result: { status: 500, body: { message: `500: Simulator error: ${message}`, code: 0 } }, pattern: route.pattern };
     }
   }

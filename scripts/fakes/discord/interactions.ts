@@ -1,7 +1,15 @@
 /** Interactions: the record of each one the simulated users start, and how the bot's callbacks change the world. */
 import { InteractionResponseType, InteractionType, MessageFlags } from 'discord.js';
 import type { SimCore } from './core.ts';
-import { DiscordHttpError, FormErrorCollector, alreadyAcknowledged, invalidForm, unknownInteraction, unknownMessage, unknownWebhook } from './errors.ts';
+import {
+  DiscordHttpError,
+  FormErrorCollector,
+  alreadyAcknowledged,
+  invalidForm,
+  unknownInteraction,
+  unknownMessage,
+  unknownWebhook,
+} from './errors.ts';
 import type { UploadedFile } from './http.ts';
 import { validateChoices, validateModal } from './limits.ts';
 import type { SimMessage } from './model.ts';
@@ -80,7 +88,8 @@ export class Interactions {
       [InteractionResponseType.ApplicationCommandAutocompleteResult]: i.type === InteractionType.ApplicationCommandAutocomplete,
       [InteractionResponseType.Modal]: isCommand || isComponent,
     };
-    if (!allowed[type]) fail(invalidForm(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Interaction response type ${type} is invalid for this interaction`));
+    if (!allowed[type])
+      fail(invalidForm(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Interaction response type ${type} is invalid for this interaction`));
     const core = this.core;
     let message: SimMessage | undefined;
     try {
@@ -190,7 +199,7 @@ export class Interactions {
       body: body ?? {},
       files,
       interactionId: i.id,
-            interaction: { userId: i.userId, type: i.type },
+      interaction: { userId: i.userId, type: i.type },
       visibleTo: ephemeral ? i.userId : null,
       type: 0,
     });

@@ -58,10 +58,13 @@ export function validateEmbeds(c: FormErrorCollector, embeds: unknown): void {
     maxLen(c, ['embeds', i, 'footer', 'text'], e.footer?.text, LIMITS.embedFooter);
     maxLen(c, ['embeds', i, 'author', 'name'], e.author?.name, LIMITS.embedAuthor);
     const fields = Array.isArray(e.fields) ? e.fields : [];
-    if (fields.length > LIMITS.embedFields) c.add(['embeds', i, 'fields'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.embedFields} or fewer in length.`);
+    if (fields.length > LIMITS.embedFields)
+      c.add(['embeds', i, 'fields'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.embedFields} or fewer in length.`);
     fields.forEach((f: any, j: number) => {
-      if (typeof f?.name !== 'string' || f.name.length === 0) c.add(['embeds', i, 'fields', j, 'name'], 'BASE_TYPE_REQUIRED', 'This field is required');
-      if (typeof f?.value !== 'string' || f.value.length === 0) c.add(['embeds', i, 'fields', j, 'value'], 'BASE_TYPE_REQUIRED', 'This field is required');
+      if (typeof f?.name !== 'string' || f.name.length === 0)
+        c.add(['embeds', i, 'fields', j, 'name'], 'BASE_TYPE_REQUIRED', 'This field is required');
+      if (typeof f?.value !== 'string' || f.value.length === 0)
+        c.add(['embeds', i, 'fields', j, 'value'], 'BASE_TYPE_REQUIRED', 'This field is required');
       maxLen(c, ['embeds', i, 'fields', j, 'name'], f?.name, LIMITS.embedFieldName);
       maxLen(c, ['embeds', i, 'fields', j, 'value'], f?.value, LIMITS.embedFieldValue);
     });
@@ -79,7 +82,8 @@ function validateSelect(c: FormErrorCollector, path: (string | number)[], comp: 
   if (comp.type === ComponentType.StringSelect) {
     const options = Array.isArray(comp.options) ? comp.options : [];
     if (options.length < 1) c.add([...path, 'options'], 'BASE_TYPE_MIN_LENGTH', 'Must be 1 or more in length.');
-    if (options.length > LIMITS.selectOptions) c.add([...path, 'options'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.selectOptions} or fewer in length.`);
+    if (options.length > LIMITS.selectOptions)
+      c.add([...path, 'options'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.selectOptions} or fewer in length.`);
     const seen = new Set<string>();
     options.forEach((o: any, k: number) => {
       maxLen(c, [...path, 'options', k, 'label'], o?.label, LIMITS.selectOptionText);
@@ -87,7 +91,8 @@ function validateSelect(c: FormErrorCollector, path: (string | number)[], comp: 
       maxLen(c, [...path, 'options', k, 'description'], o?.description, LIMITS.selectOptionText);
       if (typeof o?.label !== 'string' || !o.label) c.add([...path, 'options', k, 'label'], 'BASE_TYPE_REQUIRED', 'This field is required');
       if (typeof o?.value !== 'string' || !o.value) c.add([...path, 'options', k, 'value'], 'BASE_TYPE_REQUIRED', 'This field is required');
-      if (seen.has(o?.value)) c.add([...path, 'options'], 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED', 'The specified option value is already used');
+      if (seen.has(o?.value))
+        c.add([...path, 'options'], 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED', 'The specified option value is already used');
       seen.add(o?.value);
     });
     if (typeof comp.max_values === 'number' && comp.max_values > options.length) {
@@ -96,7 +101,8 @@ function validateSelect(c: FormErrorCollector, path: (string | number)[], comp: 
   }
   for (const key of ['min_values', 'max_values']) {
     const v = comp[key];
-    if (typeof v === 'number' && (v < (key === 'min_values' ? 0 : 1) || v > 25)) c.add([...path, key], 'BASE_TYPE_MAX', 'int value should be less than or equal to 25.');
+    if (typeof v === 'number' && (v < (key === 'min_values' ? 0 : 1) || v > 25))
+      c.add([...path, key], 'BASE_TYPE_MAX', 'int value should be less than or equal to 25.');
   }
 }
 
@@ -104,7 +110,8 @@ export function validateComponents(c: FormErrorCollector, components: unknown, f
   if (components === undefined || components === null) return;
   if (!Array.isArray(components)) return c.add(['components'], 'BASE_TYPE_LIST', 'Must be a list.');
   const v2 = (flags & MessageFlags.IsComponentsV2) !== 0;
-  if (!v2 && components.length > LIMITS.actionRows) c.add(['components'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.actionRows} or fewer in length.`);
+  if (!v2 && components.length > LIMITS.actionRows)
+    c.add(['components'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.actionRows} or fewer in length.`);
   const customIds = new Set<string>();
   components.forEach((raw, i) => {
     const row = (raw ?? {}) as Record<string, any>;
@@ -118,11 +125,13 @@ export function validateComponents(c: FormErrorCollector, components: unknown, f
     if (selects.length > 0 && children.length > 1) {
       c.add(['components', i, 'components'], 'COMPONENT_LAYOUT_WIDTH_EXCEEDED', 'The specified component exceeds the maximum width');
     }
-    if (children.length > LIMITS.buttonsPerRow) c.add(['components', i, 'components'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.buttonsPerRow} or fewer in length.`);
+    if (children.length > LIMITS.buttonsPerRow)
+      c.add(['components', i, 'components'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.buttonsPerRow} or fewer in length.`);
     children.forEach((comp: any, j: number) => {
       const path = ['components', i, 'components', j];
       if (typeof comp?.custom_id === 'string') {
-        if (customIds.has(comp.custom_id)) c.add([...path, 'custom_id'], 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
+        if (customIds.has(comp.custom_id))
+          c.add([...path, 'custom_id'], 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
         customIds.add(comp.custom_id);
       }
       if (comp?.type === ComponentType.Button) {
@@ -162,11 +171,16 @@ export function validateMessagePayload(body: Record<string, any>, check: Message
     const parse: string[] = Array.isArray(am.parse) ? am.parse : [];
     for (const kind of ['users', 'roles'] as const) {
       if (parse.includes(kind) && Array.isArray(am[kind]) && am[kind].length > 0) {
-        c.add(['allowed_mentions'], 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`);
+        c.add(
+          ['allowed_mentions'],
+          'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+          `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`,
+        );
       }
     }
   }
-  if ((check.fileCount ?? 0) > LIMITS.attachments) c.add(['files'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.attachments} or fewer in length.`);
+  if ((check.fileCount ?? 0) > LIMITS.attachments)
+    c.add(['files'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.attachments} or fewer in length.`);
   c.throwIfAny();
 }
 
@@ -196,12 +210,14 @@ export function validateModal(c: FormErrorCollector, data: Record<string, any>):
   maxLen(c, [...path, 'title'], data.title, LIMITS.modalTitle);
   const comps = Array.isArray(data.components) ? data.components : [];
   if (comps.length < 1) c.add([...path, 'components'], 'BASE_TYPE_MIN_LENGTH', 'Must be 1 or more in length.');
-  if (comps.length > LIMITS.modalComponents) c.add([...path, 'components'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.modalComponents} or fewer in length.`);
+  if (comps.length > LIMITS.modalComponents)
+    c.add([...path, 'components'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.modalComponents} or fewer in length.`);
   comps.forEach((top: any, i: number) => {
     const inputs: { comp: any; path: (string | number)[] }[] = [];
     if (top?.type === ComponentType.ActionRow) {
       const children = Array.isArray(top.components) ? top.components : [];
-      if (children.length !== 1) c.add([...path, 'components', i, 'components'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 1 in length.');
+      if (children.length !== 1)
+        c.add([...path, 'components', i, 'components'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 1 in length.');
       children.forEach((comp: any, j: number) => inputs.push({ comp, path: [...path, 'components', i, 'components', j] }));
     } else if (top?.type === ComponentType.Label) {
       maxLen(c, [...path, 'components', i, 'label'], top.label, LIMITS.textInputLabel);
@@ -225,7 +241,8 @@ export function validateModal(c: FormErrorCollector, data: Record<string, any>):
 
 export function validateChoices(c: FormErrorCollector, data: Record<string, any>): void {
   const choices = Array.isArray(data.choices) ? data.choices : [];
-  if (choices.length > LIMITS.autocompleteChoices) c.add(['data', 'choices'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.autocompleteChoices} or fewer in length.`);
+  if (choices.length > LIMITS.autocompleteChoices)
+    c.add(['data', 'choices'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.autocompleteChoices} or fewer in length.`);
   choices.forEach((ch: any, i: number) => {
     maxLen(c, ['data', 'choices', i, 'name'], ch?.name, LIMITS.choiceName);
     maxLen(c, ['data', 'choices', i, 'value'], ch?.value, LIMITS.choiceValue);
@@ -242,10 +259,12 @@ export function validateCommands(c: FormErrorCollector, commands: unknown): void
     if (typeof cmd?.name !== 'string' || !COMMAND_NAME.test(cmd.name) || (type === 1 && cmd.name !== cmd.name.toLowerCase())) {
       c.add([i, 'name'], 'APPLICATION_COMMAND_INVALID_NAME', 'Command name is invalid');
     }
-    if (names.has(`${type}:${cmd?.name}`)) c.add([i, 'name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', 'Application command names must be unique');
+    if (names.has(`${type}:${cmd?.name}`))
+      c.add([i, 'name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', 'Application command names must be unique');
     names.add(`${type}:${cmd?.name}`);
     if (type === 1) {
-      if (typeof cmd.description !== 'string' || cmd.description.length < 1) c.add([i, 'description'], 'BASE_TYPE_REQUIRED', 'This field is required');
+      if (typeof cmd.description !== 'string' || cmd.description.length < 1)
+        c.add([i, 'description'], 'BASE_TYPE_REQUIRED', 'This field is required');
       maxLen(c, [i, 'description'], cmd.description, 100);
     }
     validateOptions(c, [i, 'options'], cmd?.options);
@@ -261,13 +280,19 @@ function validateOptions(c: FormErrorCollector, path: (string | number)[], optio
     if (typeof o?.name !== 'string' || !COMMAND_NAME.test(o.name) || o.name !== o.name.toLowerCase()) {
       c.add([...path, i, 'name'], 'APPLICATION_COMMAND_INVALID_NAME', 'Command name is invalid');
     }
-    if (typeof o?.description !== 'string' || o.description.length < 1) c.add([...path, i, 'description'], 'BASE_TYPE_REQUIRED', 'This field is required');
+    if (typeof o?.description !== 'string' || o.description.length < 1)
+      c.add([...path, i, 'description'], 'BASE_TYPE_REQUIRED', 'This field is required');
     maxLen(c, [...path, i, 'description'], o?.description, 100);
     if (o?.type === 1 || o?.type === 2) {
       validateOptions(c, [...path, i, 'options'], o.options);
       return;
     }
-    if (o?.required && sawOptional) c.add([...path, i, 'required'], 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', 'Required options must be placed before non-required options');
+    if (o?.required && sawOptional)
+      c.add(
+        [...path, i, 'required'],
+        'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+        'Required options must be placed before non-required options',
+      );
     if (!o?.required) sawOptional = true;
     if (Array.isArray(o?.choices)) {
       if (o.choices.length > 25) c.add([...path, i, 'choices'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');

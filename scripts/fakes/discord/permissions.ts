@@ -7,15 +7,40 @@ export const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((a, b) 
 
 /** What @everyone may do in a fresh server. */
 export const EVERYONE_DEFAULT =
-  P.ViewChannel | P.SendMessages | P.SendMessagesInThreads | P.CreatePublicThreads | P.CreatePrivateThreads |
-  P.EmbedLinks | P.AttachFiles | P.ReadMessageHistory | P.AddReactions | P.UseApplicationCommands |
-  P.UseExternalEmojis | P.CreateInstantInvite | P.ChangeNickname | P.Connect | P.Speak;
+  P.ViewChannel |
+  P.SendMessages |
+  P.SendMessagesInThreads |
+  P.CreatePublicThreads |
+  P.CreatePrivateThreads |
+  P.EmbedLinks |
+  P.AttachFiles |
+  P.ReadMessageHistory |
+  P.AddReactions |
+  P.UseApplicationCommands |
+  P.UseExternalEmojis |
+  P.CreateInstantInvite |
+  P.ChangeNickname |
+  P.Connect |
+  P.Speak;
 
 /** What a bot invited with a sensible scope gets (no Administrator). */
 export const BOT_DEFAULT =
-  P.ViewChannel | P.SendMessages | P.SendMessagesInThreads | P.CreatePublicThreads | P.CreatePrivateThreads |
-  P.ManageThreads | P.EmbedLinks | P.AttachFiles | P.ReadMessageHistory | P.AddReactions | P.UseExternalEmojis |
-  P.ManageWebhooks | P.ManageRoles | P.ManageMessages | P.UseApplicationCommands | P.MentionEveryone;
+  P.ViewChannel |
+  P.SendMessages |
+  P.SendMessagesInThreads |
+  P.CreatePublicThreads |
+  P.CreatePrivateThreads |
+  P.ManageThreads |
+  P.EmbedLinks |
+  P.AttachFiles |
+  P.ReadMessageHistory |
+  P.AddReactions |
+  P.UseExternalEmojis |
+  P.ManageWebhooks |
+  P.ManageRoles |
+  P.ManageMessages |
+  P.UseApplicationCommands |
+  P.MentionEveryone;
 
 export function basePermissions(world: World, guildId: string, userId: string): bigint {
   const guild = world.guilds.get(guildId);

@@ -153,10 +153,12 @@ export function apiGuild(world: World, g: SimGuild, full: boolean): Record<strin
     member_count: g.members.size,
     voice_states: [],
     members: [...g.members.values()].map((m) => apiMember(world, m)),
-    channels: channels.filter((c) => !isThread(c)).map((c) => {
-      const { guild_id: _omit, ...rest } = apiChannel(world, c);
-      return rest;
-    }),
+    channels: channels
+      .filter((c) => !isThread(c))
+      .map((c) => {
+        const { guild_id: _omit, ...rest } = apiChannel(world, c);
+        return rest;
+      }),
     threads: channels.filter((c) => isThread(c) && !c.threadMeta?.archived).map((c) => apiChannel(world, c)),
     presences: [],
     stage_instances: [],

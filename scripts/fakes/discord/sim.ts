@@ -111,7 +111,10 @@ export class DiscordSim extends SimCore {
     }
     const m = /^\/api(?:\/v(\d+))?(\/.*)$/.exec(url.pathname);
     if (!m) return send(res, { status: 404, body: { message: '404: Not Found', code: 0 } });
-    const path = m[2]!.split('/').map((s) => decodeURIComponent(s)).join('/');
+    const path = m[2]!
+      .split('/')
+      .map((s) => decodeURIComponent(s))
+      .join('/');
     const header = req.headers.authorization;
     const auth = header === undefined ? 'none' : header === `Bot ${this.token}` ? 'bot' : 'bad';
     const method = (req.method ?? 'GET').toUpperCase();
@@ -137,7 +140,10 @@ export class DiscordSim extends SimCore {
       result = handled.result;
     } catch (e) {
       const err = e as { status?: number; body?: () => unknown; message?: string };
-      result = typeof err.body === 'function' ? { status: err.status ?? 400, body: err.body() } : { status: 500, body: { message: String(err.message), code: 0 } };
+      result =
+        typeof err.body === 'function'
+          ? { status: err.status ?? 400, body: err.body() }
+          : { status: 500, body: { message: String(err.message), code: 0 } };
     }
     call.status = result.status === 200 && result.body === undefined ? 204 : result.status;
     call.response = result.body;
@@ -183,8 +189,22 @@ export class DiscordSim extends SimCore {
     const now = this.now();
     const guild: SimGuild = { id, name: spec.name, ownerId: '', members: new Map(), roles: new Map(), joinedAt: now };
     this.world.guilds.set(id, guild);
-    guild.roles.set(id, { id, guildId: id, name: '@everyone', permissions: spec.everyonePermissions ?? EVERYONE_DEFAULT, position: 0, managed: false });
-    const botRole = { id: this.ids.next(), guildId: id, name: this.world.users.get(this.botUserId)!.username, permissions: spec.botPermissions ?? BOT_DEFAULT, position: 1, managed: true };
+    guild.roles.set(id, {
+      id,
+      guildId: id,
+      name: '@everyone',
+      permissions: spec.everyonePermissions ?? EVERYONE_DEFAULT,
+      position: 0,
+      managed: false,
+    });
+    const botRole = {
+      id: this.ids.next(),
+      guildId: id,
+      name: this.world.users.get(this.botUserId)!.username,
+      permissions: spec.botPermissions ?? BOT_DEFAULT,
+      position: 1,
+      managed: true,
+    };
     guild.roles.set(botRole.id, botRole);
     guild.members.set(this.botUserId, { userId: this.botUserId, guildId: id, roles: [botRole.id], nick: null, joinedAt: now });
     const specs = (spec.members ?? []).map((m) => (typeof m === 'string' ? { name: m } : m));
@@ -449,13 +469,14 @@ export function messageText(m: SimMessage): string {
   for (const e of m.embeds as any[]) {
     parts.push(e.author?.name, e.title, e.description, ...(e.fields ?? []).flatMap((f: any) => [f.name, f.value]), e.footer?.text);
   }
-  const walk = (list: any[]) => list.forEach((c) => {
-    if (c?.label) parts.push(c.label);
-    if (c?.content) parts.push(c.content);
-    if (Array.isArray(c?.options)) parts.push(...c.options.map((o: any) => o.label));
-    if (Array.isArray(c?.components)) walk(c.components);
-    if (c?.accessory) walk([c.accessory]);
-  });
+  const walk = (list: any[]) =>
+    list.forEach((c) => {
+      if (c?.label) parts.push(c.label);
+      if (c?.content) parts.push(c.content);
+      if (Array.isArray(c?.options)) parts.push(...c.options.map((o: any) => o.label));
+      if (Array.isArray(c?.components)) walk(c.components);
+      if (c?.accessory) walk([c.accessory]);
+    });
   walk(m.components as any[]);
   return parts.filter((p) => typeof p === 'string' && p.length > 0).join('\n');
 }

@@ -128,7 +128,12 @@ export class SimUser {
 
   // ------------------------------------------------------------------ interactions
 
-  private base(type: number, ch: SimChannel, data: unknown, extra: Record<string, unknown> = {}): { interaction: SimInteraction; handle: InteractionHandle } {
+  private base(
+    type: number,
+    ch: SimChannel,
+    data: unknown,
+    extra: Record<string, unknown> = {},
+  ): { interaction: SimInteraction; handle: InteractionHandle } {
     const core = this.core;
     const id = core.ids.next();
     const token = `aW50ZXJhY3Rpb246${id}:${randomToken(60)}`;
@@ -196,7 +201,8 @@ export class SimUser {
       if (cmd.contexts && !cmd.contexts.includes(0)) throw new SimUserError(`/${name} is not offered in servers`);
       if (cmd.defaultMemberPermissions !== null) {
         const needed = BigInt(cmd.defaultMemberPermissions);
-        if (!has(channelPermissions(this.world, ch, this.id), needed)) throw new SimUserError(`/${name} is hidden from ${this.name} (default_member_permissions)`);
+        if (!has(channelPermissions(this.world, ch, this.id), needed))
+          throw new SimUserError(`/${name} is hidden from ${this.name} (default_member_permissions)`);
       }
     }
     return cmd;
@@ -240,15 +246,20 @@ export class SimUser {
       switch (def.type) {
         case O.String:
           value = String(raw);
-          if (def.min_length !== undefined && (value as string).length < def.min_length) throw new SimUserError(`${name} is at least ${def.min_length} characters`);
-          if (def.max_length !== undefined && (value as string).length > def.max_length) throw new SimUserError(`${name} is at most ${def.max_length} characters`);
+          if (def.min_length !== undefined && (value as string).length < def.min_length)
+            throw new SimUserError(`${name} is at least ${def.min_length} characters`);
+          if (def.max_length !== undefined && (value as string).length > def.max_length)
+            throw new SimUserError(`${name} is at most ${def.max_length} characters`);
           break;
         case O.Integer:
         case O.Number:
           value = Number(raw);
-          if (!Number.isFinite(value) || (def.type === O.Integer && !Number.isInteger(value))) throw new SimUserError(`${name} must be a${def.type === O.Integer ? 'n integer' : ' number'}`);
-          if (def.min_value !== undefined && (value as number) < def.min_value) throw new SimUserError(`${name} is at least ${def.min_value}`);
-          if (def.max_value !== undefined && (value as number) > def.max_value) throw new SimUserError(`${name} is at most ${def.max_value}`);
+          if (!Number.isFinite(value) || (def.type === O.Integer && !Number.isInteger(value)))
+            throw new SimUserError(`${name} must be a${def.type === O.Integer ? 'n integer' : ' number'}`);
+          if (def.min_value !== undefined && (value as number) < def.min_value)
+            throw new SimUserError(`${name} is at least ${def.min_value}`);
+          if (def.max_value !== undefined && (value as number) > def.max_value)
+            throw new SimUserError(`${name} is at most ${def.max_value}`);
           break;
         case O.Boolean:
           value = Boolean(raw);
@@ -273,7 +284,13 @@ export class SimUser {
         }
         case O.Channel: {
           const target = this.ctx.resolveChannel(typeof raw === 'object' && raw && 'id' in raw ? String(raw.id) : String(raw));
-          put('channels', target.id, { id: target.id, name: target.name, type: target.type, permissions: channelPermissions(this.world, target, this.id).toString(), ...(target.parentId ? { parent_id: target.parentId } : {}) });
+          put('channels', target.id, {
+            id: target.id,
+            name: target.name,
+            type: target.type,
+            permissions: channelPermissions(this.world, target, this.id).toString(),
+            ...(target.parentId ? { parent_id: target.parentId } : {}),
+          });
           value = target.id;
           break;
         }
@@ -313,7 +330,8 @@ export class SimUser {
     }
     if (focused === undefined) {
       for (const def of defs) {
-        if (def.required && !(def.name in given)) throw new SimUserError(`/${cmd.name}${input.subcommand ? ` ${input.subcommand}` : ''} needs option ${def.name}`);
+        if (def.required && !(def.name in given))
+          throw new SimUserError(`/${cmd.name}${input.subcommand ? ` ${input.subcommand}` : ''} needs option ${def.name}`);
       }
     } else if (!(focused in given)) {
       throw new SimUserError(`autocomplete: the focused option ${focused} needs a (partial) value`);
@@ -376,11 +394,12 @@ export class SimUser {
       if (c.component) stack.push(c.component);
     }
     const ids: string[] = [];
-    const walk = (list: any[]) => list.forEach((c) => {
-      if (c?.custom_id) ids.push(c.custom_id);
-      if (Array.isArray(c?.components)) walk(c.components);
-      if (c?.accessory) walk([c.accessory]);
-    });
+    const walk = (list: any[]) =>
+      list.forEach((c) => {
+        if (c?.custom_id) ids.push(c.custom_id);
+        if (Array.isArray(c?.components)) walk(c.components);
+        if (c?.accessory) walk([c.accessory]);
+      });
     walk(m.components as any[]);
     throw new SimUserError(`no component ${customId} on message ${m.id} (has: ${ids.join(', ') || 'none'})`);
   }
@@ -458,7 +477,8 @@ export class SimUser {
       used.add(c.custom_id);
       const required = c.required ?? true;
       if (required && !value) throw new SimUserError(`modal ${customId}: ${c.custom_id} is required`);
-      if (value && c.min_length !== undefined && value.length < c.min_length) throw new SimUserError(`modal ${customId}: ${c.custom_id} is at least ${c.min_length} characters`);
+      if (value && c.min_length !== undefined && value.length < c.min_length)
+        throw new SimUserError(`modal ${customId}: ${c.custom_id} is at least ${c.min_length} characters`);
       const max = Math.min(c.max_length ?? LIMITS.textInputValue, LIMITS.textInputValue);
       if (value.length > max) throw new SimUserError(`modal ${customId}: ${c.custom_id} is at most ${max} characters`);
       return { type: ComponentType.TextInput, ...(c.id !== undefined ? { id: c.id } : {}), custom_id: c.custom_id, value };
@@ -472,7 +492,11 @@ export class SimUser {
     if (unknown.length) throw new SimUserError(`modal ${customId} has no input ${unknown.join(', ')}`);
     const source = shown.i.sourceMessageId ? this.world.messages.get(shown.i.sourceMessageId) : undefined;
     const ch = this.world.channel(shown.i.channelId)!;
-    return this.base(InteractionType.ModalSubmit, ch, { custom_id: customId, components }, source ? { message: apiMessage(this.world, source) } : {}).handle;
+    return this.base(
+      InteractionType.ModalSubmit,
+      ch,
+      { custom_id: customId, components },
+      source ? { message: apiMessage(this.world, source) } : {},
+    ).handle;
   }
 }
-

@@ -1,5 +1,13 @@
 import { anthropicPrompt, breakpointProblem } from './fake-anthropic-prompt.ts';
-import { FakeLlmServer, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest, type FakeServerOptions, type FakeTurn } from './fake-llm-server.ts';
+import {
+  FakeLlmServer,
+  type FakeHandler,
+  type FakeMessage,
+  type FakeReply,
+  type FakeRequest,
+  type FakeServerOptions,
+  type FakeTurn,
+} from './fake-llm-server.ts';
 import type { CallUsage } from './fake-usage.ts';
 import { fragments, isRecord, pieces, sse, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
@@ -105,13 +113,21 @@ type WireBlock =
 function blocks(reply: FakeMessage, request: FakeRequest): WireBlock[] {
   const out: WireBlock[] = [];
   const structuredTool = reply.structured === undefined ? undefined : request.outputName;
-  const text = reply.text ?? (reply.structured !== undefined && structuredTool === undefined ? JSON.stringify(reply.structured) : undefined);
+  const text =
+    reply.text ?? (reply.structured !== undefined && structuredTool === undefined ? JSON.stringify(reply.structured) : undefined);
   if (text !== undefined && text !== '') out.push({ type: 'text', text, citations: null });
   const calls = [...(reply.toolCalls ?? [])];
   if (structuredTool !== undefined) calls.push({ name: structuredTool, input: reply.structured });
   calls.forEach((call, i) => {
     const raw = call.rawArguments ?? JSON.stringify(call.input ?? {});
-    out.push({ type: 'tool_use', id: call.id ?? `toolu_${request.index}_${i}`, name: call.name, input: call.input ?? {}, raw, caller: { type: 'direct' } });
+    out.push({
+      type: 'tool_use',
+      id: call.id ?? `toolu_${request.index}_${i}`,
+      name: call.name,
+      input: call.input ?? {},
+      raw,
+      caller: { type: 'direct' },
+    });
   });
   return out;
 }
@@ -163,12 +179,20 @@ function message(reply: FakeMessage, request: FakeRequest, usage: CallUsage): un
 function events(reply: FakeMessage, request: FakeRequest, usage: CallUsage): string[] {
   const wire = blocks(reply, request);
   const out = [
-    sse({ type: 'message_start', message: { ...envelope(request), content: [], stop_reason: null, usage: { ...usageOf(usage), output_tokens: 1 } } }, 'message_start'),
+    sse(
+      {
+        type: 'message_start',
+        message: { ...envelope(request), content: [], stop_reason: null, usage: { ...usageOf(usage), output_tokens: 1 } },
+      },
+      'message_start',
+    ),
     sse({ type: 'ping' }, 'ping'),
   ];
   wire.forEach((block, index) => {
     if (block.type === 'text') {
-      out.push(sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } }, 'content_block_start'));
+      out.push(
+        sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } }, 'content_block_start'),
+      );
       for (const piece of pieces(block.text)) {
         out.push(sse({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }, 'content_block_delta'));
       }
@@ -176,7 +200,9 @@ function events(reply: FakeMessage, request: FakeRequest, usage: CallUsage): str
       const start = { type: 'tool_use', id: block.id, name: block.name, input: {}, caller: block.caller };
       out.push(sse({ type: 'content_block_start', index, content_block: start }, 'content_block_start'));
       for (const part of fragments(block.raw)) {
-        out.push(sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } }, 'content_block_delta'));
+        out.push(
+          sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } }, 'content_block_delta'),
+        );
       }
     }
     out.push(sse({ type: 'content_block_stop', index }, 'content_block_stop'));

@@ -47,7 +47,11 @@ export class FakeLlmServer {
     });
   }
 
-  static async start(dialect: Dialect, script?: FakeHandler | readonly FakeReply[], options: FakeServerOptions = {}): Promise<FakeLlmServer> {
+  static async start(
+    dialect: Dialect,
+    script?: FakeHandler | readonly FakeReply[],
+    options: FakeServerOptions = {},
+  ): Promise<FakeLlmServer> {
     const fake = new FakeLlmServer(dialect, options);
     if (typeof script === 'function') fake.handle(script);
     else if (script !== undefined) fake.enqueue(...script);
@@ -156,7 +160,9 @@ export class FakeLlmServer {
   #usage(next: FakeMessage, request: FakeRequest): CallUsage {
     const served = this.#cache.use(this.#dialect.prompt(request.body));
     const usage =
-      next.usage !== undefined ? this.#dialect.scripted(next.usage) : { ...served, output: outputTokens(this.#dialect.sent(next, request)) };
+      next.usage !== undefined
+        ? this.#dialect.scripted(next.usage)
+        : { ...served, output: outputTokens(this.#dialect.sent(next, request)) };
     this.usages.push({ ...usage, request: request.index });
     this.#totals = addUsage(this.#totals, usage);
     return usage;

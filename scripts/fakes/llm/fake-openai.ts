@@ -1,4 +1,12 @@
-import { FakeLlmServer, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest, type FakeServerOptions, type FakeTurn } from './fake-llm-server.ts';
+import {
+  FakeLlmServer,
+  type FakeHandler,
+  type FakeMessage,
+  type FakeReply,
+  type FakeRequest,
+  type FakeServerOptions,
+  type FakeTurn,
+} from './fake-llm-server.ts';
 import { openAiPrompt } from './fake-openai-prompt.ts';
 import type { CallUsage } from './fake-usage.ts';
 import { fragments, isRecord, parseJsonOr, pieces, sse, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
@@ -30,7 +38,9 @@ const openAiDialect: Dialect = {
   json: completion,
   events: chunks,
   malformedEvent: 'data: {"choices": not json\n\n',
-  errorBody: (status, message) => ({ error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'fake_error', code: null, param: null } }),
+  errorBody: (status, message) => ({
+    error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'fake_error', code: null, param: null },
+  }),
 };
 
 function describe(body: Record<string, unknown>): RequestView {
@@ -44,7 +54,8 @@ function describe(body: Record<string, unknown>): RequestView {
     .map((tool: unknown) => (isRecord(tool) && isRecord(tool['function']) ? String(tool['function']['name']) : ''))
     .filter((name) => name !== '');
   const format = body['response_format'];
-  const jsonSchema = isRecord(format) && format['type'] === 'json_schema' && isRecord(format['json_schema']) ? format['json_schema'] : undefined;
+  const jsonSchema =
+    isRecord(format) && format['type'] === 'json_schema' && isRecord(format['json_schema']) ? format['json_schema'] : undefined;
   const outputSchema = jsonSchema?.['schema'];
   const users = transcript.filter((turn) => turn.role === 'user');
   return {
@@ -144,7 +155,12 @@ function completion(message: FakeMessage, request: FakeRequest, usage: CallUsage
 }
 
 function chunks(message: FakeMessage, request: FakeRequest, usage: CallUsage): string[] {
-  const base = { id: `chatcmpl-${request.index}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: request.model };
+  const base = {
+    id: `chatcmpl-${request.index}`,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model: request.model,
+  };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null): string =>
     sse({ ...base, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] });
   const out = [chunk({ role: 'assistant', content: '' })];

@@ -26,9 +26,44 @@ export function livingOthers(task: string): string[] {
 }
 
 const WORDS = [
-  'the', 'vote', 'record', 'shows', 'a', 'quiet', 'pattern', 'that', 'matters', 'more', 'than', 'loud', 'claims', 'and',
-  'careful', 'reads', 'of', 'who', 'moved', 'late', 'on', 'each', 'wagon', 'so', 'I', 'weigh', 'words', 'against', 'actions',
-  'before', 'trusting', 'anyone', 'here', 'today', 'with', 'patience', 'not', 'haste',
+  'the',
+  'vote',
+  'record',
+  'shows',
+  'a',
+  'quiet',
+  'pattern',
+  'that',
+  'matters',
+  'more',
+  'than',
+  'loud',
+  'claims',
+  'and',
+  'careful',
+  'reads',
+  'of',
+  'who',
+  'moved',
+  'late',
+  'on',
+  'each',
+  'wagon',
+  'so',
+  'I',
+  'weigh',
+  'words',
+  'against',
+  'actions',
+  'before',
+  'trusting',
+  'anyone',
+  'here',
+  'today',
+  'with',
+  'patience',
+  'not',
+  'haste',
 ];
 
 /** Plain words (never a player's name) filling about `chars` characters, different per seed. */
@@ -72,7 +107,8 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
   const fill = options.fill ?? 0.7;
   const choices = taskOptions(task);
   const decision = choices.length > 0 ? (options.pick?.(choices) ?? defaultPick(task, choices, index)) : '(nobody)';
-  const field = (name: string, fallback: number, salt: number): string => filler(Math.round(statedLimit(shape, name, fallback) * fill), index * 13 + salt);
+  const field = (name: string, fallback: number, salt: number): string =>
+    filler(Math.round(statedLimit(shape, name, fallback) * fill), index * 13 + salt);
   const silent = /speech: leave it empty/.test(task);
   // Models keep to a sentence when asked for one, whatever room the field has.
   const oneSentence = /speech: one sentence/.test(task) ? 140 : Number.POSITIVE_INFINITY;
@@ -81,10 +117,17 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
   return {
     observations: field('observations', 120, 1),
     analysis: field('analysis', 320, 2),
-    beliefs: readOn.map((player, i) => ({ player, suspicion: ((index + i) % 10) / 10, trust: 0.5, reason: filler(Math.round(70 * fill), index + i) })),
+    beliefs: readOn.map((player, i) => ({
+      player,
+      suspicion: ((index + i) % 10) / 10,
+      trust: 0.5,
+      reason: filler(Math.round(70 * fill), index + i),
+    })),
     strategy: field('strategy', 120, 3),
     decision,
-    speech: silent ? '' : (options.speech?.(decision) ?? filler(Math.min(oneSentence, Math.round(statedLimit(shape, 'speech', 300) * fill)), index * 13 + 4)),
+    speech: silent
+      ? ''
+      : (options.speech?.(decision) ?? filler(Math.min(oneSentence, Math.round(statedLimit(shape, 'speech', 300) * fill)), index * 13 + 4)),
     urgency: 1,
   };
 }

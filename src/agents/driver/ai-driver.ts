@@ -191,9 +191,7 @@ export class AiDriver {
   }
 
   private job(work: Promise<void>): void {
-    const tracked: Promise<void> = work
-      .catch((error: unknown) => this.options.onError?.(error))
-      .finally(() => this.jobs.delete(tracked));
+    const tracked: Promise<void> = work.catch((error: unknown) => this.options.onError?.(error)).finally(() => this.jobs.delete(tracked));
     this.jobs.add(tracked);
   }
 
@@ -210,7 +208,12 @@ export class AiDriver {
    * Asks a seat for a decision due at `due` (epoch ms on the clock). Null when the answer is no
    * longer wanted: its phase passed or the game ended while it thought.
    */
-  private async decide(player: PlayerState, kind: DecisionKind, due: number, key: string | null = phaseKey(this.game.state)): Promise<Decision | null> {
+  private async decide(
+    player: PlayerState,
+    kind: DecisionKind,
+    due: number,
+    key: string | null = phaseKey(this.game.state),
+  ): Promise<Decision | null> {
     if (this.stopped) return null;
     const task = new Task(key, player.id);
     const timed = !this.options.untimed;
@@ -242,11 +245,20 @@ export class AiDriver {
     this.options.onFallback?.(player, kind, fallback);
     const { category } = fallback;
     if (category === 'budget_spent') await this.submit((s, at) => engine.announce(s, { text: BUDGET_NOTICE, topic: BUDGET_TOPIC, at }));
-    else await this.submit((s, at) => engine.announce(s, { text: fallbackNotice(player.name, category), topic: fallbackTopic(player.id), at }));
+    else
+      await this.submit((s, at) =>
+        engine.announce(s, { text: fallbackNotice(player.name, category), topic: fallbackTopic(player.id), at }),
+      );
   }
 
   /** The command keeping the decision's reasoning for the director's cut, under the phase it was for, with what became of it. */
-  private reasoning(player: PlayerState, kind: DecisionKind, decision: Decision, forState: Pick<GameState, 'phase' | 'day'>, outcome: ReasoningOutcome): Command | null {
+  private reasoning(
+    player: PlayerState,
+    kind: DecisionKind,
+    decision: Decision,
+    forState: Pick<GameState, 'phase' | 'day'>,
+    outcome: ReasoningOutcome,
+  ): Command | null {
     if (this.options.recordReasoning === false) return null;
     const label = describeDecision(kind, decision, (id) => engine.findPlayer(this.game.state, id)?.name ?? id);
     return (s, at) =>
@@ -266,7 +278,14 @@ export class AiDriver {
    * Submits a decision as one command: its words first (if any; they may be refused alone), the move
    * (what counts; none for a speech), then its reasoning. A refused move is kept as refused or late.
    */
-  private async play(player: PlayerState, kind: DecisionKind, decision: Decision, forState: Pick<GameState, 'phase' | 'day'>, move: Command | null, said?: Command | null): Promise<boolean> {
+  private async play(
+    player: PlayerState,
+    kind: DecisionKind,
+    decision: Decision,
+    forState: Pick<GameState, 'phase' | 'day'>,
+    move: Command | null,
+    said?: Command | null,
+  ): Promise<boolean> {
     const counted = this.reasoning(player, kind, decision, forState, 'counted');
     const steps: Step[] = [
       ...(said ? [{ command: said, required: move === null }] : []),
@@ -302,9 +321,12 @@ export class AiDriver {
     const key = phaseKey(forState);
     const decision = await this.decide(player, 'night', due);
     if (!decision) return;
-    const acted = await this.play(player, 'night', decision, forState, (s, at) => engine.act(s, { actorId: player.id, targetId: decision.targetId, at }));
+    const acted = await this.play(player, 'night', decision, forState, (s, at) =>
+      engine.act(s, { actorId: player.id, targetId: decision.targetId, at }),
+    );
     // A target gone since the decision: the seat skips rather than lose its turn to an error.
-    if (!acted && phaseKey(this.game.state) === key) await this.submit((s, at) => engine.act(s, { actorId: player.id, targetId: null, at }));
+    if (!acted && phaseKey(this.game.state) === key)
+      await this.submit((s, at) => engine.act(s, { actorId: player.id, targetId: null, at }));
   }
 
   /**
@@ -324,14 +346,30 @@ export class AiDriver {
       if (!decision) return;
       const text = decision.speech;
       const said: Command | null = text ? (s, at) => engine.speak(s, { playerId: proposer.id, channel: 'mafia', text, at }) : null;
-      const acted = await this.play(proposer, 'mafia_chat', decision, forState, (s, at) => engine.act(s, { actorId: proposer.id, targetId: decision.targetId, at }), said);
+      const acted = await this.play(
+        proposer,
+        'mafia_chat',
+        decision,
+        forState,
+        (s, at) => engine.act(s, { actorId: proposer.id, targetId: decision.targetId, at }),
+        said,
+      );
       target = acted ? decision.targetId : undefined;
     }
     for (const member of members) {
       const now = this.game.state;
       if (member.id === proposer.id || member.id in now.night.proposals || phaseKey(now) !== key || now.night.mafiaRound !== 1) continue;
-      const backing = target !== undefined && !engine.nightTargetError(now, member.id, target) ? target : this.seats.offline(now, member, 'night').targetId;
-      const decision: Decision = { targetId: backing, speech: null, reasoning: `Backs ${proposer.name}'s proposal.`, beliefs: {}, urgency: 0 };
+      const backing =
+        target !== undefined && !engine.nightTargetError(now, member.id, target)
+          ? target
+          : this.seats.offline(now, member, 'night').targetId;
+      const decision: Decision = {
+        targetId: backing,
+        speech: null,
+        reasoning: `Backs ${proposer.name}'s proposal.`,
+        beliefs: {},
+        urgency: 0,
+      };
       await this.play(member, 'mafia_chat', decision, forState, (s, at) => engine.act(s, { actorId: member.id, targetId: backing, at }));
     }
   }
@@ -347,7 +385,14 @@ export class AiDriver {
       const decision = this.seats.offline(now, member, 'mafia_chat');
       const text = decision.speech;
       const said: Command | null = text ? (s, at) => engine.speak(s, { playerId: member.id, channel: 'mafia', text, at }) : null;
-      await this.play(member, 'mafia_chat', decision, forState, (s, at) => engine.act(s, { actorId: member.id, targetId: decision.targetId, at }), said);
+      await this.play(
+        member,
+        'mafia_chat',
+        decision,
+        forState,
+        (s, at) => engine.act(s, { actorId: member.id, targetId: decision.targetId, at }),
+        said,
+      );
     }
   }
 
@@ -424,7 +469,12 @@ export class AiDriver {
       const day = this.game.state.day;
       while (!this.stopped && this.game.state.phase === 'day' && this.game.state.day === day) {
         this.discussAgain = false;
-        const next = nextSpeaker({ candidates: this.speakers(day), lastSpeech: this.lastTownSpeech(), day, maxPerSeat: this.options.maxSpeechesPerDay ?? 2 });
+        const next = nextSpeaker({
+          candidates: this.speakers(day),
+          lastSpeech: this.lastTownSpeech(),
+          day,
+          maxPerSeat: this.options.maxSpeechesPerDay ?? 2,
+        });
         if (!next) {
           if (this.discussAgain) continue;
           return;
@@ -437,7 +487,14 @@ export class AiDriver {
         if (!decision) return;
         this.spoken.set(speaker.id, { day, count: next.spoken + 1, urgency: decision.urgency });
         const text = decision.speech;
-        await this.play(speaker, 'speak', decision, forState, null, text ? (s, at) => engine.speak(s, { playerId: speaker.id, channel: 'town', text, at }) : null);
+        await this.play(
+          speaker,
+          'speak',
+          decision,
+          forState,
+          null,
+          text ? (s, at) => engine.speak(s, { playerId: speaker.id, channel: 'town', text, at }) : null,
+        );
         if (this.options.speechGapMs > 0 && !(await this.pause(this.options.speechGapMs))) return;
       }
     } finally {
@@ -460,7 +517,8 @@ export class AiDriver {
 
   private speakers(day: number) {
     const said = new Map<string, number>();
-    for (const e of this.today()) if (e.type === 'speech' && e.payload.channel === 'town') said.set(e.payload.playerId, (said.get(e.payload.playerId) ?? 0) + 1);
+    for (const e of this.today())
+      if (e.type === 'speech' && e.payload.channel === 'town') said.set(e.payload.playerId, (said.get(e.payload.playerId) ?? 0) + 1);
     return this.ai((p) => p.alive).map((p) => {
       const record = this.spoken.get(p.id);
       const today = record?.day === day ? record : { day, count: 0, urgency: null };
@@ -484,7 +542,10 @@ export class AiDriver {
     let target = decision.targetId ?? 'no_lynch';
     if (phaseKey(this.game.state) === key && engine.voteError(this.game.state, player.id, target)) {
       // Legal when decided, not now: the seat's offline brain picks among today's options.
-      decision = { ...this.seats.offline(this.game.state, player, 'vote'), fallback: { category: 'invalid_answer', detail: `vote for ${target} no longer legal` } };
+      decision = {
+        ...this.seats.offline(this.game.state, player, 'vote'),
+        fallback: { category: 'invalid_answer', detail: `vote for ${target} no longer legal` },
+      };
       target = decision.targetId ?? 'no_lynch';
     }
     const text = decision.speech;
@@ -502,6 +563,13 @@ export class AiDriver {
     const decision = await this.decide(lynched, 'last_words', dueBy(state) ?? this.options.clock.now());
     if (!decision) return;
     const text = decision.speech;
-    await this.play(lynched, 'last_words', decision, forState, null, text ? (s, at) => engine.speak(s, { playerId: lynched.id, channel: 'last_words', text, at }) : null);
+    await this.play(
+      lynched,
+      'last_words',
+      decision,
+      forState,
+      null,
+      text ? (s, at) => engine.speak(s, { playerId: lynched.id, channel: 'last_words', text, at }) : null,
+    );
   }
 }

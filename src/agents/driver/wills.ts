@@ -15,7 +15,9 @@ export function willFor(view: PlayerView, beliefs: Beliefs): string {
   const role = view.me.role;
   const parts: string[] = [];
   if (role === 'detective') {
-    const results = view.investigations.map((i) => `night ${i.night}: ${name(i.targetId)} is ${i.result === 'mafia' ? 'Mafia' : 'innocent'}`);
+    const results = view.investigations.map(
+      (i) => `night ${i.night}: ${name(i.targetId)} is ${i.result === 'mafia' ? 'Mafia' : 'innocent'}`,
+    );
     parts.push(`Detective. ${results.length > 0 ? `${results.join('; ')}.` : 'No results yet.'}`);
   } else if (role === 'doctor' || role === 'vigilante') {
     const verb = role === 'doctor' ? 'Protected' : 'Shot at';
@@ -45,7 +47,8 @@ function actionsOf(view: PlayerView): { night: number; targetId: string }[] {
   let night = 0;
   for (const e of view.events) {
     if (e.type === 'phase_started' && e.payload.phase === 'night') night = e.payload.day;
-    else if (e.type === 'night_action' && e.payload.actorId === view.me.id && e.payload.targetId) out.push({ night, targetId: e.payload.targetId });
+    else if (e.type === 'night_action' && e.payload.actorId === view.me.id && e.payload.targetId)
+      out.push({ night, targetId: e.payload.targetId });
   }
   return out;
 }

@@ -32,7 +32,8 @@ export interface AgentRun {
   readonly onCall?: (record: CallRecord) => void;
 }
 
-export type AgentOutcome = { readonly ok: true; readonly end: RunEnd } | { readonly ok: false; readonly code: EditorErrorCode; readonly message: string };
+export type AgentOutcome =
+  { readonly ok: true; readonly end: RunEnd } | { readonly ok: false; readonly code: EditorErrorCode; readonly message: string };
 
 /**
  * Answers the session's latest user turn: call the model (streaming), persist its text and tool
@@ -96,7 +97,9 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
       }
       const [result] = await runToolCalls([call], run.tools, context, signal);
       if (result === undefined) throw new Error(`no result for tool call ${call.id}`);
-      await store.append(session.id, [{ kind: 'tool_result', callId: call.id, toolName: call.name, text: result.content, isError: result.isError }]);
+      await store.append(session.id, [
+        { kind: 'tool_result', callId: call.id, toolName: call.name, text: result.content, isError: result.isError },
+      ]);
       onEvent({ type: 'tool_result', callId: call.id, name: call.name, text: result.content, isError: result.isError });
     }
   }

@@ -112,5 +112,8 @@ export function summarize(turns: readonly EditorTurn[], maxLines = 30): string {
   if (lines.length === 0) return '';
   const shown = lines.slice(-maxLines);
   const omitted = lines.length - shown.length;
-  return [`Earlier in this session (${turns.length} turns, not shown in full${omitted > 0 ? `; the oldest ${omitted} lines left out` : ''}):`, ...shown].join('\n');
+  return [
+    `Earlier in this session (${turns.length} turns, not shown in full${omitted > 0 ? `; the oldest ${omitted} lines left out` : ''}):`,
+    ...shown,
+  ].join('\n');
 }

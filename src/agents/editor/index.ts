@@ -18,7 +18,15 @@
 // takes the same budget (`createPersonaTester(llm, { budget })`): run_test calls are checked and
 // recorded as "editor_test", and past the budget run_test is an error result the model relays.
 // Every failure is a Result error with a sentence to show the user; nothing is thrown at them.
-export { createEditorService, editorLlmFromConfig, MAX_MESSAGE_CHARS, NO_MODEL_MESSAGE, type EditorService, type EditorServiceOptions, type SendOptions } from './service.ts';
+export {
+  createEditorService,
+  editorLlmFromConfig,
+  MAX_MESSAGE_CHARS,
+  NO_MODEL_MESSAGE,
+  type EditorService,
+  type EditorServiceOptions,
+  type SendOptions,
+} from './service.ts';
 export { createPersonaTester, testPrompt, type PersonaTester, type PersonaTesterOptions, type TestSite } from './persona-tester.ts';
 export type { EditorLlm } from './agent.ts';
 export type { EditorError, EditorErrorCode, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';

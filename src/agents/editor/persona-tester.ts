@@ -53,14 +53,21 @@ export function testPrompt(persona: PersonaPrompt, role: TacticsRole): string {
  * A tester on the game's provider; with none configured it says so in an offline answer instead
  * of failing. Past the server's budget it refuses, so the editor model can tell the owner.
  */
-export function createPersonaTester(llm: { readonly provider: LlmProvider; readonly model: string } | null, options: PersonaTesterOptions = {}): PersonaTester {
+export function createPersonaTester(
+  llm: { readonly provider: LlmProvider; readonly model: string } | null,
+  options: PersonaTesterOptions = {},
+): PersonaTester {
   const { budget, onRecordError } = options;
   return {
     async answer(rendered, input, site, signal) {
       const persona = personaFromProfile(rendered);
       if (llm === null) return ok(offlineAnswer(persona));
       const provider = budget
-        ? meteredProvider(llm.provider, { budget, site: { guildId: site.guildId, personaId: site.personaId, purpose: 'editor_test' }, ...(onRecordError && { onRecordError }) })
+        ? meteredProvider(llm.provider, {
+            budget,
+            site: { guildId: site.guildId, personaId: site.personaId, purpose: 'editor_test' },
+            ...(onRecordError && { onRecordError }),
+          })
         : llm.provider;
       const result = await provider.complete({
         model: llm.model,
@@ -69,7 +76,8 @@ export function createPersonaTester(llm: { readonly provider: LlmProvider; reado
         maxTokens: 400,
         ...(signal && { signal }),
       });
-      if (!result.ok && result.error.kind === 'budget') return err(`${result.error.message} The test was not run; nothing was sent to the model.`);
+      if (!result.ok && result.error.kind === 'budget')
+        return err(`${result.error.message} The test was not run; nothing was sent to the model.`);
       if (!result.ok) return err(`the test call failed (${result.error.kind}): ${result.error.message}`);
       return ok(result.value.text.trim() || '(the persona said nothing)');
     },

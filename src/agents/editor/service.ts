@@ -149,12 +149,19 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       const trimmed = text.trim();
       if (trimmed === '') return fail({ code: 'invalid', message: 'The message is empty; write what to change.' });
       if (trimmed.length > MAX_MESSAGE_CHARS) {
-        return fail({ code: 'invalid', message: `The message is ${trimmed.length} characters; the editor takes at most ${MAX_MESSAGE_CHARS}. Split it in two.` });
+        return fail({
+          code: 'invalid',
+          message: `The message is ${trimmed.length} characters; the editor takes at most ${MAX_MESSAGE_CHARS}. Split it in two.`,
+        });
       }
       const session = await owned(sessionId, actor);
       if (!session.ok) return fail(session.error);
       if (!session.value.active) return fail({ code: 'not_found', message: 'This conversation was cleared; write in the new one.' });
-      return queue.run(sessionId, () => answer(session.value, actor, trimmed, onEvent, sendOptions.signal), (ahead) => onEvent({ type: 'queued', ahead }));
+      return queue.run(
+        sessionId,
+        () => answer(session.value, actor, trimmed, onEvent, sendOptions.signal),
+        (ahead) => onEvent({ type: 'queued', ahead }),
+      );
     },
 
     events(sessionId, actor, text, eventOptions = {}) {

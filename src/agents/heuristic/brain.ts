@@ -219,7 +219,8 @@ function voteChoice(c: Context, choice: VoteChoice, options: (name: string) => r
   const { req } = c;
   const { target } = choice;
   const targetId = target?.id ?? (req.allowSkip ? 'no_lynch' : (req.targets[0]?.id ?? null));
-  const named = targetId === 'no_lynch' || targetId === null ? null : (req.targets.find((t) => t.id === targetId)?.name ?? c.name(targetId));
+  const named =
+    targetId === 'no_lynch' || targetId === null ? null : (req.targets.find((t) => t.id === targetId)?.name ?? c.name(targetId));
   const speech = targetId === null ? null : sayVote(c, named ? options(named) : lines.noLynch, named);
   return {
     targetId,
@@ -338,7 +339,8 @@ function townSpeech(c: Context, others: readonly Seat[], fresh: Seat | undefined
     top = others.find((s) => s.id === held.targetId) ?? fresh;
   }
   if (follow) {
-    return speak(c, 
+    return speak(
+      c,
       say(rng, voice, lines.followDetective(c.name(follow.detective), c.name(follow.target))),
       `back the Detective claim against ${c.name(follow.target)}`,
       3,

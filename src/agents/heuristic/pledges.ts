@@ -30,7 +30,15 @@ export function claimSince(view: PlayerView, record: PublicRecord, pledge: Pledg
   for (let i = pledge.index + 1; i < speeches.length && rank < 4; i++) {
     const s = speeches[i]!;
     if (s.speakerId === view.me.id || (s.roleClaim !== 'detective' && s.results.size === 0)) continue;
-    const r = s.results.has(otherId) ? 4 : s.speakerId === otherId ? 3 : s.results.has(pledge.targetId) ? 2 : s.speakerId === pledge.targetId ? 1 : 0;
+    const r = s.results.has(otherId)
+      ? 4
+      : s.speakerId === otherId
+        ? 3
+        : s.results.has(pledge.targetId)
+          ? 2
+          : s.speakerId === pledge.targetId
+            ? 1
+            : 0;
     if (r > rank) [found, rank] = [s.speakerId, r];
   }
   return found;

@@ -66,7 +66,8 @@ const KINDS: readonly [Kind, RegExp][] = [
   ['asked', /\b(who|suspect\w*|vote|lynch|read|think)\b/i],
 ];
 
-const SUBJECT_VERBS = /^(?:says?|said|accuses?|accused|thinks?|votes?|voted|claims?|claimed|is|was|asks?|asked|has|suspects?|wants?|defends?|defended)$/i;
+const SUBJECT_VERBS =
+  /^(?:says?|said|accuses?|accused|thinks?|votes?|voted|claims?|claimed|is|was|asks?|asked|has|suspects?|wants?|defends?|defended)$/i;
 
 /**
  * Players the situation names: capitalised words inside a sentence, or opening one when a verb
@@ -90,7 +91,13 @@ const lower = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1).repl
 /** Profiles write moves in the third person and tactics as advice; the persona says them as its own. */
 function firstPerson(text: string): string {
   const [verb = '', ...rest] = lower(text).split(' ');
-  const base = /(ss|sh|ch|x|z)es$/.test(verb) ? verb.slice(0, -2) : /ies$/.test(verb) ? `${verb.slice(0, -3)}y` : /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb;
+  const base = /(ss|sh|ch|x|z)es$/.test(verb)
+    ? verb.slice(0, -2)
+    : /ies$/.test(verb)
+      ? `${verb.slice(0, -3)}y`
+      : /[^s]s$/.test(verb)
+        ? verb.slice(0, -1)
+        : verb;
   return [base, ...rest]
     .join(' ')
     .replace(/\b(his|her|their|your)\b/g, 'my')

@@ -2,7 +2,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const INTENT: Record<'vote' | 'kill', string> = {
   vote: "(?:i(?:'m| am)? (?:voting|vote|going to vote)(?: for)?|my vote (?:is|goes) (?:on|to|for)?|lynch)",
-  kill: "(?:kill|take out|hit|target|go after)",
+  kill: '(?:kill|take out|hit|target|go after)',
 };
 
 /** "Don't lynch Ann", "I am not voting Ann", "never kill Ann": an intent said in order to refuse it. */

@@ -50,7 +50,8 @@ export function interpret(request: DecisionRequest, structured: unknown): Interp
   const beliefs: Beliefs = { ...request.beliefs };
   for (const b of answer.beliefs) {
     const id = byName.get(b.player);
-    if (id && id !== request.view.me.id) beliefs[id] = { suspicion: b.suspicion, trust: b.trust, reason: cut(b.reason, FIELD_LIMITS.reason) };
+    if (id && id !== request.view.me.id)
+      beliefs[id] = { suspicion: b.suspicion, trust: b.trust, reason: cut(b.reason, FIELD_LIMITS.reason) };
   }
   const targetId = chosen ? (chosen.id ?? (request.kind === 'vote' ? 'no_lynch' : null)) : null;
   return {

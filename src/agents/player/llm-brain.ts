@@ -99,7 +99,11 @@ export function llmBrain(seat: LlmSeat): AsyncBrain {
           : response.text.trim() !== ''
             ? [{ role: 'assistant', content: response.text }]
             : [];
-      messages = [...run.value.messages, ...answer, { role: 'user', content: `Your answer was not accepted: ${problem} Answer again, all fields.` }];
+      messages = [
+        ...run.value.messages,
+        ...answer,
+        { role: 'user', content: `Your answer was not accepted: ${problem} Answer again, all fields.` },
+      ];
     }
     return fallBack(seat, request, rng, 'invalid_answer', `invalid answer twice: ${problem}`);
   };

@@ -14,12 +14,15 @@ export function memoryFacts(view: PlayerView): string[] {
   for (const e of view.events) {
     if (e.type === 'phase_started' && e.payload.phase === 'night') night = e.payload.day;
     else if (e.type === 'investigation_result') {
-      facts.push(`Night ${e.payload.night}: you investigated ${name(e.payload.targetId)}: ${e.payload.result === 'mafia' ? 'Mafia' : 'innocent'}.`);
+      facts.push(
+        `Night ${e.payload.night}: you investigated ${name(e.payload.targetId)}: ${e.payload.result === 'mafia' ? 'Mafia' : 'innocent'}.`,
+      );
     } else if (e.type === 'night_action' && e.payload.actorId === view.me.id) {
       const verb = e.payload.action === 'protect' ? 'protected' : e.payload.action === 'shoot' ? 'shot at' : 'investigated';
       if (e.payload.action === 'investigate') continue; // the result line says it better
       const target = e.payload.targetId;
-      const outcome = e.payload.action === 'shoot' && target ? (deaths.get(target)?.day === night ? ' (they died)' : ' (they survived)') : '';
+      const outcome =
+        e.payload.action === 'shoot' && target ? (deaths.get(target)?.day === night ? ' (they died)' : ' (they survived)') : '';
       facts.push(`Night ${night}: you ${target ? `${verb} ${name(target)}` : 'did nothing'}${outcome}.`);
     } else if (e.type === 'mafia_decision') {
       const target = e.payload.targetId;

@@ -98,7 +98,9 @@ export function stablePrefix(view: PlayerView, persona: PersonaPrompt): string {
     `# Your role: ${roleDef?.name ?? 'none'}`,
     roleDef?.card ?? '',
     ...(view.teammates.length > 0
-      ? [`Your Mafia team: ${view.teammates.map((t) => `${t.name} (${getRole(t.role).name})`).join(', ')}. Never vote for or expose a teammate.`]
+      ? [
+          `Your Mafia team: ${view.teammates.map((t) => `${t.name} (${getRole(t.role).name})`).join(', ')}. Never vote for or expose a teammate.`,
+        ]
       : []),
     ...(tactics && tactics.length > 0 ? ['Your own tactics in this role:', ...tactics.map((t) => `- ${t}`)] : []),
   ];
@@ -106,7 +108,9 @@ export function stablePrefix(view: PlayerView, persona: PersonaPrompt): string {
 }
 
 function dayRecaps(view: PlayerView): string[] {
-  return view.events.filter((e) => e.type === 'day_summary').map((e) => (e.type === 'day_summary' ? `Day ${e.payload.day}: ${neutralise(e.payload.text)}` : ''));
+  return view.events
+    .filter((e) => e.type === 'day_summary')
+    .map((e) => (e.type === 'day_summary' ? `Day ${e.payload.day}: ${neutralise(e.payload.text)}` : ''));
 }
 
 /** Events of the current day (or tonight's Mafia thread), as lines a model reads. */
@@ -129,14 +133,22 @@ function today(view: PlayerView, name: (id: string) => string): { transcript: st
     } else if (e.type === 'vote_cast') {
       transcript.push(`[vote] ${name(e.payload.voterId)} → ${e.payload.targetId === 'no_lynch' ? 'no lynch' : name(e.payload.targetId)}`);
     } else if (e.type === 'player_died') {
-      transcript.push(`[death] ${name(e.payload.playerId)} ${e.payload.cause === 'lynch' ? 'was lynched' : e.payload.cause === 'mafia' ? 'was killed by the Mafia' : 'was shot'}${e.payload.role ? ` — ${getRole(e.payload.role).name}` : ''}.`);
+      transcript.push(
+        `[death] ${name(e.payload.playerId)} ${e.payload.cause === 'lynch' ? 'was lynched' : e.payload.cause === 'mafia' ? 'was killed by the Mafia' : 'was shot'}${e.payload.role ? ` — ${getRole(e.payload.role).name}` : ''}.`,
+      );
     } else if (e.type === 'night_resolved' && e.payload.deaths.length === 0) {
       transcript.push('[dawn] Nobody died in the night.');
     } else if (e.type === 'vote_resolved') {
-      transcript.push(`[vote result] ${e.payload.lynchedId ? `${name(e.payload.lynchedId)} lynched` : `nobody lynched (${e.payload.reason.replace('_', ' ')})`}.`);
+      transcript.push(
+        `[vote result] ${e.payload.lynchedId ? `${name(e.payload.lynchedId)} lynched` : `nobody lynched (${e.payload.reason.replace('_', ' ')})`}.`,
+      );
     } else if (e.type === 'mafia_proposal' || e.type === 'mafia_decision') {
       const target = e.payload.targetId ? name(e.payload.targetId) : 'nobody';
-      mafiaThread.push(e.type === 'mafia_proposal' ? `[proposal] ${name(e.payload.actorId)} → ${target} (round ${e.payload.round})` : `[decided] ${target}`);
+      mafiaThread.push(
+        e.type === 'mafia_proposal'
+          ? `[proposal] ${name(e.payload.actorId)} → ${target} (round ${e.payload.round})`
+          : `[decided] ${target}`,
+      );
     } else if (e.type === 'notice') {
       transcript.push(`[notice] ${neutralise(e.payload.text)}`);
     }
@@ -149,7 +161,10 @@ function sinceLastTurn(view: PlayerView, sinceSeq: number, name: (id: string) =>
   const lines: string[] = [];
   for (const e of view.events) {
     if (e.seq <= sinceSeq) continue;
-    if (e.type === 'player_died') lines.push(`${name(e.payload.playerId)} died (${e.payload.cause}, day ${e.payload.day})${e.payload.role ? `: ${getRole(e.payload.role).name}` : ''}.`);
+    if (e.type === 'player_died')
+      lines.push(
+        `${name(e.payload.playerId)} died (${e.payload.cause}, day ${e.payload.day})${e.payload.role ? `: ${getRole(e.payload.role).name}` : ''}.`,
+      );
     else if (e.type === 'investigation_result') lines.push(`Your investigation: ${name(e.payload.targetId)} is ${e.payload.result}.`);
     else if (e.type === 'mafia_second_round') lines.push('The Mafia did not agree: second round of proposals.');
   }
@@ -175,7 +190,8 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
   const name = (id: string) => byId.get(id)?.name ?? id;
   const phase = view.phase.replace('_', ' ');
   const roster = view.seats.map(
-    (s) => `${s.seat}. ${s.name}${s.id === view.me.id ? ' (you)' : ''} — ${s.alive ? 'alive' : 'dead'}${s.knownRole ? `, ${getRole(s.knownRole).name}` : ''}`,
+    (s) =>
+      `${s.seat}. ${s.name}${s.id === view.me.id ? ' (you)' : ''} — ${s.alive ? 'alive' : 'dead'}${s.knownRole ? `, ${getRole(s.knownRole).name}` : ''}`,
   );
   const { transcript, mafiaThread } = today(view, name);
   const recaps = dayRecaps(view);

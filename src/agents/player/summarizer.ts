@@ -25,7 +25,14 @@ export function llmSummarizer(options: { provider: LlmProvider; model: string; o
     options.onCall?.(
       result.ok
         ? { provider: options.provider.name, model: options.model, usage: result.value.usage, latencyMs, ok: true }
-        : { provider: options.provider.name, model: options.model, usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, latencyMs, ok: false, error: result.error.kind },
+        : {
+            provider: options.provider.name,
+            model: options.model,
+            usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 },
+            latencyMs,
+            ok: false,
+            error: result.error.kind,
+          },
     );
     if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
     const text = result.value.text.trim();

@@ -34,7 +34,9 @@ export const readTranscript = defineTool<{ day: number }, SeatToolContext>({
       if (current !== day) continue;
       if (e.type === 'speech' && e.payload.channel !== 'mafia') lines.push(quoteSpeech(name(e.payload.playerId), e.payload.text));
       else if (e.type === 'vote_resolved') {
-        lines.push(`[votes] ${e.payload.tally.map((t) => `${t.targetId === 'no_lynch' ? 'no lynch' : name(t.targetId)}: ${t.voters.map(name).join(', ')}`).join('; ') || 'none'}`);
+        lines.push(
+          `[votes] ${e.payload.tally.map((t) => `${t.targetId === 'no_lynch' ? 'no lynch' : name(t.targetId)}: ${t.voters.map(name).join(', ')}`).join('; ') || 'none'}`,
+        );
       } else if (e.type === 'player_died') lines.push(`[death] ${name(e.payload.playerId)} (${e.payload.cause})`);
     }
     return lines.length > 0 ? lines.join('\n') : `Nothing was said on day ${day}.`;
@@ -67,7 +69,9 @@ export const voteHistory = defineTool<{ player: string }, SeatToolContext>({
     for (const e of view.events) {
       if (e.type !== 'vote_resolved') continue;
       const ballot = e.payload.tally.find((t) => t.voters.includes(seat.id));
-      lines.push(`Day ${e.payload.day}: ${ballot ? (ballot.targetId === 'no_lynch' ? 'no lynch' : name(ballot.targetId)) : 'did not vote'}`);
+      lines.push(
+        `Day ${e.payload.day}: ${ballot ? (ballot.targetId === 'no_lynch' ? 'no lynch' : name(ballot.targetId)) : 'did not vote'}`,
+      );
     }
     return lines.length > 0 ? lines.join('\n') : 'No vote has finished yet.';
   },
@@ -80,12 +84,16 @@ export const myNotes = defineTool<Record<string, never>, SeatToolContext>({
   run: (_input, { view, beliefs, memory }) => {
     const name = (id: string) => view.seats.find((s) => s.id === id)?.name ?? id;
     const facts = memory.length > 0 ? memory : memoryFacts(view);
-    const reads = Object.entries(beliefs).map(([id, b]) => `${name(id)}: suspicion ${b.suspicion}, trust ${b.trust} (${neutralise(b.reason)})`);
+    const reads = Object.entries(beliefs).map(
+      ([id, b]) => `${name(id)}: suspicion ${b.suspicion}, trust ${b.trust} (${neutralise(b.reason)})`,
+    );
     return [`Facts:`, ...(facts.length ? facts : ['none']), 'Beliefs:', ...(reads.length ? reads : ['none'])].join('\n');
   },
 });
 
-export const SEAT_TOOLS: readonly Tool<never, SeatToolContext>[] = [readTranscript, checkWill, voteHistory, myNotes] as unknown as readonly Tool<
-  never,
-  SeatToolContext
->[];
+export const SEAT_TOOLS: readonly Tool<never, SeatToolContext>[] = [
+  readTranscript,
+  checkWill,
+  voteHistory,
+  myNotes,
+] as unknown as readonly Tool<never, SeatToolContext>[];

@@ -8,14 +8,7 @@ import { describeIssues, personaError, type PersonaError } from '../../persona/e
 import { FILE_LIMITS } from '../../persona/limits.ts';
 import type { CardProfiler } from '../../persona/card-import.ts';
 import { profileSchema, PROFILE_LIMITS, type Profile } from '../../persona/profile.ts';
-import {
-  extractPrompt,
-  mergePrompt,
-  profileDraftSchema,
-  PROFILER_SYSTEM,
-  reaskPrompt,
-  type ProfileDraft,
-} from './prompt.ts';
+import { extractPrompt, mergePrompt, profileDraftSchema, PROFILER_SYSTEM, reaskPrompt, type ProfileDraft } from './prompt.ts';
 
 /**
  * The model the profiler talks to; `provider` undefined means no LLM is configured. Budgets and
@@ -53,7 +46,10 @@ export async function buildProfile(name: string, rawText: string, llm: ProfilerL
   if (text === '') return err(personaError('invalid', 'The biography is empty; paste some text about the person.'));
   if (text.length > FILE_LIMITS.rawTextChars) {
     return err(
-      personaError('too_large', `The biography has ${text.length.toLocaleString('en')} characters; the limit is ${FILE_LIMITS.rawTextChars.toLocaleString('en')}.`),
+      personaError(
+        'too_large',
+        `The biography has ${text.length.toLocaleString('en')} characters; the limit is ${FILE_LIMITS.rawTextChars.toLocaleString('en')}.`,
+      ),
     );
   }
   if (llm.provider === undefined) return err(personaError('no_llm', NO_LLM_MESSAGE));
@@ -86,7 +82,8 @@ async function finalProfile(llm: Model, name: string, prompt: string): Promise<R
 }
 
 function toProfile(name: string, draft: ProfileDraft): Result<Profile, string> {
-  const { background, coreTraits, voice, approach, signaturePhrases, signatureMoves, tactics, personality, speechStyle, decisionStyle } = draft;
+  const { background, coreTraits, voice, approach, signaturePhrases, signatureMoves, tactics, personality, speechStyle, decisionStyle } =
+    draft;
   const parsed = profileSchema.safeParse({
     identity: { name, background, coreTraits },
     playStyle: { voice, approach, signaturePhrases, signatureMoves },
@@ -103,10 +100,15 @@ async function ask(llm: Model, messages: readonly LlmMessage[]): Promise<Result<
     model: llm.model,
     system: { stable: PROFILER_SYSTEM },
     messages,
-    output: { name: 'persona_profile', description: 'The persona, every field within its limits.', schema: jsonSchemaOf(profileDraftSchema) },
+    output: {
+      name: 'persona_profile',
+      description: 'The persona, every field within its limits.',
+      schema: jsonSchemaOf(profileDraftSchema),
+    },
     maxTokens: 2000,
   });
-  if (!result.ok) return err(personaError('llm_failed', `The model could not build the profile (${result.error.kind}): ${result.error.message}`));
+  if (!result.ok)
+    return err(personaError('llm_failed', `The model could not build the profile (${result.error.kind}): ${result.error.message}`));
   const answer = result.value.structured ?? parseJson(result.value.text);
   const draft = profileDraftSchema.safeParse(answer);
   if (!draft.success) return err(personaError('llm_failed', `The model's answer was not a profile: ${describeIssues(draft.error)}.`));

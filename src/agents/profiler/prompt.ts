@@ -9,7 +9,9 @@ export const profileDraftSchema = z.object({
   background: z.string().describe(`1–2 sentences, at most ${L.background.maxChars} characters: who they are, informing motivation`),
   coreTraits: z.array(z.string()).describe(`${L.coreTraits.min}–${L.coreTraits.max} role-neutral traits, one or two words each`),
   voice: z.string().describe(`${L.voice.minWords}–${L.voice.maxWords} words: vocabulary, rhythm, tone`),
-  approach: z.string().describe(`${L.approach.minWords}–${L.approach.maxWords} words: decision style, risk posture, accuse/defend tendencies`),
+  approach: z
+    .string()
+    .describe(`${L.approach.minWords}–${L.approach.maxWords} words: decision style, risk posture, accuse/defend tendencies`),
   signaturePhrases: z.array(z.string()).describe(`0–${L.signaturePhrases.max} short catchphrases they would say at a Mafia table`),
   signatureMoves: z.array(z.string()).describe(`0–${L.signatureMoves.max} recurring behaviours at the table`),
   tactics: z

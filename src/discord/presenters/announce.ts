@@ -53,7 +53,11 @@ export function announcements(state: GameState, events: readonly GameEvent[]): B
 function endOfGame(state: GameState, event: Extract<GameEvent, { type: 'game_ended' }>): BaseMessageOptions {
   const { outcome, roles, jesterWinners } = event.payload;
   const title =
-    outcome.kind === 'win' ? `The ${outcome.faction === 'town' ? 'Town' : 'Mafia'} win!` : outcome.kind === 'draw' ? 'A draw' : 'Game called off';
+    outcome.kind === 'win'
+      ? `The ${outcome.faction === 'town' ? 'Town' : 'Mafia'} win!`
+      : outcome.kind === 'draw'
+        ? 'A draw'
+        : 'Game called off';
   const lines = state.players.map((p) => {
     const role = roles[p.id];
     const fate = p.alive ? 'survived' : `died day ${p.death?.day} (${p.death?.cause})`;

@@ -9,7 +9,9 @@ export function directorsCutFile(state: GameState, title: string): { name: strin
   if (state.phase !== 'ended') return null;
   const lines = [`# ${title} — the director's cut`, '', '| Seat | Player | Role | Fate |', '| --- | --- | --- | --- |'];
   for (const p of state.players) {
-    lines.push(`| ${p.seat} | ${p.name} | ${p.role ? getRole(p.role).name : '?'} | ${p.alive ? 'survived' : `died day ${p.death?.day} (${p.death?.cause})`} |`);
+    lines.push(
+      `| ${p.seat} | ${p.name} | ${p.role ? getRole(p.role).name : '?'} | ${p.alive ? 'survived' : `died day ${p.death?.day} (${p.death?.cause})`} |`,
+    );
   }
   lines.push('', '## The public record', '');
   for (const e of state.log) {

@@ -21,9 +21,13 @@ export function nightActionMessage(state: GameState, playerId: string): BaseMess
   const menu = new StringSelectMenuBuilder()
     .setCustomId(`${NIGHT_SELECT}:${state.id}`)
     .setPlaceholder(`Choose whom to ${VERB[action]}`)
-    .addOptions(
-      ...targets.slice(0, 24).map((t) => ({ label: t.name.slice(0, 100), value: t.id })),
-      { label: action === 'shoot' ? 'Hold my fire' : 'Nobody tonight', value: SKIP_VALUE },
-    );
-  return { embeds: [embed], components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)], allowedMentions: NO_MENTIONS };
+    .addOptions(...targets.slice(0, 24).map((t) => ({ label: t.name.slice(0, 100), value: t.id })), {
+      label: action === 'shoot' ? 'Hold my fire' : 'Nobody tonight',
+      value: SKIP_VALUE,
+    });
+  return {
+    embeds: [embed],
+    components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
+    allowedMentions: NO_MENTIONS,
+  };
 }

@@ -3,7 +3,11 @@ import { cut, MAX_CONTENT, NO_MENTIONS } from './format.ts';
 
 /** Webhook names: 1–80 characters, and Discord refuses names containing "discord" or "clyde". */
 export function webhookName(name: string): string {
-  const clean = name.replace(/discord/gi, 'd1scord').replace(/clyde/gi, 'c1yde').replace(/\s+/g, ' ').trim();
+  const clean = name
+    .replace(/discord/gi, 'd1scord')
+    .replace(/clyde/gi, 'c1yde')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (clean || 'AI player').slice(0, 80);
 }
 

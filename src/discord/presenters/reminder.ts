@@ -22,7 +22,12 @@ export function reminderDue(state: GameState, msLeft: number): boolean {
 /** Living people who still owe tonight's action (the Mafia: a proposal in the current round). */
 export function owingNightAction(state: GameState): PlayerState[] {
   return state.players.filter(
-    (p) => p.kind === 'human' && p.userId !== null && hasNightAction(state, p) && !(p.id in state.night.actions) && !(p.id in state.night.proposals),
+    (p) =>
+      p.kind === 'human' &&
+      p.userId !== null &&
+      hasNightAction(state, p) &&
+      !(p.id in state.night.actions) &&
+      !(p.id in state.night.proposals),
   );
 }
 
@@ -32,7 +37,10 @@ export function reminderMessage(state: GameState): BaseMessageOptions | null {
   const when = relativeTime(state.deadline);
   switch (state.phase) {
     case 'night':
-      return { content: `⏳ Night ${state.day} ends ${when}. If you have a night action, your DMs hold the menu.`, allowedMentions: NO_MENTIONS };
+      return {
+        content: `⏳ Night ${state.day} ends ${when}. If you have a night action, your DMs hold the menu.`,
+        allowedMentions: NO_MENTIONS,
+      };
     case 'day':
       return { content: `⏳ Day ${state.day} ends ${when}; the vote follows.`, allowedMentions: NO_MENTIONS };
     case 'vote': {

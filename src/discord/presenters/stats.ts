@@ -17,13 +17,17 @@ export function userStatsEmbed(name: string, stats: UserStats): EmbedBuilder {
   const embed = new EmbedBuilder().setTitle(`${name}: Mafia record`).setColor(COLOURS.info);
   if (stats.gamesPlayed === 0) return embed.setDescription('No finished games in this server yet.');
   const sides = (Object.keys(stats.bySide) as Faction[]).filter((s) => stats.bySide[s].played > 0);
-  return embed
-    .setDescription(`${stats.gamesPlayed} games, ${stats.wins} won (${percent(stats.wins, stats.gamesPlayed)}).`)
-    .addFields(
-      { name: 'By side', value: sides.map((s) => sideLine(s, stats.bySide[s])).join('\n') },
-      { name: 'Roles played', value: stats.roles.map((r) => `${getRole(r.role).name} ×${r.times}`).join(', ').slice(0, 1024) },
-      { name: 'Survived', value: `${stats.survived} of ${stats.gamesPlayed} (${percent(stats.survived, stats.gamesPlayed)})` },
-    );
+  return embed.setDescription(`${stats.gamesPlayed} games, ${stats.wins} won (${percent(stats.wins, stats.gamesPlayed)}).`).addFields(
+    { name: 'By side', value: sides.map((s) => sideLine(s, stats.bySide[s])).join('\n') },
+    {
+      name: 'Roles played',
+      value: stats.roles
+        .map((r) => `${getRole(r.role).name} ×${r.times}`)
+        .join(', ')
+        .slice(0, 1024),
+    },
+    { name: 'Survived', value: `${stats.survived} of ${stats.gamesPlayed} (${percent(stats.survived, stats.gamesPlayed)})` },
+  );
 }
 
 export function serverStatsEmbed(serverName: string, stats: ServerStats): EmbedBuilder {
@@ -33,12 +37,22 @@ export function serverStatsEmbed(serverName: string, stats: ServerStats): EmbedB
   return embed.setDescription(`${n} games finished.`).addFields(
     {
       name: 'Winners',
-      value: [`Town: ${stats.townWins} (${percent(stats.townWins, n)})`, `Mafia: ${stats.mafiaWins} (${percent(stats.mafiaWins, n)})`, `Draws: ${stats.draws}`].join('\n'),
+      value: [
+        `Town: ${stats.townWins} (${percent(stats.townWins, n)})`,
+        `Mafia: ${stats.mafiaWins} (${percent(stats.mafiaWins, n)})`,
+        `Draws: ${stats.draws}`,
+      ].join('\n'),
     },
     { name: 'Average length', value: `${(stats.averageDays ?? 0).toFixed(1)} days` },
     {
       name: 'Most played personas',
-      value: stats.topPersonas.length > 0 ? stats.topPersonas.map((p, i) => `${i + 1}. ${p.name} (${p.games})`).join('\n').slice(0, 1024) : 'No AI seats yet.',
+      value:
+        stats.topPersonas.length > 0
+          ? stats.topPersonas
+              .map((p, i) => `${i + 1}. ${p.name} (${p.games})`)
+              .join('\n')
+              .slice(0, 1024)
+          : 'No AI seats yet.',
     },
   );
 }

@@ -10,7 +10,8 @@ export const NO_LYNCH_VALUE = '__no_lynch__';
 
 function tallyLines(state: GameState, tally: Tally['tally']): string[] {
   return tally.map(
-    (t) => `**${t.targetId === 'no_lynch' ? 'No lynch' : nameOf(state, t.targetId)}** — ${t.voters.length}: ${t.voters.map((v) => nameOf(state, v)).join(', ')}`,
+    (t) =>
+      `**${t.targetId === 'no_lynch' ? 'No lynch' : nameOf(state, t.targetId)}** — ${t.voters.length}: ${t.voters.map((v) => nameOf(state, v)).join(', ')}`,
   );
 }
 
@@ -31,7 +32,9 @@ export function voteMessage(state: GameState): BaseMessageOptions {
         needed ? `A lynch needs ${needed} votes.` : 'Most votes lynches; a tie lynches nobody.',
         waiting.length > 0 ? `Still to vote: ${waiting.join(', ')}` : 'Everyone has voted.',
         state.deadline ? `Closes ${relativeTime(state.deadline)}.` : '',
-      ].join('\n').trim(),
+      ]
+        .join('\n')
+        .trim(),
     );
   const menu = new StringSelectMenuBuilder()
     .setCustomId(`${VOTE_SELECT}:${state.id}`)
@@ -40,10 +43,16 @@ export function voteMessage(state: GameState): BaseMessageOptions {
       ...living.slice(0, 24).map((p) => ({ label: p.name.slice(0, 100), value: p.id })),
       ...(state.settings.rules.allowNoLynch ? [{ label: 'No lynch', value: NO_LYNCH_VALUE }] : []),
     );
-  const unvote = new ButtonBuilder().setCustomId(`${UNVOTE_BUTTON}:${state.id}`).setLabel('Withdraw my vote').setStyle(ButtonStyle.Secondary);
+  const unvote = new ButtonBuilder()
+    .setCustomId(`${UNVOTE_BUTTON}:${state.id}`)
+    .setLabel('Withdraw my vote')
+    .setStyle(ButtonStyle.Secondary);
   return {
     embeds: [embed],
-    components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu), new ActionRowBuilder<ButtonBuilder>().addComponents(unvote)],
+    components: [
+      new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu),
+      new ActionRowBuilder<ButtonBuilder>().addComponents(unvote),
+    ],
     allowedMentions: NO_MENTIONS,
   };
 }

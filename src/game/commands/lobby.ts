@@ -17,12 +17,7 @@ function readableZodError(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; ');
 }
 
-export function createGame(input: {
-  gameId: string;
-  seed: number;
-  settings?: SettingsInput;
-  at: number;
-}): CommandResult {
+export function createGame(input: { gameId: string; seed: number; settings?: SettingsInput; at: number }): CommandResult {
   const parsed = SettingsSchema.safeParse(input.settings ?? {});
   if (!parsed.success) return fail('bad_settings', `Invalid game settings: ${readableZodError(parsed.error)}`);
   const settings = parsed.data;

@@ -56,10 +56,7 @@ export function unvote(state: GameState, input: { voterId: PlayerId; at: number 
 export type SpeechChannel = 'town' | 'mafia' | 'last_words';
 
 /** Speech enters the record only when the rules let this player speak on this channel now. */
-export function speak(
-  state: GameState,
-  input: { playerId: PlayerId; channel: SpeechChannel; text: string; at: number },
-): CommandResult {
+export function speak(state: GameState, input: { playerId: PlayerId; channel: SpeechChannel; text: string; at: number }): CommandResult {
   const over = notOver(state);
   if (over) return over;
   const speaker = findPlayer(state, input.playerId);

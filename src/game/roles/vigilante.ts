@@ -18,6 +18,5 @@ export const vigilante = defineRole({
   investigatedAs: 'innocent',
   selfTarget: false,
   canActTonight: (state, actor) => shotsLeft(state, actor) > 0,
-  checkTarget: ({ state, actor, target }) =>
-    target && shotsLeft(state, actor) <= 0 ? 'You have no shots left.' : null,
+  checkTarget: ({ state, actor, target }) => (target && shotsLeft(state, actor) <= 0 ? 'You have no shots left.' : null),
 });

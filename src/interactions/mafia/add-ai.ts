@@ -30,7 +30,12 @@ interface Choice {
 }
 
 /** Personas the person may seat (the store applies their permissions), or the house players without a store. */
-async function choices(i: MafiaInteraction | AutocompleteInteraction, deps: MafiaDeps, query: string, seated: GameState): Promise<Choice[]> {
+async function choices(
+  i: MafiaInteraction | AutocompleteInteraction,
+  deps: MafiaDeps,
+  query: string,
+  seated: GameState,
+): Promise<Choice[]> {
   const taken = new Set(seated.players.map((p) => p.name.toLowerCase()));
   if (deps.personas) {
     const actor = { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has('ManageGuild') ?? false };
@@ -44,8 +49,14 @@ async function choices(i: MafiaInteraction | AutocompleteInteraction, deps: Mafi
 }
 
 /** What was picked or typed, as a seat: a persona the person may use, or a house player. */
-async function resolve(i: MafiaInteraction, deps: MafiaDeps, value: string): Promise<Result<{ name: string; personaId: string | null }, string>> {
-  const house = HOUSE_PLAYERS.find((v) => `house:${v.name}` === value || (!deps.personas && v.name.toLowerCase() === value.trim().toLowerCase()));
+async function resolve(
+  i: MafiaInteraction,
+  deps: MafiaDeps,
+  value: string,
+): Promise<Result<{ name: string; personaId: string | null }, string>> {
+  const house = HOUSE_PLAYERS.find(
+    (v) => `house:${v.name}` === value || (!deps.personas && v.name.toLowerCase() === value.trim().toLowerCase()),
+  );
   if (house && !deps.personas) return ok({ name: house.name, personaId: null });
   if (deps.personas) {
     const actor = actorOf(i);
@@ -62,7 +73,9 @@ async function seat(i: MafiaInteraction, deps: MafiaDeps, table: LiveTable, valu
   const who = await resolve(i, deps, value);
   if (!who.ok) return who;
   const id = `ai-${randomUUID().slice(0, 8)}`;
-  const joined = await table.submit((s, at) => engine.join(s, { player: { id, name: who.value.name, kind: 'ai', personaId: who.value.personaId }, at }));
+  const joined = await table.submit((s, at) =>
+    engine.join(s, { player: { id, name: who.value.name, kind: 'ai', personaId: who.value.personaId }, at }),
+  );
   return joined.ok ? ok(who.value.name) : err(joined.error.message);
 }
 

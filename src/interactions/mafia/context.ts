@@ -45,7 +45,11 @@ export async function tableHere(i: MafiaInteraction, deps: MafiaDeps): Promise<L
 }
 
 /** For lobby buttons and selects: the game their custom id names must still be this channel's open game. */
-export async function tableOf(i: ButtonInteraction | StringSelectMenuInteraction, gameId: string | undefined, deps: MafiaDeps): Promise<LiveTable | null> {
+export async function tableOf(
+  i: ButtonInteraction | StringSelectMenuInteraction,
+  gameId: string | undefined,
+  deps: MafiaDeps,
+): Promise<LiveTable | null> {
   const table = await tableHere(i, deps);
   if (table && table.state.id !== gameId) {
     await refuse(i, 'That lobby belongs to a game that is over; use the newest lobby message.');

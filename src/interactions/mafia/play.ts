@@ -8,7 +8,8 @@ import { NO_LYNCH_VALUE, UNVOTE_BUTTON, VOTE_SELECT } from '../../discord/presen
 import type { MafiaDeps } from './context.ts';
 
 const GAME_OVER = 'That game is over; this menu no longer does anything.';
-export const DEAD_NOT_TAKEN = 'You are dead: what you write in the game channel is not part of the game any more. Watch quietly until it ends.';
+export const DEAD_NOT_TAKEN =
+  'You are dead: what you write in the game channel is not part of the game any more. Watch quietly until it ends.';
 
 /**
  * Night picks and votes come in bursts (every player at the start of a phase) and each waits for

@@ -28,13 +28,19 @@ function rulesEmbed(settings: Settings, title: string): EmbedBuilder {
     settings.setup.kind === 'preset'
       ? 'Preset: about one Mafia per 3.5 players; Godfather from 9, Jester from 8, Vigilante from 10 players.'
       : `Custom: ${settings.setup.roles.map((r) => getRole(r).name).join(', ')}`;
-  return new EmbedBuilder().setTitle(title).setColor(COLOURS.info).setDescription(ruleLines(settings.rules).join('\n')).addFields({ name: 'Roles', value: setup });
+  return new EmbedBuilder()
+    .setTitle(title)
+    .setColor(COLOURS.info)
+    .setDescription(ruleLines(settings.rules).join('\n'))
+    .addFields({ name: 'Roles', value: setup });
 }
 
 /** /mafia rules: this channel's game, or the defaults (also in DMs, where no game can be). */
 async function rules(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
   const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
-  const embed = table ? rulesEmbed(table.state.settings, 'Rules of this game') : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
+  const embed = table
+    ? rulesEmbed(table.state.settings, 'Rules of this game')
+    : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
   await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
 }
 

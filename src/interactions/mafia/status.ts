@@ -26,7 +26,9 @@ async function status(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<
   const state = table.state;
   const me = state.players.find((p) => p.userId === i.user.id);
   const view = me && state.phase !== 'lobby' ? viewFor(state, me.id) : null;
-  const card = view ? roleCardMessage(view, i.channel && 'name' in i.channel && i.channel.name ? i.channel.name : 'this channel').embeds ?? [] : [];
+  const card = view
+    ? (roleCardMessage(view, i.channel && 'name' in i.channel && i.channel.name ? i.channel.name : 'this channel').embeds ?? [])
+    : [];
   await i.reply({ embeds: [statusEmbed(state), ...card], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
 }
 

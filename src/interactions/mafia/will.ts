@@ -1,10 +1,4 @@
-import {
-  MessageFlags,
-  ModalBuilder,
-  TextInputStyle,
-  type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-} from 'discord.js';
+import { MessageFlags, ModalBuilder, TextInputStyle, type ChatInputCommandInteraction, type ModalSubmitInteraction } from 'discord.js';
 import * as engine from '../../game/index.ts';
 import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import type { LiveTable } from '../../discord/tables.ts';
@@ -47,13 +41,11 @@ function willModal(table: LiveTable, userId: string): ModalBuilder {
     .setCustomId(`${WILL_MODAL}:${table.state.id}`)
     .setTitle('Your last will')
     .addLabelComponents((label) =>
-      label
-        .setLabel('Read out to everyone when you die')
-        .setTextInputComponent((input) => {
-          input.setCustomId(WILL_INPUT).setStyle(TextInputStyle.Paragraph).setMaxLength(engine.MAX_WILL_LENGTH).setRequired(true);
-          if (current) input.setValue(current);
-          return input;
-        }),
+      label.setLabel('Read out to everyone when you die').setTextInputComponent((input) => {
+        input.setCustomId(WILL_INPUT).setStyle(TextInputStyle.Paragraph).setMaxLength(engine.MAX_WILL_LENGTH).setRequired(true);
+        if (current) input.setValue(current);
+        return input;
+      }),
     );
 }
 

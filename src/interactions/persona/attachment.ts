@@ -3,7 +3,8 @@ import { err, ok, type Result } from '../../result.ts';
 
 const DOWNLOAD_TIMEOUT_MS = 15_000;
 
-const size = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
+const size = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 
 /** An uploaded file's bytes; refused before downloading when Discord says it is too large. */
 export async function download(file: Attachment, maxBytes: number): Promise<Result<Uint8Array, string>> {
@@ -15,7 +16,9 @@ export async function download(file: Attachment, maxBytes: number): Promise<Resu
     if (bytes.byteLength > maxBytes) return err(`${file.name} is ${size(bytes.byteLength)}; the limit is ${size(maxBytes)}.`);
     return ok(bytes);
   } catch (error) {
-    return err(`I could not download ${file.name} from Discord (${error instanceof Error ? error.message : String(error)}); please attach it again.`);
+    return err(
+      `I could not download ${file.name} from Discord (${error instanceof Error ? error.message : String(error)}); please attach it again.`,
+    );
   }
 }
 

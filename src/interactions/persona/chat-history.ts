@@ -37,7 +37,11 @@ async function chatHistory(i: ChatInputCommandInteraction, deps: PersonaDeps): P
     return;
   }
   const file = new AttachmentBuilder(Buffer.from(`# Editor conversation\n\n${text}\n`, 'utf8'), { name: 'editor-history.md' });
-  await i.reply({ content: `${turns.value.length} turns; the whole conversation is in the file.`, files: [file], flags: MessageFlags.Ephemeral });
+  await i.reply({
+    content: `${turns.value.length} turns; the whole conversation is in the file.`,
+    files: [file],
+    flags: MessageFlags.Ephemeral,
+  });
 }
 
 export function registerChatHistory(router: InteractionRouter, deps: PersonaDeps): void {

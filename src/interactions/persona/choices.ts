@@ -30,7 +30,12 @@ export async function searchPersonas(
   return found.filter((s) => (filter === 'visible' || mayEdit(actor, s).ok) && !exclude(s)).slice(0, MAX_CHOICES);
 }
 
-export async function personaChoices(store: PersonaStore, actor: Actor, query: string, filter: ChoiceFilter): Promise<{ name: string; value: string }[]> {
+export async function personaChoices(
+  store: PersonaStore,
+  actor: Actor,
+  query: string,
+  filter: ChoiceFilter,
+): Promise<{ name: string; value: string }[]> {
   return (await searchPersonas(store, actor, query, { filter })).map((s) => ({ name: label(s), value: s.id }));
 }
 

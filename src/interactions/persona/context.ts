@@ -59,7 +59,9 @@ export function scopeOption(i: ChatInputCommandInteraction): Scope {
 
 /** A server scope asked for in DMs is refused, not silently made private. */
 export function scopeRefusal(i: ChatInputCommandInteraction): string | null {
-  return i.options.getString('scope') === 'server' && i.guildId === null ? 'Server personas are made in a server: use this command there, not in DMs.' : null;
+  return i.options.getString('scope') === 'server' && i.guildId === null
+    ? 'Server personas are made in a server: use this command there, not in DMs.'
+    : null;
 }
 
 export function describeScope(persona: Pick<Persona, 'scope' | 'builtIn'>): string {
@@ -78,5 +80,8 @@ export async function findPersona(store: PersonaStore, actor: Actor, value: stri
   if (byId.ok) return byId;
   const byName = await store.getByName(actor, value);
   if (byName.ok) return byName;
-  return { ok: false, error: `There is no persona "${value.slice(0, 100)}" that you can use here. Pick one from the list as you type, or see \`/persona list\`.` };
+  return {
+    ok: false,
+    error: `There is no persona "${value.slice(0, 100)}" that you can use here. Pick one from the list as you type, or see \`/persona list\`.`,
+  };
 }

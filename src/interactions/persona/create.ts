@@ -41,7 +41,9 @@ function createModal(name: string, scope: Scope): ModalBuilder {
       .setStyle(TextInputStyle.Paragraph)
       .setMaxLength(INPUT_MAX)
       .setRequired(k === 0)
-      .setPlaceholder(k === 0 ? 'Who they are, how they talk, what they care about…' : 'More text, if the biography is longer than 4,000 characters'),
+      .setPlaceholder(
+        k === 0 ? 'Who they are, how they talk, what they care about…' : 'More text, if the biography is longer than 4,000 characters',
+      ),
   );
   return new ModalBuilder()
     .setCustomId(`${CREATE_MODAL}:${scope.kind}:${name}`)
@@ -61,12 +63,16 @@ async function createSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): P
   if (text === null && file === null) {
     const modal = createModal(name, scopeOption(i));
     // Names of many emoji or other wide characters can overflow Discord's 100-character custom id.
-    if ((modal.data.custom_id?.length ?? 0) > CUSTOM_ID_MAX) return refuse(i, 'That name is too long for the form; give the biography with `text:` or `file:` instead.');
+    if ((modal.data.custom_id?.length ?? 0) > CUSTOM_ID_MAX)
+      return refuse(i, 'That name is too long for the form; give the biography with `text:` or `file:` instead.');
     await i.showModal(modal);
     return;
   }
   if (file !== null && !TEXT_EXTENSIONS.includes(extensionOf(file))) {
-    return refuse(i, `${file.name} is not a text file: attach the biography as .txt or .md (to import a persona or a character card, use \`/persona import\`).`);
+    return refuse(
+      i,
+      `${file.name} is not a text file: attach the biography as .txt or .md (to import a persona or a character card, use \`/persona import\`).`,
+    );
   }
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   let bio = text ?? '';
@@ -117,7 +123,10 @@ async function contentFrom(deps: PersonaDeps, guildId: string | null, name: stri
   // Refused before the first call or between two (a long biography): nothing more was sent.
   if (!profile.ok && metered.provider.budgetRefused()) return offline('budget');
   if (!profile.ok) return err(profile.error.message);
-  return ok({ content: { profile: profile.value, avatarUrl: null, tags: [], notes: '', parts: [], traits: [], arc: null, card: null }, offline: null });
+  return ok({
+    content: { profile: profile.value, avatarUrl: null, tags: [], notes: '', parts: [], traits: [], arc: null, card: null },
+    offline: null,
+  });
 }
 
 async function create(
@@ -138,7 +147,8 @@ async function create(
     return;
   }
   const reason = !built.ok ? built.error : created !== null && !created.ok ? created.error.message : '';
-  const files = input.giveBack && input.bio.trim() !== '' ? [new AttachmentBuilder(Buffer.from(input.bio, 'utf8'), { name: 'biography.txt' })] : [];
+  const files =
+    input.giveBack && input.bio.trim() !== '' ? [new AttachmentBuilder(Buffer.from(input.bio, 'utf8'), { name: 'biography.txt' })] : [];
   const keep = files.length > 0 ? '\nYour biography is attached: use it with `/persona create file:` once this is fixed.' : '';
   await i.editReply({ content: cut(`Nothing was created: ${reason}${keep}`, 2000), files, allowedMentions: NO_MENTIONS });
 }

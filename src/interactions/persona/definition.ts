@@ -11,10 +11,13 @@ const personaOption = (what: string) => (o: SlashCommandStringOption) =>
   o.setName('persona').setDescription(what).setRequired(true).setAutocomplete(true).setMaxLength(100);
 
 const scopeOption = (o: SlashCommandStringOption) =>
-  o.setName('scope').setDescription('Who may use it (default: only you)').addChoices(
-    { name: 'private: only you', value: 'private' },
-    { name: 'server: everyone here (Manage Server edits it)', value: 'server' },
-  );
+  o
+    .setName('scope')
+    .setDescription('Who may use it (default: only you)')
+    .addChoices(
+      { name: 'private: only you', value: 'private' },
+      { name: 'server: everyone here (Manage Server edits it)', value: 'server' },
+    );
 
 /**
  * /persona. `edit` belongs to the editor chat (issue #6) and is defined there. Usable in DMs:
@@ -30,7 +33,9 @@ export const personaCommand = new SlashCommandBuilder()
       .setName('create')
       .setDescription('A persona from a name and a biography (without text or file, a form opens)')
       .addStringOption((o) => o.setName('name').setDescription('Who it is').setRequired(true).setMaxLength(PROFILE_LIMITS.name.max))
-      .addStringOption((o) => o.setName('text').setDescription('The biography (longer: leave empty for a form, or attach a file)').setMaxLength(TEXT_OPTION_MAX))
+      .addStringOption((o) =>
+        o.setName('text').setDescription('The biography (longer: leave empty for a form, or attach a file)').setMaxLength(TEXT_OPTION_MAX),
+      )
       .addAttachmentOption((o) => o.setName('file').setDescription('The biography as a .txt or .md file'))
       .addStringOption(scopeOption),
   )
@@ -46,10 +51,14 @@ export const personaCommand = new SlashCommandBuilder()
       .setName('duplicate')
       .setDescription('An editable copy of a persona (the way to change a built-in one)')
       .addStringOption(personaOption('Which persona to copy'))
-      .addStringOption((o) => o.setName('name').setDescription('Name of the copy (default: "<name> (copy)")').setMaxLength(PROFILE_LIMITS.name.max))
+      .addStringOption((o) =>
+        o.setName('name').setDescription('Name of the copy (default: "<name> (copy)")').setMaxLength(PROFILE_LIMITS.name.max),
+      )
       .addStringOption(scopeOption),
   )
-  .addSubcommand((s) => s.setName('delete').setDescription('Delete a persona you may edit (asks first)').addStringOption(personaOption('Which persona')))
+  .addSubcommand((s) =>
+    s.setName('delete').setDescription('Delete a persona you may edit (asks first)').addStringOption(personaOption('Which persona')),
+  )
   .addSubcommand((s) =>
     s
       .setName('import')
@@ -63,12 +72,15 @@ export const personaCommand = new SlashCommandBuilder()
       .setDescription('A persona as files: Dramatis JSON and a Character Card')
       .addStringOption(personaOption('Which persona'))
       .addStringOption((o) =>
-        o.setName('format').setDescription('Which files (default: Dramatis JSON and card PNG)').addChoices(
-          { name: 'Dramatis JSON and Character Card PNG', value: 'both' },
-          { name: 'Dramatis JSON', value: 'json' },
-          { name: 'Character Card V2 (PNG)', value: 'card-png' },
-          { name: 'Character Card V2 (JSON)', value: 'card-json' },
-        ),
+        o
+          .setName('format')
+          .setDescription('Which files (default: Dramatis JSON and card PNG)')
+          .addChoices(
+            { name: 'Dramatis JSON and Character Card PNG', value: 'both' },
+            { name: 'Dramatis JSON', value: 'json' },
+            { name: 'Character Card V2 (PNG)', value: 'card-png' },
+            { name: 'Character Card V2 (JSON)', value: 'card-json' },
+          ),
       ),
   )
   .addSubcommand((s) =>
@@ -76,8 +88,17 @@ export const personaCommand = new SlashCommandBuilder()
       .setName('test')
       .setDescription('The persona answers a situation you describe, in character (without one, a form opens)')
       .addStringOption(personaOption('Which persona'))
-      .addStringOption((o) => o.setName('situation').setDescription('e.g. "Bob accuses you of being Mafia"').setMaxLength(SITUATION_MAX_CHARS)),
+      .addStringOption((o) =>
+        o.setName('situation').setDescription('e.g. "Bob accuses you of being Mafia"').setMaxLength(SITUATION_MAX_CHARS),
+      ),
   )
-  .addSubcommand((s) => s.setName('edit').setDescription('Chat with the editor agent about a persona you may edit (opens a private thread)').addStringOption(personaOption('Which persona')))
-  .addSubcommand((s) => s.setName('chat-clear').setDescription('In an editor thread: start a new conversation (the persona keeps its changes)'))
+  .addSubcommand((s) =>
+    s
+      .setName('edit')
+      .setDescription('Chat with the editor agent about a persona you may edit (opens a private thread)')
+      .addStringOption(personaOption('Which persona')),
+  )
+  .addSubcommand((s) =>
+    s.setName('chat-clear').setDescription('In an editor thread: start a new conversation (the persona keeps its changes)'),
+  )
   .addSubcommand((s) => s.setName('chat-history').setDescription('In an editor thread: every turn of this conversation'));

@@ -47,7 +47,9 @@ async function deleteButton(i: ButtonInteraction, deps: PersonaDeps): Promise<vo
   const persona = await deps.personas.get(actor, id);
   const name = persona.ok ? persona.value.profile.identity.name : 'The persona';
   const removed = await deps.personas.remove(actor, id);
-  const content = removed.ok ? `Deleted **${name}**.` : `Nothing was deleted: ${removed.error.code === 'not_found' ? 'that persona no longer exists.' : removed.error.message}`;
+  const content = removed.ok
+    ? `Deleted **${name}**.`
+    : `Nothing was deleted: ${removed.error.code === 'not_found' ? 'that persona no longer exists.' : removed.error.message}`;
   await i.update({ content, components: [], allowedMentions: NO_MENTIONS });
 }
 

@@ -20,18 +20,28 @@ async function edit(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<
   if (i.guildId === null) {
     const opened = await deps.editor.open(persona.value.id, actor, { guildId: null, channelId: i.channelId, threadId: i.channelId });
     if (!opened.ok) return refuse(i, opened.error.message);
-    await i.editReply({ content: `Editing **${personaName(persona.value)}** here: tell me what to change. \`/persona chat-clear\` starts over.`, allowedMentions: NO_MENTIONS });
+    await i.editReply({
+      content: `Editing **${personaName(persona.value)}** here: tell me what to change. \`/persona chat-clear\` starts over.`,
+      allowedMentions: NO_MENTIONS,
+    });
     return;
   }
   // Permission first (no thread for someone who may not edit), then the thread, then bind to it.
   const allowed = await deps.editor.open(persona.value.id, actor, { guildId: i.guildId, channelId: i.channelId, threadId: null });
   if (!allowed.ok) return refuse(i, allowed.error.message);
   const channel = i.channel;
-  if (!channel || channel.type !== ChannelType.GuildText) return refuse(i, 'Use `/persona edit` in a text channel (the editor opens a private thread there) or in a DM with me.');
+  if (!channel || channel.type !== ChannelType.GuildText)
+    return refuse(i, 'Use `/persona edit` in a text channel (the editor opens a private thread there) or in a DM with me.');
   const thread = await channel.threads
-    .create({ name: `✏️ ${personaName(persona.value)}`.slice(0, 100), type: ChannelType.PrivateThread, invitable: false, autoArchiveDuration: ThreadAutoArchiveDuration.OneDay })
+    .create({
+      name: `✏️ ${personaName(persona.value)}`.slice(0, 100),
+      type: ChannelType.PrivateThread,
+      invitable: false,
+      autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+    })
     .catch(() => null);
-  if (!thread) return refuse(i, 'I could not open a private thread here (I need Create Private Threads). Try another channel, or a DM with me.');
+  if (!thread)
+    return refuse(i, 'I could not open a private thread here (I need Create Private Threads). Try another channel, or a DM with me.');
   await thread.members.add(i.user.id);
   const bound = await deps.editor.open(persona.value.id, actor, { guildId: i.guildId, channelId: i.channelId, threadId: thread.id });
   if (!bound.ok) return refuse(i, bound.error.message);

@@ -10,7 +10,13 @@ import { PERSONA } from './definition.ts';
 
 /** A file name people recognise: the persona's name, in letters, digits and dashes. */
 export function fileStem(name: string): string {
-  return name.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'persona';
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'persona'
+  );
 }
 
 /** Only what a persona is: ids, owner and dates stay behind (the card carries the rest whole). */

@@ -39,7 +39,9 @@ async function cardOptions(deps: PersonaDeps, guildId: string | null): Promise<I
   const model = deps.models.current();
   if (model === null) return {};
   if (!(await deps.budget.allows(guildId))) {
-    return { noProfilerWarning: `${deps.budget.spentMessage()} The role tactics and play style are generic; edit them, or import the card again after the reset.` };
+    return {
+      noProfilerWarning: `${deps.budget.spentMessage()} The role tactics and play style are generic; edit them, or import the card again after the reset.`,
+    };
   }
   return { profiler: cardProfiler(meteredModel(deps, model, { guildId, purpose: 'card_import' })) };
 }
@@ -48,12 +50,18 @@ async function cardOptions(deps: PersonaDeps, guildId: string | null): Promise<I
 async function read(bytes: Uint8Array, deps: PersonaDeps, guildId: string | null): Promise<Result<Imported, string>> {
   if (!isPng(bytes) && isDramatisExport(bytes)) {
     const persona = importPersonaJson(bytes);
-    return persona.ok ? ok({ persona: persona.value, from: 'a Dramatis export', warnings: [] }) : { ok: false, error: persona.error.message };
+    return persona.ok
+      ? ok({ persona: persona.value, from: 'a Dramatis export', warnings: [] })
+      : { ok: false, error: persona.error.message };
   }
   const card = await importCard(bytes, await cardOptions(deps, guildId));
   if (!card.ok) return { ok: false, error: card.error.message };
   const version = card.value.spec === 'chara_card_v3' ? 'V3' : 'V2';
-  return ok({ persona: card.value.persona, from: `a ${version} character card${isPng(bytes) ? ' (PNG)' : ''}`, warnings: card.value.warnings });
+  return ok({
+    persona: card.value.persona,
+    from: `a ${version} character card${isPng(bytes) ? ' (PNG)' : ''}`,
+    warnings: card.value.warnings,
+  });
 }
 
 async function importSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
@@ -64,7 +72,10 @@ async function importSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): P
   const file = i.options.getAttachment('file', true);
   const limit = LIMITS[extensionOf(file)];
   if (limit === undefined) {
-    return refuse(i, `${file.name} is not a file I can import: attach a Dramatis persona export (.json) or a Character Card V2/V3 (.json or .png).`);
+    return refuse(
+      i,
+      `${file.name} is not a file I can import: attach a Dramatis persona export (.json) or a Character Card V2/V3 (.json or .png).`,
+    );
   }
   // Downloading, and a card's tactics from the profiler, may take longer than Discord's 3 seconds.
   await i.deferReply({ flags: MessageFlags.Ephemeral });
@@ -75,7 +86,10 @@ async function importSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): P
   const created = await store.create(actorOf(i), { scope: scopeOption(i), content: imported.value.persona });
   if (!created.ok) return refuse(i, cut(`Nothing was imported: ${created.error.message}`, 2000));
   await i.editReply({
-    content: cut(`Imported **${created.value.profile.identity.name}** from ${imported.value.from}.${warningsText(imported.value.warnings)}`, 2000),
+    content: cut(
+      `Imported **${created.value.profile.identity.name}** from ${imported.value.from}.${warningsText(imported.value.warnings)}`,
+      2000,
+    ),
     embeds: [personaEmbed(created.value)],
     allowedMentions: NO_MENTIONS,
   });

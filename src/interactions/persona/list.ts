@@ -30,7 +30,9 @@ async function list(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<
     const names = shown.filter((x) => x.section === section.title).map((x) => x.s.name);
     if (names.length > 0) embed.addFields({ name: section.title, value: cut(names.join('\n'), 1024) });
   }
-  embed.setFooter({ text: `${ordered.length} persona${ordered.length === 1 ? '' : 's'} · page ${page} of ${pages}${page < pages ? ` · next: /persona list page:${page + 1}` : ''}` });
+  embed.setFooter({
+    text: `${ordered.length} persona${ordered.length === 1 ? '' : 's'} · page ${page} of ${pages}${page < pages ? ` · next: /persona list page:${page + 1}` : ''}`,
+  });
   await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
 }
 

@@ -15,10 +15,7 @@ export function personaEmbed(persona: Persona): EmbedBuilder {
     .setColor(COLOURS.info)
     .setTitle(cut(identity.name, 256))
     .setDescription(cut([identity.background, '', `**Traits:** ${identity.coreTraits.join(', ')}`].join('\n'), 4096))
-    .addFields(
-      { name: 'Voice', value: cut(playStyle.voice, FIELD) },
-      { name: 'Approach', value: cut(playStyle.approach, FIELD) },
-    );
+    .addFields({ name: 'Voice', value: cut(playStyle.voice, FIELD) }, { name: 'Approach', value: cut(playStyle.approach, FIELD) });
   if (playStyle.signaturePhrases.length > 0) embed.addFields({ name: 'Signature phrases', value: bullets(playStyle.signaturePhrases) });
   if (playStyle.signatureMoves.length > 0) embed.addFields({ name: 'Signature moves', value: bullets(playStyle.signatureMoves) });
   embed.addFields(
@@ -27,7 +24,8 @@ export function personaEmbed(persona: Persona): EmbedBuilder {
     { name: 'As Detective', value: bullets(tactics.detective), inline: true },
     { name: 'As Doctor', value: bullets(tactics.doctor), inline: true },
   );
-  if (persona.parts.length > 0) embed.addFields({ name: 'Parts', value: cut(persona.parts.map((p) => `${p.name} (${p.type})`).join(', '), FIELD) });
+  if (persona.parts.length > 0)
+    embed.addFields({ name: 'Parts', value: cut(persona.parts.map((p) => `${p.name} (${p.type})`).join(', '), FIELD) });
   if (persona.notes !== '') embed.addFields({ name: 'Notes', value: cut(persona.notes, FIELD) });
   const words = rendered.ok ? `${rendered.value.words} prompt words` : 'does not render';
   const tags = persona.tags.length > 0 ? ` · tags: ${persona.tags.join(', ')}` : '';

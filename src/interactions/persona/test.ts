@@ -63,7 +63,12 @@ const BUDGET_FOOTER = 'Answered offline (the server’s AI budget for today is s
 type Answer = { readonly text: string; readonly footer: string; readonly note?: string };
 
 /** Through the configured model; offline without one, or with a note when the server's budget is spent. */
-async function answerFor(i: ChatInputCommandInteraction | ModalSubmitInteraction, deps: PersonaDeps, persona: Persona, situation: string): Promise<Result<Answer, string>> {
+async function answerFor(
+  i: ChatInputCommandInteraction | ModalSubmitInteraction,
+  deps: PersonaDeps,
+  persona: Persona,
+  situation: string,
+): Promise<Result<Answer, string>> {
   const model = deps.models.current();
   if (model === null) return ok({ text: answerOffline(persona.profile, situation), footer: OFFLINE_FOOTER });
   const rendered = await deps.personas!.render(actorOf(i), persona.id);
@@ -71,14 +76,23 @@ async function answerFor(i: ChatInputCommandInteraction | ModalSubmitInteraction
   const metered = meteredModel(deps, model, { guildId: i.guildId, personaId: persona.id, purpose: 'persona_test' });
   const answered = await answerWithModel({ profile: persona.profile, block: rendered.value.block }, situation, metered);
   if (!answered.ok && metered.provider.budgetRefused()) {
-    return ok({ text: answerOffline(persona.profile, situation), footer: BUDGET_FOOTER, note: `${deps.budget.spentMessage()} ${persona.profile.identity.name} answered offline instead.` });
+    return ok({
+      text: answerOffline(persona.profile, situation),
+      footer: BUDGET_FOOTER,
+      note: `${deps.budget.spentMessage()} ${persona.profile.identity.name} answered offline instead.`,
+    });
   }
   if (!answered.ok) return err(`${persona.profile.identity.name} could not answer: ${answered.error}`);
   return ok({ text: answered.value, footer: `Answered by ${model.model}.` });
 }
 
 /** Deferred first: a model may take longer than Discord's 3 seconds. */
-async function answer(i: ChatInputCommandInteraction | ModalSubmitInteraction, deps: PersonaDeps, persona: Persona, situation: string): Promise<void> {
+async function answer(
+  i: ChatInputCommandInteraction | ModalSubmitInteraction,
+  deps: PersonaDeps,
+  persona: Persona,
+  situation: string,
+): Promise<void> {
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const answered = await answerFor(i, deps, persona, situation);
   if (!answered.ok) return refuse(i, answered.error);
@@ -88,7 +102,11 @@ async function answer(i: ChatInputCommandInteraction | ModalSubmitInteraction, d
     .setDescription(cut(answered.value.text, 4096))
     .addFields({ name: 'Situation', value: cut(situation, 1024) })
     .setFooter({ text: answered.value.footer });
-  await i.editReply({ ...(answered.value.note !== undefined && { content: answered.value.note }), embeds: [embed], allowedMentions: NO_MENTIONS });
+  await i.editReply({
+    ...(answered.value.note !== undefined && { content: answered.value.note }),
+    embeds: [embed],
+    allowedMentions: NO_MENTIONS,
+  });
 }
 
 export function registerTest(router: InteractionRouter, deps: PersonaDeps): void {

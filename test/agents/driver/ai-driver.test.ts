@@ -50,7 +50,12 @@ async function playOut(step: () => Promise<void>, state: () => GameState): Promi
 
 /** Seats of house voices: the offline brain, except where `brains` gives one (by seat index). */
 function seatsOf(count: number, brains: Record<number, AsyncBrain> = {}): AiSeat[] {
-  return HOUSE_PLAYERS.slice(0, count).map((voice, i) => ({ id: `s${i}`, name: voice.name, brain: brains[i] ?? heuristicBrain(voice), offline: heuristicBrain(voice) }));
+  return HOUSE_PLAYERS.slice(0, count).map((voice, i) => ({
+    id: `s${i}`,
+    name: voice.name,
+    brain: brains[i] ?? heuristicBrain(voice),
+    offline: heuristicBrain(voice),
+  }));
 }
 
 /** A model that never answers and ignores every abort: only the driver's deadline saves the move. */
@@ -83,7 +88,8 @@ describe('the AI driver', () => {
     for (let i = 0; i < 10 && session.state.phase !== 'day'; i++) await step();
     await driver.idle();
     const human = session.state.players.find((p) => p.kind === 'human' && p.alive)!;
-    const townSpeeches = (id: string) => session.state.log.filter((e) => e.type === 'speech' && e.payload.channel === 'town' && e.payload.playerId === id).length;
+    const townSpeeches = (id: string) =>
+      session.state.log.filter((e) => e.type === 'speech' && e.payload.channel === 'town' && e.payload.playerId === id).length;
     const named = session.state.players.find((p) => p.kind === 'ai' && p.alive && townSpeeches(p.id) < 2)!;
     const before = session.state.log.length;
     await session.submit((s, at) => engine.speak(s, { playerId: human.id, channel: 'town', text: `${named.name}, why so quiet?`, at }));
@@ -113,19 +119,29 @@ describe('the AI driver', () => {
       if (!mine) continue; // dead by then
       // Every other AI vote came first, at the vote's start; the stuck seat's offline vote before the deadline.
       expect(mine.at).toBeLessThan(deadline);
-      const others = votes.filter((e) => e.seq > start.seq && e.seq < tally.seq && e.type === 'vote_cast' && e.payload.voterId !== stuck.id);
+      const others = votes.filter(
+        (e) => e.seq > start.seq && e.seq < tally.seq && e.type === 'vote_cast' && e.payload.voterId !== stuck.id,
+      );
       for (const v of others) expect(v.at).toBe(start.at);
     }
     const notices = state.log.filter((e) => e.type === 'notice' && e.payload.topic === `fallback:${stuck.id}`);
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.type === 'notice' && notices[0]!.payload.text).toBe(`${stuck.name}'s model is not answering; ${stuck.name} plays on instinct for now.`);
+    expect(notices[0]!.type === 'notice' && notices[0]!.payload.text).toBe(
+      `${stuck.name}'s model is not answering; ${stuck.name} plays on instinct for now.`,
+    );
     expect(directorsCut(state).join('\n')).toContain('(offline fallback: timeout)');
   });
 
   it('GIVEN a model that thinks 20 seconds WHEN the host ends the game mid-thought THEN all AI work stops at once and nothing more is asked or said', async () => {
     const clock = new ManualTimers(T0);
     const asked: DecisionKind[] = [];
-    const game = createHeadless({ gameId: 'ended', seed: 8, seats: seatsOf(7, Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((i) => [i, slow(clock, 20_000, asked)]))), clock, time: 'virtual' });
+    const game = createHeadless({
+      gameId: 'ended',
+      seed: 8,
+      seats: seatsOf(7, Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((i) => [i, slow(clock, 20_000, asked)]))),
+      clock,
+      time: 'virtual',
+    });
     if (!game.ok) throw new Error(game.error);
     const { session, driver } = game.value;
     session.open();

@@ -27,13 +27,20 @@ describe('property: AI moves are always in before their phase resolves', () => {
         async (c) => {
           if (c.aiSeats + c.people < 5) return;
           const random = seededRandom(c.seed);
-          const seconds: Record<string, number> = { night: c.nightSeconds, day: c.daySeconds, vote: c.voteSeconds, 'last words': 30, dawn: 10 };
+          const seconds: Record<string, number> = {
+            night: c.nightSeconds,
+            day: c.daySeconds,
+            vote: c.voteSeconds,
+            'last words': 30,
+            dawn: 10,
+          };
           const behaviour = ({ request }: { request: { messages: readonly { content: string }[] } }): CallOutcome => {
             const roll = random();
             const phaseMs = (seconds[phaseOf(request.messages.map((m) => m.content).join('\n'))] ?? 60) * 1000;
             const afterMs = Math.round(random() * 2 * phaseMs);
             if (roll < c.hang) return { kind: 'hang' };
-            if (roll < c.hang + c.rateLimited) return { kind: 'rate_limited', afterMs: Math.round(afterMs / 10), retryAfterMs: Math.round(random() * 10_000) };
+            if (roll < c.hang + c.rateLimited)
+              return { kind: 'rate_limited', afterMs: Math.round(afterMs / 10), retryAfterMs: Math.round(random() * 10_000) };
             if (roll < c.hang + c.rateLimited + c.serverError) return { kind: 'server_error', afterMs: Math.round(afterMs / 10) };
             return { kind: 'answer', afterMs };
           };

@@ -56,8 +56,21 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     fake = await startFakeAnthropic();
     const provider = anthropic(fake);
     // The tester plays on the same fake: its calls are the non-streaming ones.
-    editor = createEditorService({ personas, editor: store, tester: createPersonaTester({ provider, model: 'game-model' }), llm: { provider, model: 'editor-model' }, maxRounds: 6 });
-    const withArc = content({ parts: [part(`soul ${n}`, 'soul'), part(`flaw ${n}`, 'flaw')], traits: [trait(`methodical ${n}`)], arc: { arc: { ...arc(), name: `Arc ${n}` }, stage: 0 } }, `Ada ${n}`);
+    editor = createEditorService({
+      personas,
+      editor: store,
+      tester: createPersonaTester({ provider, model: 'game-model' }),
+      llm: { provider, model: 'editor-model' },
+      maxRounds: 6,
+    });
+    const withArc = content(
+      {
+        parts: [part(`soul ${n}`, 'soul'), part(`flaw ${n}`, 'flaw')],
+        traits: [trait(`methodical ${n}`)],
+        arc: { arc: { ...arc(), name: `Arc ${n}` }, stage: 0 },
+      },
+      `Ada ${n}`,
+    );
     ada = must(await personas.create(alice, { scope: { kind: 'private' }, content: withArc }));
     other = must(await personas.create(alice, { scope: { kind: 'private' }, content: content({}, `Other ${n}`) }));
     session = must(await editor.open(ada.id, alice, THREAD));
@@ -70,14 +83,20 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     return { result, events };
   }
   const kinds = async () => (await store.turns(session.id)).map((t) => t.kind);
-  const results = (events: readonly EditorEvent[]) => events.filter((e): e is Extract<EditorEvent, { type: 'tool_result' }> => e.type === 'tool_result');
+  const results = (events: readonly EditorEvent[]) =>
+    events.filter((e): e is Extract<EditorEvent, { type: 'tool_result' }> => e.type === 'tool_result');
   const reload = async (persona: Persona) => must(await personas.get(alice, persona.id));
 
   it('GIVEN a greeting WHEN sent THEN the streamed reply is saved after the user turn, and the model was told which persona it edits', async () => {
     fake.enqueue(reply.text('Hello! Tell me what to change about Ada.'));
     const { result, events } = await send('Hi there');
     expect(result).toEqual({ ok: true, value: 'end_turn' });
-    expect(events.filter((e) => e.type === 'text_delta').map((e) => (e.type === 'text_delta' ? e.text : '')).join('')).toBe('Hello! Tell me what to change about Ada.');
+    expect(
+      events
+        .filter((e) => e.type === 'text_delta')
+        .map((e) => (e.type === 'text_delta' ? e.text : ''))
+        .join(''),
+    ).toBe('Hello! Tell me what to change about Ada.');
     expect(events.at(-1)).toEqual({ type: 'done', reason: 'end_turn' });
     expect(await kinds()).toEqual(['user', 'assistant_text']);
     expect(fake.last.stream).toBe(true);
@@ -100,9 +119,15 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     );
     const { events } = await send('What does she sound like?');
     const [persona, parts, tests, preview] = results(events);
-    expect(JSON.parse(persona!.text)).toMatchObject({ id: ada.id, version: 1, profile: { playStyle: { voice: ada.profile.playStyle.voice } } });
+    expect(JSON.parse(persona!.text)).toMatchObject({
+      id: ada.id,
+      version: 1,
+      profile: { playStyle: { voice: ada.profile.playStyle.voice } },
+    });
     expect(JSON.parse(parts!.text).parts.map((p: { name: string }) => p.name)).toEqual([`soul ${n}`, `flaw ${n}`]);
-    expect(JSON.parse(tests!.text).testInputs).toEqual([expect.objectContaining({ content: 'Two players accuse you. Respond.', role: 'mafia' })]);
+    expect(JSON.parse(tests!.text).testInputs).toEqual([
+      expect.objectContaining({ content: 'Two players accuse you. Respond.', role: 'mafia' }),
+    ]);
     expect(preview!.text).toMatch(new RegExp(`^Ada ${n}: \\d+ words\\.`));
     expect(preview!.text).toContain('Your tactics by role:');
     expect(results(events).every((r) => !r.isError)).toBe(true);
@@ -112,16 +137,44 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
   it('GIVEN each write tool WHEN the model calls it THEN the database holds the change', async () => {
     const testInput = must(await store.createTestInput(ada.id, { content: 'Night falls.' }));
     const writes: [string, unknown, (p: Persona) => void][] = [
-      ['update_identity', { coreTraits: ['blunt', 'exacting', 'wry'] }, (p) => expect(p.profile.identity.coreTraits).toEqual(['blunt', 'exacting', 'wry'])],
-      ['update_play_style', { voice: GRUFF_VOICE, signaturePhrases: ['Show your working.'] }, (p) => expect(p.profile.playStyle).toMatchObject({ voice: GRUFF_VOICE, signaturePhrases: ['Show your working.'] })],
-      ['update_role_tactics', { role: 'mafia', tactics: ['Vote last so the tally is known', 'Defend a townsperson once a day'] }, (p) => expect(p.profile.tactics.mafia).toEqual(['Vote last so the tally is known', 'Defend a townsperson once a day'])],
-      ['update_style_notes', { personality: 'Impatient with waffle.' }, (p) => expect(p.profile.personality).toBe('Impatient with waffle.')],
+      [
+        'update_identity',
+        { coreTraits: ['blunt', 'exacting', 'wry'] },
+        (p) => expect(p.profile.identity.coreTraits).toEqual(['blunt', 'exacting', 'wry']),
+      ],
+      [
+        'update_play_style',
+        { voice: GRUFF_VOICE, signaturePhrases: ['Show your working.'] },
+        (p) => expect(p.profile.playStyle).toMatchObject({ voice: GRUFF_VOICE, signaturePhrases: ['Show your working.'] }),
+      ],
+      [
+        'update_role_tactics',
+        { role: 'mafia', tactics: ['Vote last so the tally is known', 'Defend a townsperson once a day'] },
+        (p) => expect(p.profile.tactics.mafia).toEqual(['Vote last so the tally is known', 'Defend a townsperson once a day']),
+      ],
+      [
+        'update_style_notes',
+        { personality: 'Impatient with waffle.' },
+        (p) => expect(p.profile.personality).toBe('Impatient with waffle.'),
+      ],
       ['rename', { name: `Countess ${n}` }, (p) => expect(p.profile.identity.name).toBe(`Countess ${n}`)],
       ['set_avatar', { url: 'https://example.com/ada.png' }, (p) => expect(p.avatarUrl).toBe('https://example.com/ada.png')],
-      ['add_part', { part: part(`goal ${n}`, 'goal'), position: 1 }, (p) => expect(p.parts.map((x) => x.name)).toEqual([`goal ${n}`, `soul ${n}`, `flaw ${n}`])],
-      ['reorder_parts', { names: [`flaw ${n}`, `goal ${n}`, `soul ${n}`] }, (p) => expect(p.parts.map((x) => x.name)).toEqual([`flaw ${n}`, `goal ${n}`, `soul ${n}`])],
+      [
+        'add_part',
+        { part: part(`goal ${n}`, 'goal'), position: 1 },
+        (p) => expect(p.parts.map((x) => x.name)).toEqual([`goal ${n}`, `soul ${n}`, `flaw ${n}`]),
+      ],
+      [
+        'reorder_parts',
+        { names: [`flaw ${n}`, `goal ${n}`, `soul ${n}`] },
+        (p) => expect(p.parts.map((x) => x.name)).toEqual([`flaw ${n}`, `goal ${n}`, `soul ${n}`]),
+      ],
       ['remove_part', { name: `goal ${n}` }, (p) => expect(p.parts.map((x) => x.name)).toEqual([`flaw ${n}`, `soul ${n}`])],
-      ['add_trait', { trait: trait(`wary ${n}`, 'social') }, (p) => expect(p.traits.map((t) => t.name)).toEqual([`methodical ${n}`, `wary ${n}`])],
+      [
+        'add_trait',
+        { trait: trait(`wary ${n}`, 'social') },
+        (p) => expect(p.traits.map((t) => t.name)).toEqual([`methodical ${n}`, `wary ${n}`]),
+      ],
       ['remove_trait', { name: `methodical ${n}` }, (p) => expect(p.traits.map((t) => t.name)).toEqual([`wary ${n}`])],
       ['set_arc_stage', { stage: 2 }, (p) => expect(p.arc?.stage).toBe(1)],
     ];
@@ -145,7 +198,9 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       ['update_test_input', false],
       ['delete_test_input', false],
     ]);
-    expect(await store.testInputs(ada.id)).toEqual([expect.objectContaining({ content: 'You are the last Doctor alive.', role: 'doctor' })]);
+    expect(await store.testInputs(ada.id)).toEqual([
+      expect.objectContaining({ content: 'You are the last Doctor alive.', role: 'doctor' }),
+    ]);
   });
 
   it('GIVEN a task needing several steps WHEN sent THEN the loop runs each round until the model ends its turn, every turn saved in order', async () => {
@@ -252,7 +307,12 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const [one, two] = await Promise.all([first, second]);
     expect(two.events[0]).toEqual({ type: 'queued', ahead: 1 });
     expect(one.result.ok && two.result.ok).toBe(true);
-    expect((await store.turns(session.id)).map((t) => ('text' in t ? t.text : t.kind))).toEqual(['first', 'answer to first', 'second', 'answer to second']);
+    expect((await store.turns(session.id)).map((t) => ('text' in t ? t.text : t.kind))).toEqual([
+      'first',
+      'answer to first',
+      'second',
+      'answer to second',
+    ]);
     expect(editor.isRunning(session.id)).toBe(false);
   });
 
@@ -304,19 +364,36 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
   it('GIVEN a server whose daily budget is spent WHEN a message is sent THEN the editor says so without calling the model, and calls are charged as editor calls', async () => {
     const ledger = memoryLedger();
     const budget = new TokenBudget(ledger, 20);
-    const metered = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: { provider: anthropic(fake), model: 'editor-model' }, budget });
+    const metered = createEditorService({
+      personas,
+      editor: store,
+      tester: createPersonaTester(null),
+      llm: { provider: anthropic(fake), model: 'editor-model' },
+      budget,
+    });
     // Usage scripted: the budget of 20 tokens is sized for 10 in and 5 out, not for the editor's whole prompt.
     fake.enqueue(reply.text('Hello.', { usage: { input: 10, output: 5 } }));
     expect(await metered.send(session.id, alice, 'Hi')).toEqual({ ok: true, value: 'end_turn' });
-    await vi.waitFor(() => expect(ledger.calls).toEqual([expect.objectContaining({ guildId: '900', purpose: 'editor', model: 'editor-model', inputTokens: 10, outputTokens: 5, ok: true })]));
+    await vi.waitFor(() =>
+      expect(ledger.calls).toEqual([
+        expect.objectContaining({ guildId: '900', purpose: 'editor', model: 'editor-model', inputTokens: 10, outputTokens: 5, ok: true }),
+      ]),
+    );
     fake.enqueue(reply.text('Hello again.', { usage: { input: 10, output: 5 } }));
     expect(await metered.send(session.id, alice, 'Hi again')).toEqual({ ok: true, value: 'end_turn' });
-    expect(await metered.send(session.id, alice, 'And again')).toMatchObject({ ok: false, error: { code: 'budget', message: expect.stringContaining('budget') } });
+    expect(await metered.send(session.id, alice, 'And again')).toMatchObject({
+      ok: false,
+      error: { code: 'budget', message: expect.stringContaining('budget') },
+    });
     expect(fake.requests).toHaveLength(2);
   });
 
   it('GIVEN a model that keeps calling tools WHEN the round cap is reached THEN it must answer without tools and the run ends at the cap', async () => {
-    fake.handle((request) => (request.body['tool_choice'] && (request.body['tool_choice'] as { type: string }).type === 'none' ? reply.text('Stopping here.') : reply.tool('get_persona', {})));
+    fake.handle((request) =>
+      request.body['tool_choice'] && (request.body['tool_choice'] as { type: string }).type === 'none'
+        ? reply.text('Stopping here.')
+        : reply.tool('get_persona', {}),
+    );
     const { result } = await send('Loop forever');
     expect(result).toEqual({ ok: true, value: 'round_cap' });
     expect(fake.requests).toHaveLength(6);
@@ -325,10 +402,15 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
 
   it('GIVEN a saved test input WHEN run_test runs THEN the persona answers in character through the player prompt with its tactics for the role', async () => {
     const test = must(await store.createTestInput(ada.id, { content: 'Two players say you are Mafia. Respond.', role: 'mafia' }));
-    fake.handle((request) => (request.stream ? reply.text('She answered in character.') : reply.text('The engine does not lie, and neither do I.')));
+    fake.handle((request) =>
+      request.stream ? reply.text('She answered in character.') : reply.text('The engine does not lie, and neither do I.'),
+    );
     fake.enqueue(reply.tool('run_test', { id: test.id }));
     const { events } = await send('Test her on the accusation');
-    expect(results(events)[0]).toMatchObject({ isError: false, text: expect.stringContaining('The engine does not lie, and neither do I.') });
+    expect(results(events)[0]).toMatchObject({
+      isError: false,
+      text: expect.stringContaining('The engine does not lie, and neither do I.'),
+    });
     const rehearsal = fake.requests.find((r) => !r.stream);
     expect(rehearsal?.model).toBe('game-model');
     expect(rehearsal?.system).toContain(`You are Ada ${n}.`);
@@ -340,8 +422,15 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const ledger = memoryLedger();
     const budget = new TokenBudget(ledger, 10_000);
     const provider = anthropic(fake);
-    const metered = createEditorService({ personas, editor: store, tester: createPersonaTester({ provider, model: 'game-model' }, { budget }), llm: { provider, model: 'editor-model' } });
-    fake.handle((request) => (request.stream ? reply.text('Done.') : reply.text('Quiet is not guilty.', { usage: { input: 200, output: 7 } })));
+    const metered = createEditorService({
+      personas,
+      editor: store,
+      tester: createPersonaTester({ provider, model: 'game-model' }, { budget }),
+      llm: { provider, model: 'editor-model' },
+    });
+    fake.handle((request) =>
+      request.stream ? reply.text('Done.') : reply.text('Quiet is not guilty.', { usage: { input: 200, output: 7 } }),
+    );
     const situation = { content: 'Bob says you were too quiet.', role: 'town' };
     // Opening the editor in a DM moves Ada's session there.
     for (const place of [THREAD, { guildId: null, channelId: '501', threadId: null }]) {
@@ -350,34 +439,77 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       expect(await metered.send(here.id, alice, 'Test her')).toEqual({ ok: true, value: 'end_turn' });
     }
     expect(ledger.calls).toEqual([
-      expect.objectContaining({ guildId: '900', personaId: ada.id, gameId: null, playerId: null, purpose: 'editor_test', model: 'game-model', inputTokens: 200, outputTokens: 7, ok: true }),
+      expect.objectContaining({
+        guildId: '900',
+        personaId: ada.id,
+        gameId: null,
+        playerId: null,
+        purpose: 'editor_test',
+        model: 'game-model',
+        inputTokens: 200,
+        outputTokens: 7,
+        ok: true,
+      }),
       expect.objectContaining({ guildId: null, personaId: ada.id, purpose: 'editor_test' }),
     ]);
   });
 
   it('GIVEN a spent budget WHEN the model calls run_test THEN the tester sends nothing and the model gets an error result saying when the budget resets', async () => {
     const budget = new TokenBudget(memoryLedger(), 100);
-    await budget.record({ guildId: '900', gameId: 'g', playerId: null, purpose: 'decision', provider: 'anthropic', model: 'm', inputTokens: 100, outputTokens: 0, cachedInputTokens: 0, latencyMs: 1, ok: true, errorKind: null });
+    await budget.record({
+      guildId: '900',
+      gameId: 'g',
+      playerId: null,
+      purpose: 'decision',
+      provider: 'anthropic',
+      model: 'm',
+      inputTokens: 100,
+      outputTokens: 0,
+      cachedInputTokens: 0,
+      latencyMs: 1,
+      ok: true,
+      errorKind: null,
+    });
     const provider = anthropic(fake);
     // The editor itself is unmetered here: only the tester meets the budget.
-    const metered = createEditorService({ personas, editor: store, tester: createPersonaTester({ provider, model: 'game-model' }, { budget }), llm: { provider, model: 'editor-model' } });
+    const metered = createEditorService({
+      personas,
+      editor: store,
+      tester: createPersonaTester({ provider, model: 'game-model' }, { budget }),
+      llm: { provider, model: 'editor-model' },
+    });
     fake.enqueue(reply.tool('run_test', { situation: { content: 'Night falls.', role: 'town' } }), reply.text('The budget is spent.'));
     const events: EditorEvent[] = [];
     await metered.send(session.id, alice, 'Test her', { onEvent: (e) => events.push(e) });
-    expect(results(events)).toEqual([expect.objectContaining({ name: 'run_test', isError: true, text: expect.stringMatching(/AI budget for today is spent; it resets at midnight UTC .*The test was not run/) })]);
+    expect(results(events)).toEqual([
+      expect.objectContaining({
+        name: 'run_test',
+        isError: true,
+        text: expect.stringMatching(/AI budget for today is spent; it resets at midnight UTC .*The test was not run/),
+      }),
+    ]);
     expect(fake.requests.filter((r) => !r.stream)).toHaveLength(0);
   });
 
   it('GIVEN someone other than the owner, a starter persona, or bad text WHEN they use the editor THEN each gets a clear refusal and nothing is saved', async () => {
     expect(await editor.open(ada.id, bob, THREAD)).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect((await send('let me in', bob)).result).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('<@111>') } });
+    expect((await send('let me in', bob)).result).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: expect.stringContaining('<@111>') },
+    });
     expect(await editor.history(session.id, bob)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     await loadStarterPack(personas);
     const starter = (await personas.list(alice)).find((p) => p.builtIn);
     expect(starter).toBeDefined();
-    expect(await editor.open(starter!.id, alice, THREAD)).toMatchObject({ ok: false, error: { code: 'read_only', message: expect.stringMatching(/duplicate/) } });
+    expect(await editor.open(starter!.id, alice, THREAD)).toMatchObject({
+      ok: false,
+      error: { code: 'read_only', message: expect.stringMatching(/duplicate/) },
+    });
     expect((await send('   ')).result).toMatchObject({ ok: false, error: { code: 'invalid' } });
-    expect((await send('x'.repeat(4001))).result).toMatchObject({ ok: false, error: { message: expect.stringContaining('4001 characters') } });
+    expect((await send('x'.repeat(4001))).result).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('4001 characters') },
+    });
     expect(await kinds()).toEqual([]);
     expect(fake.requests).toHaveLength(0);
   });
@@ -390,16 +522,27 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(events).toEqual([{ type: 'error', code: 'no_model', message: NO_MODEL_MESSAGE }]);
     expect(await kinds()).toEqual(['user']);
     expect(must(await offline.persona(session.id, alice)).id).toBe(ada.id);
-    expect(must(await offline.preview(session.id, alice))).toMatchObject({ words: expect.any(Number), text: expect.stringContaining(`You are Ada ${n}.`) });
+    expect(must(await offline.preview(session.id, alice))).toMatchObject({
+      words: expect.any(Number),
+      text: expect.stringContaining(`You are Ada ${n}.`),
+    });
   });
 
   it('GIVEN the OpenAI provider WHEN the model calls a tool and answers THEN the loop streams and saves the same turns', async () => {
     const openai = await startFakeProvider('openai', { maxRetries: 0 });
     try {
-      const onOpenAi = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: { provider: openai.provider, model: 'gpt-test' } });
+      const onOpenAi = createEditorService({
+        personas,
+        editor: store,
+        tester: createPersonaTester(null),
+        llm: { provider: openai.provider, model: 'gpt-test' },
+      });
       openai.fake.enqueue(reply.tool('update_style_notes', { speechStyle: 'Crisp.' }, { text: 'On it.' }), reply.text('Done.'));
       const events: EditorEvent[] = [];
-      expect(await onOpenAi.send(session.id, alice, 'Crisper speech', { onEvent: (e) => events.push(e) })).toEqual({ ok: true, value: 'end_turn' });
+      expect(await onOpenAi.send(session.id, alice, 'Crisper speech', { onEvent: (e) => events.push(e) })).toEqual({
+        ok: true,
+        value: 'end_turn',
+      });
       expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['text_delta', 'tool_call', 'tool_result', 'done']));
       expect(openai.fake.last.stream).toBe(true);
       expect(openai.fake.last.transcript.map((t) => t.role)).toEqual(['user', 'assistant', 'tool']);
@@ -418,6 +561,9 @@ describe('the editor model from the configuration', () => {
     if (!bare.ok || !keyed.ok) throw new Error('config did not load');
     expect(editorLlmFromConfig(bare.config)).toEqual({ ok: false, error: 'anthropic needs ANTHROPIC_API_KEY' });
     const llm = editorLlmFromConfig(keyed.config);
-    expect(llm.ok && { provider: llm.value.provider.name, model: llm.value.model }).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
+    expect(llm.ok && { provider: llm.value.provider.name, model: llm.value.model }).toEqual({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+    });
   });
 });

@@ -21,7 +21,12 @@ const EXCHANGE: NewEditorTurn[] = [
   { kind: 'assistant_text', text: 'Done.', responseId: 'r2' },
 ];
 
-const request = (messages: readonly LlmMessage[]) => ({ model: 'm', system: { stable: 'editor' }, messages, tools: EDITOR_TOOLS.map(toolSpec) });
+const request = (messages: readonly LlmMessage[]) => ({
+  model: 'm',
+  system: { stable: 'editor' },
+  messages,
+  tools: EDITOR_TOOLS.map(toolSpec),
+});
 
 describe('editor history', () => {
   it('GIVEN one response with text and two tool calls WHEN converted for Anthropic THEN one assistant message holds both tool_use blocks and one user message both tool_result blocks', () => {
@@ -88,7 +93,9 @@ describe('editor history', () => {
       const { kept } = trimHistory(turns, keep);
       const calls = new Set(kept.flatMap((t) => (t.kind === 'tool_call' ? [t.callId + t.seq] : [])));
       expect(kept[0]?.kind).toBe('user');
-      expect(kept.filter((t) => t.kind === 'tool_result').every((r) => kept.some((c) => c.kind === 'tool_call' && c.callId === r.callId))).toBe(true);
+      expect(
+        kept.filter((t) => t.kind === 'tool_result').every((r) => kept.some((c) => c.kind === 'tool_call' && c.callId === r.callId)),
+      ).toBe(true);
       expect(calls.size).toBe(kept.filter((t) => t.kind === 'tool_call').length);
     }
   });

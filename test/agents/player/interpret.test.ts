@@ -42,7 +42,10 @@ describe('reading a model’s answer', () => {
   it('GIVEN a legal vote with matching speech WHEN interpreted THEN it becomes the decision with beliefs keyed by player id', () => {
     const { t, request } = voteRequest();
     const target = t.by('mafia');
-    const read = interpret(request, { ...answer(target.name, `I vote ${target.name}.`), beliefs: [{ player: target.name, suspicion: 0.9, trust: 0.1, reason: 'dodgy' }] });
+    const read = interpret(request, {
+      ...answer(target.name, `I vote ${target.name}.`),
+      beliefs: [{ player: target.name, suspicion: 0.9, trust: 0.1, reason: 'dodgy' }],
+    });
     expect(read).toMatchObject({ ok: true, decision: { targetId: target.id, speech: `I vote ${target.name}.`, urgency: 2 } });
     expect(read.ok && read.decision.beliefs[target.id]).toEqual({ suspicion: 0.9, trust: 0.1, reason: 'dodgy' });
   });
@@ -72,7 +75,10 @@ describe('reading a model’s answer', () => {
   it('GIVEN speech that announces a different target than the vote WHEN interpreted THEN the contradiction is named', () => {
     const { t, request } = voteRequest();
     const read = interpret(request, answer(t.by('mafia').name, `I'm voting ${t.by('doctor').name}, sorry.`));
-    expect(read).toEqual({ ok: false, problem: expect.stringContaining(`names ${t.by('doctor').name} as your vote but your decision is ${t.by('mafia').name}`) });
+    expect(read).toEqual({
+      ok: false,
+      problem: expect.stringContaining(`names ${t.by('doctor').name} as your vote but your decision is ${t.by('mafia').name}`),
+    });
   });
 
   it('GIVEN no structured answer at all WHEN interpreted THEN it asks for the JSON fields', () => {

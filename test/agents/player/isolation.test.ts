@@ -20,7 +20,8 @@ function promptLeaks(state: GameState, seatId: string, prompt: string): string[]
     for (const match of prompt.matchAll(/⟦mafia ([^⟧]+)⟧/g)) problems.push(`Mafia thread ${match[1]}`);
     if (/Your Mafia team|# Mafia thread|\[proposal\]/.test(prompt)) problems.push('Mafia team section');
   }
-  if (seat.role !== 'detective' && /you investigated|Your investigation:/.test(prompt)) problems.push("another seat's investigation result");
+  if (seat.role !== 'detective' && /you investigated|Your investigation:/.test(prompt))
+    problems.push("another seat's investigation result");
   // Roster lines ("3. Name — alive, Doctor") show a role only when this seat may know it.
   const revealed = new Set(state.log.flatMap((e) => (e.type === 'player_died' && e.payload.role ? [e.payload.playerId] : [])));
   const roster = new Map<string, string>();
@@ -44,7 +45,11 @@ describe('information isolation of AI prompts', () => {
         const seats = Array.from({ length: players }, (_, i) => {
           const id = `s${i}`;
           const voice = { name: `Seat${i}`, phrases: [] };
-          return { id, name: voice.name, brain: llmBrain({ persona: plainPersona(voice), model: 'stub', think: stubThink(id, captured), fallback: heuristicBrain() }) };
+          return {
+            id,
+            name: voice.name,
+            brain: llmBrain({ persona: plainPersona(voice), model: 'stub', think: stubThink(id, captured), fallback: heuristicBrain() }),
+          };
         });
         const played = await playHeadless({ gameId: `iso-${seed}`, seed, seats, settings: { rules: { maxQuietCycles: 2 } } });
         if (!played.ok) throw new Error(played.error);
@@ -68,7 +73,9 @@ describe('information isolation of AI prompts', () => {
     const town = t.by('townsperson');
     const planted: GameState = {
       ...t.state,
-      log: t.state.log.map((e) => (e.type === 'investigation_result' ? { ...e, visibility: { kind: 'player' as const, playerId: town.id } } : e)),
+      log: t.state.log.map((e) =>
+        e.type === 'investigation_result' ? { ...e, visibility: { kind: 'player' as const, playerId: town.id } } : e,
+      ),
     };
     const view = engine.viewFor(planted, town.id)!;
     const request = { kind: 'speak' as const, view, targets: [], allowSkip: false, beliefs: {} };
@@ -76,7 +83,13 @@ describe('information isolation of AI prompts', () => {
     expect(promptLeaks(planted, town.id, prompt)).toContain("another seat's investigation result");
     // And the honest state passes the same check.
     const honest = engine.viewFor(t.state, town.id)!;
-    expect(promptLeaks(t.state, town.id, `${sharedPrefix(honest)}\n${stablePrefix(honest, plainPersona({ name: town.name, phrases: [] }))}\n${turnContext({ ...request, view: honest })}`)).toEqual([]);
+    expect(
+      promptLeaks(
+        t.state,
+        town.id,
+        `${sharedPrefix(honest)}\n${stablePrefix(honest, plainPersona({ name: town.name, phrases: [] }))}\n${turnContext({ ...request, view: honest })}`,
+      ),
+    ).toEqual([]);
   });
 
   it('GIVEN a planted bug (a role shown on the roster) WHEN checked THEN the check reports it', () => {

@@ -53,8 +53,7 @@ async function play(table: Omit<HeadlessOptions, 'gameId' | 'seed'> & { seed?: n
   return result.value;
 }
 
-const reasonings = (state: Awaited<ReturnType<typeof play>>) =>
-  state.log.flatMap((e) => (e.type === 'reasoning' ? [e.payload] : []));
+const reasonings = (state: Awaited<ReturnType<typeof play>>) => state.log.flatMap((e) => (e.type === 'reasoning' ? [e.payload] : []));
 
 for (const wire of ['openai', 'anthropic'] as const) {
   describe(`LLM seats over the ${wire} wire`, () => {
@@ -110,7 +109,9 @@ for (const wire of ['openai', 'anthropic'] as const) {
 
     it('GIVEN the server answers 429, 500, malformed JSON and a hang on some calls WHEN a game runs THEN it never stalls and reaches a winner', async () => {
       const faults = [reply.rateLimited(0), reply.serverError(), reply.malformed(), reply.hang()];
-      const { provider } = await start(wire, { override: (r) => (r.index % 9 === 4 ? faults[Math.floor(r.index / 9) % faults.length] : undefined) });
+      const { provider } = await start(wire, {
+        override: (r) => (r.index % 9 === 4 ? faults[Math.floor(r.index / 9) % faults.length] : undefined),
+      });
       const state = await play({ seats: seats(provider, 5) });
       expect(state.phase).toBe('ended');
     }, 60_000);

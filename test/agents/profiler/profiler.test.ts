@@ -5,7 +5,8 @@ import { reply } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider, type FakeProvider } from '../../../scripts/fakes/llm/fake-providers.ts';
 import { profile } from '../../persona/fixtures.ts';
 
-const BIO = 'Augusta Ada King, Countess of Lovelace, was an English mathematician and writer.\n\nShe wrote the first algorithm intended for the Analytical Engine.';
+const BIO =
+  'Augusta Ada King, Countess of Lovelace, was an English mathematician and writer.\n\nShe wrote the first algorithm intended for the Analytical Engine.';
 
 /** The draft a model sends: the profile without its name. */
 function draft(over: Record<string, unknown> = {}) {
@@ -43,7 +44,10 @@ for (const name of PROVIDER_NAMES) {
       const bad = draft({ coreTraits: ['one'] });
       running = await startFakeProvider(name, { script: [reply.structured(bad), reply.structured(bad)] });
       const result = await buildProfile('Ada Lovelace', BIO, { provider: running.provider, model: 'test-model' });
-      expect(result).toEqual({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/after a re-ask: identity.coreTraits: needs at least 3/) } });
+      expect(result).toEqual({
+        ok: false,
+        error: { code: 'invalid', message: expect.stringMatching(/after a re-ask: identity.coreTraits: needs at least 3/) },
+      });
       expect(running.fake.requests).toHaveLength(2);
     });
 
@@ -70,20 +74,32 @@ describe('the profiler’s inputs', () => {
 
   it('GIVEN no LLM configured WHEN a profile is asked for THEN the error names the settings to add', async () => {
     const result = await buildProfile('Ada', BIO, { provider: undefined, model: 'm' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'no_llm', message: expect.stringMatching(/OPENAI_API_KEY .*ANTHROPIC_API_KEY/) } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'no_llm', message: expect.stringMatching(/OPENAI_API_KEY .*ANTHROPIC_API_KEY/) },
+    });
     const offline = loadConfig({});
     if (!offline.ok) throw new Error(offline.error);
-    expect(profilerProvider(offline.config.llm)).toMatchObject({ ok: false, error: { code: 'no_llm', message: expect.stringContaining('OPENAI_API_KEY') } });
+    expect(profilerProvider(offline.config.llm)).toMatchObject({
+      ok: false,
+      error: { code: 'no_llm', message: expect.stringContaining('OPENAI_API_KEY') },
+    });
     const keyed = loadConfig({ LLM_PROVIDER: 'offline', ANTHROPIC_API_KEY: 'k' });
     if (!keyed.ok) throw new Error(keyed.error);
-    expect(profilerProvider(keyed.config.llm)).toMatchObject({ ok: false, error: { message: expect.stringContaining('LLM_PROVIDER=anthropic') } });
+    expect(profilerProvider(keyed.config.llm)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('LLM_PROVIDER=anthropic') },
+    });
     const openai = loadConfig({ OPENAI_API_KEY: 'k' });
     if (!openai.ok) throw new Error(openai.error);
     expect(profilerProvider(openai.config.llm)).toEqual({ ok: true, value: { provider: 'openai', model: 'gpt-4.1-mini' } });
   });
 
   it('GIVEN text over 100,000 characters or none WHEN built THEN it is refused before any call', async () => {
-    expect(await buildProfile('Ada', 'x'.repeat(100_001), { provider: undefined, model: 'm' })).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    expect(await buildProfile('Ada', 'x'.repeat(100_001), { provider: undefined, model: 'm' })).toMatchObject({
+      ok: false,
+      error: { code: 'too_large' },
+    });
     expect(await buildProfile('Ada', '  ', { provider: undefined, model: 'm' })).toMatchObject({ ok: false, error: { code: 'invalid' } });
   });
 });

@@ -44,7 +44,17 @@ async function adaPrefersItsOwnModel(world: World): Promise<void> {
   const { profile, avatarUrl, tags, notes, parts, traits, arc, card } = source.value;
   const created = await world.personas.create(actor, {
     scope: { kind: 'server', guildId: world.sim.guild().id },
-    content: { profile: { ...profile, identity: { ...profile.identity, name: 'Ada Lovelace' } }, avatarUrl, model: { model: 'gpt-ada' }, tags, notes, parts, traits, arc, card },
+    content: {
+      profile: { ...profile, identity: { ...profile.identity, name: 'Ada Lovelace' } },
+      avatarUrl,
+      model: { model: 'gpt-ada' },
+      tags,
+      notes,
+      parts,
+      traits,
+      arc,
+      card,
+    },
   });
   if (!created.ok) throw new Error(created.error.message);
   const read = await world.personas.get(actor, created.value.id);
@@ -55,7 +65,8 @@ async function startGame(world: World): Promise<LiveTable> {
   const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
   const table = world.bot.tables.live[0]!;
   for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
-  for (const persona of ['Ada Lovelace', 'Hercule Poirot']) await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+  for (const persona of ['Ada Lovelace', 'Hercule Poirot'])
+    await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
   await world.sim.until(() => table.driver !== null);
   await settle(world, table);
@@ -86,7 +97,9 @@ describe('AI seats on a model, on the bot', () => {
     expect(rows.length).toBe(fake.requests.length);
     expect(rows.every((r) => r.guildId === w!.sim.guild().id && r.ok)).toBe(true);
     const ada = table.state.players.find((p) => p.name === 'Ada Lovelace')!;
-    expect(rows.filter((r) => r.playerId === ada.id).every((r) => r.model === 'gpt-ada' && r.inputTokens === 300 && r.outputTokens === 20)).toBe(true);
+    expect(
+      rows.filter((r) => r.playerId === ada.id).every((r) => r.model === 'gpt-ada' && r.inputTokens === 300 && r.outputTokens === 20),
+    ).toBe(true);
   });
 
   it('GIVEN a daily budget of 1,000 tokens WHEN it is spent THEN the seats go on with the offline brain, no more calls are made, and the table is told once', async () => {

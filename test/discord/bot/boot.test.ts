@@ -27,7 +27,10 @@ describe('boot', () => {
     const id = w.bot.tables.live[0]!.state.id;
     await w.sim.user('bob').click(lobby, `lobby:join:${id}`).updated();
     for (const name of ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple']) {
-      await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: name } }).ephemeral();
+      await w.sim
+        .user('alice')
+        .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: name } })
+        .ephemeral();
     }
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'start' }).public();
     await w.bot.idle();
@@ -42,8 +45,12 @@ describe('boot', () => {
     expect(after.deadline).toBe(before.deadline);
     expect(after.log.length).toBeGreaterThanOrEqual(before.log.length);
     expect(bot.tables.live[0]!.driver).not.toBeNull();
-    expect(JSON.stringify((await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'status' }).ephemeral()).embeds)).toContain('Night 1');
-    expect(messageText(await w.sim.user('carol').slash('game', 'mafia', { subcommand: 'create' }).ephemeral())).toMatch(/already has a game open/);
+    expect(JSON.stringify((await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'status' }).ephemeral()).embeds)).toContain(
+      'Night 1',
+    );
+    expect(messageText(await w.sim.user('carol').slash('game', 'mafia', { subcommand: 'create' }).ephemeral())).toMatch(
+      /already has a game open/,
+    );
   });
 
   it('GIVEN no DISCORD_TOKEN WHEN npm start runs THEN it exits 1 saying where to get a token and what to put in .env', async () => {

@@ -51,7 +51,7 @@ function human(state: GameState, name: string) {
 }
 
 describe('a full game on Discord: 3 humans and 4 AI personas', () => {
-  it('GIVEN a started game WHEN everyone plays through nights, days and votes THEN it ends with the director\'s cut, and each human saw only their own secrets', async () => {
+  it("GIVEN a started game WHEN everyone plays through nights, days and votes THEN it ends with the director's cut, and each human saw only their own secrets", async () => {
     const table = await startGame();
     const gameId = table.state.id;
     const customNight = `night:${gameId}`;
@@ -66,7 +66,10 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
         for (const name of HUMANS) {
           const me = human(s, name);
           if (!me.alive || table.state.phase !== 'night') continue;
-          const menu = w.sim.dmsTo(name).filter((m) => options(m, customNight).length > 0).at(-1);
+          const menu = w.sim
+            .dmsTo(name)
+            .filter((m) => options(m, customNight).length > 0)
+            .at(-1);
           if (!menu || used.has(menu.id)) continue;
           used.add(menu.id);
           nightMenusSeen.set(name, (nightMenusSeen.get(name) ?? 0) + 1);
@@ -80,7 +83,12 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
         for (const name of HUMANS) if (human(s, name).alive) w.sim.user(name).say('game', `${name} thinks someone is lying.`);
         const before = table.state.log.length;
         const living = HUMANS.filter((n) => human(s, n).alive);
-        await w.sim.until(() => living.every((n) => table.state.log.slice(before - 1).some((e) => e.type === 'speech' && e.payload.playerId === human(s, n).id)) || table.state.phase !== 'day');
+        await w.sim.until(
+          () =>
+            living.every((n) =>
+              table.state.log.slice(before - 1).some((e) => e.type === 'speech' && e.payload.playerId === human(s, n).id),
+            ) || table.state.phase !== 'day',
+        );
       } else if (s.phase === 'vote' && table.voteMessageId) {
         const message = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
         for (const name of HUMANS) {
@@ -122,7 +130,12 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
     // The Mafia thread holds only the Mafia: its human members, and AI speech only from AI Mafia.
     const thread = w.sim.threadsOf('game').find((t) => t.id === table.mafiaThreadId)!;
     const humanMafia = state.players.filter((p) => p.kind === 'human' && isMafia(p.role)).map((p) => p.userId!);
-    expect(w.sim.threadMembers(thread).filter((id) => id !== w.client.user.id).sort()).toEqual(humanMafia.sort());
+    expect(
+      w.sim
+        .threadMembers(thread)
+        .filter((id) => id !== w.client.user.id)
+        .sort(),
+    ).toEqual(humanMafia.sort());
     const aiMafia = new Set(state.players.filter((p) => p.kind === 'ai' && isMafia(p.role)).map((p) => p.name));
     for (const m of w.sim.webhookMessages(thread)) expect(aiMafia.has(m.displayName)).toBe(true);
     for (const name of HUMANS) {

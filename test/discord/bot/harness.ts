@@ -54,7 +54,13 @@ export interface WorldOptions {
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const sim = await startDiscordSim({
-    guilds: [{ name: 'Club', channels: ['game', 'other'], members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'mod', manageServer: true }] }],
+    guilds: [
+      {
+        name: 'Club',
+        channels: ['game', 'other'],
+        members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'mod', manageServer: true }],
+      },
+    ],
   });
   const opened = await openDatabase({ database: { kind: 'memory' } });
   if (!opened.ok) throw new Error(opened.error);

@@ -26,11 +26,24 @@ describe('/mafia lobby on Discord', () => {
     expect(embedText(joined)).toContain('bob');
 
     // AND alice seats three starter personas (autocomplete, then the option)
-    const choices = await w.sim.user('alice').autocomplete('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'sher' }, focused: 'persona' }).choices();
+    const choices = await w.sim
+      .user('alice')
+      .autocomplete('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'sher' }, focused: 'persona' })
+      .choices();
     expect(choices[0]?.name).toBe('Sherlock Holmes');
-    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: String(choices[0]!.value) } }).ephemeral();
+    await w.sim
+      .user('alice')
+      .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: String(choices[0]!.value) } })
+      .ephemeral();
     for (const name of ['Hercule Poirot', 'Miss Marple']) {
-      expect(messageText(await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: name } }).ephemeral())).toContain(name);
+      expect(
+        messageText(
+          await w.sim
+            .user('alice')
+            .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: name } })
+            .ephemeral(),
+        ),
+      ).toContain(name);
     }
     await w.sim.until(() => embedText(w.sim.messagesIn('game')[0]!).includes('Miss Marple'));
 

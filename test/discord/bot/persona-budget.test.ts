@@ -22,7 +22,13 @@ const SPENT = /This server's AI budget for today is spent; it resets at midnight
 
 /** The bot on one provider's wire fake, with a daily token budget per server (0: unlimited). */
 function configFor(provider: 'openai' | 'anthropic', baseURL: string, dailyTokenBudget: number): LlmConfig {
-  return { ...OFFLINE, provider, [provider]: { apiKey: 'test-key', baseURL, model: `${provider}-test-model` }, timeoutMs: 5000, dailyTokenBudget };
+  return {
+    ...OFFLINE,
+    provider,
+    [provider]: { apiKey: 'test-key', baseURL, model: `${provider}-test-model` },
+    timeoutMs: 5000,
+    dailyTokenBudget,
+  };
 }
 
 const persona = (user: string, subcommand: string, options: Record<string, OptionValue> = {}, where = 'game') =>
@@ -54,11 +60,15 @@ async function spentEarlier(world: World, tokens: number): Promise<void> {
 
 /** Every ledger row this test's calls wrote, oldest first. */
 const rows = async (world: World) =>
-  (await world.db.prisma.llmCall.findMany({ orderBy: { createdAt: 'asc' } })).filter((row) => row.gameId !== 'earlier-game').map(({ id: _id, createdAt: _at, ...row }) => row);
+  (await world.db.prisma.llmCall.findMany({ orderBy: { createdAt: 'asc' } }))
+    .filter((row) => row.gameId !== 'earlier-game')
+    .map(({ id: _id, createdAt: _at, ...row }) => row);
 
 /** About 14,000 characters over four form inputs: two chunks for the profiler, then a merge. */
 const LONG_BIO = Array.from({ length: 4 }, (_, k) =>
-  Array.from({ length: 4 }, (_, p) => `Part ${k + 1}.${p + 1}. Augusta Ada King, Countess of Lovelace, wrote about the Analytical Engine. `.repeat(10).trim()).join('\n\n'),
+  Array.from({ length: 4 }, (_, p) =>
+    `Part ${k + 1}.${p + 1}. Augusta Ada King, Countess of Lovelace, wrote about the Analytical Engine. `.repeat(10).trim(),
+  ).join('\n\n'),
 );
 
 describe('/persona create on the server’s budget (OpenAI wire)', () => {
@@ -67,13 +77,24 @@ describe('/persona create on the server’s budget (OpenAI wire)', () => {
     fake = await startFakeOpenAi([draft(), draft(), draft({ voice: 'Too short.' }), draft()].map((d) => reply.structured(d, { usage })));
     w = await startWorld({ llm: configFor('openai', fake.baseURL, 100_000) });
     const modal = await persona('alice', 'create', { name: 'Ada Lovelace' }).modal();
-    const created = await w.sim.user('alice').submitModal(modal.custom_id, Object.fromEntries(LONG_BIO.map((text, k) => [`bio${k + 1}`, text]))).ephemeral();
+    const created = await w.sim
+      .user('alice')
+      .submitModal(modal.custom_id, Object.fromEntries(LONG_BIO.map((text, k) => [`bio${k + 1}`, text])))
+      .ephemeral();
     expect(messageText(created)).toMatch(/^Created \*\*Ada Lovelace\*\*\. Try it/);
     expect(fake.requests).toHaveLength(4);
     const calls = await rows(w);
     expect(calls).toHaveLength(4);
     for (const call of calls) {
-      expect(call).toMatchObject({ guildId: w.sim.guild().id, gameId: null, playerId: null, personaId: null, purpose: 'profile', provider: 'openai', model: 'openai-test-model' });
+      expect(call).toMatchObject({
+        guildId: w.sim.guild().id,
+        gameId: null,
+        playerId: null,
+        personaId: null,
+        purpose: 'profile',
+        provider: 'openai',
+        model: 'openai-test-model',
+      });
       expect(call).toMatchObject({ inputTokens: 1200, outputTokens: 300, cachedInputTokens: 100, ok: true, errorKind: null });
     }
   });
@@ -82,9 +103,14 @@ describe('/persona create on the server’s budget (OpenAI wire)', () => {
     fake = await startFakeOpenAi();
     w = await startWorld({ llm: configFor('openai', fake.baseURL, 1000) });
     await spentEarlier(w, 1000);
-    const created = await persona('alice', 'create', { name: 'Ada Lovelace', text: 'Ada Lovelace was a mathematician. She said "Imagination is the discovering faculty."' }).ephemeral();
+    const created = await persona('alice', 'create', {
+      name: 'Ada Lovelace',
+      text: 'Ada Lovelace was a mathematician. She said "Imagination is the discovering faculty."',
+    }).ephemeral();
     expect(created.flags & 64).toBe(64);
-    expect(messageText(created)).toMatch(/^Created \*\*Ada Lovelace\*\* \(built offline: play style and tactics are generic\)\. This server's AI budget/);
+    expect(messageText(created)).toMatch(
+      /^Created \*\*Ada Lovelace\*\* \(built offline: play style and tactics are generic\)\. This server's AI budget/,
+    );
     expect(messageText(created)).toMatch(SPENT);
     expect(fake.requests).toHaveLength(0);
     expect(await rows(w)).toEqual([]);
@@ -96,7 +122,10 @@ describe('/persona create on the server’s budget (OpenAI wire)', () => {
     fake = await startFakeOpenAi([reply.structured(draft(), { usage: { input: 900, output: 200 } })]);
     w = await startWorld({ llm: configFor('openai', fake.baseURL, 1000) });
     const modal = await persona('alice', 'create', { name: 'Ada Lovelace' }).modal();
-    const created = await w.sim.user('alice').submitModal(modal.custom_id, Object.fromEntries(LONG_BIO.map((text, k) => [`bio${k + 1}`, text]))).ephemeral();
+    const created = await w.sim
+      .user('alice')
+      .submitModal(modal.custom_id, Object.fromEntries(LONG_BIO.map((text, k) => [`bio${k + 1}`, text])))
+      .ephemeral();
     expect(messageText(created)).toMatch(SPENT);
     expect(fake.requests).toHaveLength(1);
     expect(await rows(w)).toEqual([expect.objectContaining({ purpose: 'profile', inputTokens: 900, outputTokens: 200 })]);
@@ -132,7 +161,16 @@ describe('/persona import on the server’s budget (OpenAI wire)', () => {
     const imported = messageText(await persona('bob', 'import', { file }).ephemeral());
     expect(imported).toMatch(/^Imported \*\*Captain Mirelle Vance\*\* from a V2 character card\.\n/);
     expect(imported).not.toContain('⚠️');
-    expect(await rows(w)).toEqual([expect.objectContaining({ guildId: w.sim.guild().id, personaId: null, purpose: 'card_import', inputTokens: 400, outputTokens: 80, ok: true })]);
+    expect(await rows(w)).toEqual([
+      expect.objectContaining({
+        guildId: w.sim.guild().id,
+        personaId: null,
+        purpose: 'card_import',
+        inputTokens: 400,
+        outputTokens: 80,
+        ok: true,
+      }),
+    ]);
   });
 
   it('GIVEN the server’s budget is spent WHEN bob imports a card THEN nothing reaches the model and the warning says the budget is spent and when it resets', async () => {
@@ -158,7 +196,16 @@ describe('/persona test on the server’s budget (OpenAI wire)', () => {
     const answer = await persona('bob', 'test', { persona: 'Sherlock Holmes', situation }).ephemeral();
     expect((answer.embeds[0] as { description: string }).description).toBe('Elementary, Carol.');
     expect(await rows(w)).toEqual([
-      expect.objectContaining({ guildId: w.sim.guild().id, gameId: null, playerId: null, personaId: await holmesId(w), purpose: 'persona_test', inputTokens: 350, outputTokens: 12, ok: true }),
+      expect.objectContaining({
+        guildId: w.sim.guild().id,
+        gameId: null,
+        playerId: null,
+        personaId: await holmesId(w),
+        purpose: 'persona_test',
+        inputTokens: 350,
+        outputTokens: 12,
+        ok: true,
+      }),
     ]);
   });
 
@@ -180,22 +227,43 @@ describe('/persona test on the server’s budget (OpenAI wire)', () => {
     fake = await startFakeOpenAi([reply.text('Elementary.')]);
     w = await startWorld({ llm: configFor('openai', fake.baseURL, 1000) });
     await persona('alice', 'test', { persona: 'Sherlock Holmes', situation }, 'dm').ephemeral();
-    expect(await rows(w)).toEqual([expect.objectContaining({ guildId: null, personaId: await holmesId(w), purpose: 'persona_test', ok: true })]);
+    expect(await rows(w)).toEqual([
+      expect.objectContaining({ guildId: null, personaId: await holmesId(w), purpose: 'persona_test', ok: true }),
+    ]);
   });
 });
 
 describe('the editor’s run_test on the server’s budget (Anthropic wire)', () => {
-  const lastBotMessage = (world: World, thread: { id: string }): SimMessage => world.sim.messagesIn(thread).filter((m) => m.authorId === world.client.user.id).at(-1)!;
+  const lastBotMessage = (world: World, thread: { id: string }): SimMessage =>
+    world.sim
+      .messagesIn(thread)
+      .filter((m) => m.authorId === world.client.user.id)
+      .at(-1)!;
 
   /** Alice's persona Ada, its editor open in a private thread, the editor and the games on the same fake. */
   async function editing(dailyTokenBudget: number): Promise<{ world: World; thread: { id: string }; adaId: string }> {
     fake = await startFakeAnthropic();
-    const provider = createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
-    const world = await startWorld({ llm: configFor('anthropic', fake.baseURL, dailyTokenBudget), editorLlm: { provider, model: 'editor-model' } });
+    const provider = createAnthropicProvider({
+      apiKey: 'test-key',
+      baseURL: fake.baseURL,
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      logLevel: 'off',
+    });
+    const world = await startWorld({
+      llm: configFor('anthropic', fake.baseURL, dailyTokenBudget),
+      editorLlm: { provider, model: 'editor-model' },
+    });
     w = world;
-    const created = await world.personas.create({ userId: world.sim.user('alice').id, guildId: null, canManageServer: false }, { scope: { kind: 'private' }, content: content({}, 'Ada Lovelace') });
+    const created = await world.personas.create(
+      { userId: world.sim.user('alice').id, guildId: null, canManageServer: false },
+      { scope: { kind: 'private' }, content: content({}, 'Ada Lovelace') },
+    );
     if (!created.ok) throw new Error(created.error.message);
-    await world.sim.user('alice').slash('other', 'persona', { subcommand: 'edit', options: { persona: created.value.id } }).reply();
+    await world.sim
+      .user('alice')
+      .slash('other', 'persona', { subcommand: 'edit', options: { persona: created.value.id } })
+      .reply();
     const thread = world.sim.threadsOf('other').find((t) => (t.name ?? '').includes('Ada Lovelace'))!;
     return { world, thread, adaId: created.value.id };
   }
@@ -217,7 +285,17 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
     await vi.waitFor(async () => expect(await rows(world)).toHaveLength(3));
     const calls = await rows(world);
     expect(calls.filter((c) => c.purpose === 'editor_test')).toEqual([
-      expect.objectContaining({ guildId, personaId: adaId, gameId: null, playerId: null, provider: 'anthropic', model: 'anthropic-test-model', inputTokens: 300, outputTokens: 15, ok: true }),
+      expect.objectContaining({
+        guildId,
+        personaId: adaId,
+        gameId: null,
+        playerId: null,
+        provider: 'anthropic',
+        model: 'anthropic-test-model',
+        inputTokens: 300,
+        outputTokens: 15,
+        ok: true,
+      }),
     ]);
     expect(calls.filter((c) => c.purpose === 'editor')).toEqual([
       expect.objectContaining({ guildId, personaId: adaId, model: 'editor-model' }),

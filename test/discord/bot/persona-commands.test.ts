@@ -58,19 +58,25 @@ describe('/persona create', () => {
 
   it('GIVEN a biography file WHEN alice creates a server persona from it THEN it is built from the file; a non-text file, text and file together, or server scope without Manage Server are refused', async () => {
     const before = await rows();
-    expect(messageText(await persona('alice', 'create', { name: 'Pic', file: { filename: 'ada.png', content: Buffer.from([1, 2, 3]) } }).ephemeral())).toMatch(
-      /not a text file: attach the biography as \.txt or \.md/,
-    );
-    expect(messageText(await persona('alice', 'create', { name: 'Both', text: ADA, file: { filename: 'ada.txt', content: ADA } }).ephemeral())).toMatch(
-      /as text or as a file, not both/,
-    );
+    expect(
+      messageText(
+        await persona('alice', 'create', { name: 'Pic', file: { filename: 'ada.png', content: Buffer.from([1, 2, 3]) } }).ephemeral(),
+      ),
+    ).toMatch(/not a text file: attach the biography as \.txt or \.md/);
+    expect(
+      messageText(await persona('alice', 'create', { name: 'Both', text: ADA, file: { filename: 'ada.txt', content: ADA } }).ephemeral()),
+    ).toMatch(/as text or as a file, not both/);
     const forbidden = await persona('bob', 'create', { name: 'Bobs Ada', text: ADA, scope: 'server' }).ephemeral();
     expect(messageText(forbidden)).toMatch(/Nothing was created: Adding a server persona needs the Manage Server permission/);
     // What bob typed comes back to him.
     expect(forbidden.attachments[0]?.data.toString('utf8')).toBe(ADA);
     expect(await rows()).toEqual(before);
 
-    const made = await persona('mod', 'create', { name: 'Server Ada', file: { filename: 'ada.md', content: ADA }, scope: 'server' }).ephemeral();
+    const made = await persona('mod', 'create', {
+      name: 'Server Ada',
+      file: { filename: 'ada.md', content: ADA },
+      scope: 'server',
+    }).ephemeral();
     expect(messageText(made)).toMatch(/Created \*\*Server Ada\*\*/);
     // Everyone in the server sees it now.
     expect(messageText(await persona('bob', 'show', { persona: 'Server Ada' }).ephemeral())).toContain('this server');
@@ -80,13 +86,17 @@ describe('/persona create', () => {
     await persona('alice', 'create', { name: 'Ada Lovelace', text: ADA }).ephemeral();
     const before = await rows();
     const huge = 'x '.repeat(250_000);
-    expect(messageText(await persona('alice', 'create', { name: 'Huge', file: { filename: 'huge.txt', content: huge } }).ephemeral())).toMatch(
-      /huge\.txt is 489 KiB; the limit is 391 KiB/,
+    expect(
+      messageText(await persona('alice', 'create', { name: 'Huge', file: { filename: 'huge.txt', content: huge } }).ephemeral()),
+    ).toMatch(/huge\.txt is 489 KiB; the limit is 391 KiB/);
+    expect(
+      messageText(
+        await persona('alice', 'create', { name: 'Huge', file: { filename: 'big.txt', content: 'word '.repeat(21_000) } }).ephemeral(),
+      ),
+    ).toMatch(/has 104,999 characters; the limit is 100,000/);
+    expect(messageText(await persona('alice', 'create', { name: 'ada lovelace', text: ADA }).ephemeral())).toMatch(
+      /named "ada lovelace" already exists here/,
     );
-    expect(messageText(await persona('alice', 'create', { name: 'Huge', file: { filename: 'big.txt', content: 'word '.repeat(21_000) } }).ephemeral())).toMatch(
-      /has 104,999 characters; the limit is 100,000/,
-    );
-    expect(messageText(await persona('alice', 'create', { name: 'ada lovelace', text: ADA }).ephemeral())).toMatch(/named "ada lovelace" already exists here/);
     expect(await rows()).toEqual(before);
   });
 });
@@ -98,7 +108,9 @@ describe('/persona in DMs', () => {
       'Server personas are made in a server: use this command there, not in DMs.',
     );
     expect(await rows()).toEqual(before);
-    expect(messageText(await persona('bob', 'create', { name: 'Bobs Ada', text: ADA }, 'dm').ephemeral())).toMatch(/Created \*\*Bobs Ada\*\*/);
+    expect(messageText(await persona('bob', 'create', { name: 'Bobs Ada', text: ADA }, 'dm').ephemeral())).toMatch(
+      /Created \*\*Bobs Ada\*\*/,
+    );
     const list = messageText(await persona('bob', 'list', {}, 'dm').ephemeral());
     expect(list).toContain('Bobs Ada');
     expect(list).toContain('Sherlock Holmes');
@@ -131,10 +143,14 @@ describe('/persona show, list and autocomplete', () => {
 
   it('GIVEN many personas WHEN alice lists THEN pages keep the embed within Discord’s limits and point to the next page', async () => {
     for (let n = 1; n <= 25; n++) {
-      const made = await w.personas.duplicate({ userId: w.sim.user('alice').id, guildId: null, canManageServer: false }, await idOf('Cleopatra'), {
-        scope: { kind: 'private' },
-        name: `Cleo ${String(n).padStart(2, '0')}`,
-      });
+      const made = await w.personas.duplicate(
+        { userId: w.sim.user('alice').id, guildId: null, canManageServer: false },
+        await idOf('Cleopatra'),
+        {
+          scope: { kind: 'private' },
+          name: `Cleo ${String(n).padStart(2, '0')}`,
+        },
+      );
       expect(made.ok).toBe(true);
     }
     const first = await persona('alice', 'list').ephemeral();
@@ -148,9 +164,15 @@ describe('/persona show, list and autocomplete', () => {
   it('GIVEN bob’s private persona and the built-ins WHEN alice autocompletes delete THEN only what she may delete is offered; show offers what she can see', async () => {
     await persona('alice', 'create', { name: 'Ada Lovelace', text: ADA }).ephemeral();
     await persona('bob', 'create', { name: 'Ada Bob', text: ADA }).ephemeral();
-    const del = await w.sim.user('alice').autocomplete('game', 'persona', { subcommand: 'delete', options: { persona: 'Ada' }, focused: 'persona' }).choices();
+    const del = await w.sim
+      .user('alice')
+      .autocomplete('game', 'persona', { subcommand: 'delete', options: { persona: 'Ada' }, focused: 'persona' })
+      .choices();
     expect(del.map((c) => c.name)).toEqual(['Ada Lovelace · yours']);
-    const show = await w.sim.user('alice').autocomplete('game', 'persona', { subcommand: 'show', options: { persona: '' }, focused: 'persona' }).choices();
+    const show = await w.sim
+      .user('alice')
+      .autocomplete('game', 'persona', { subcommand: 'show', options: { persona: '' }, focused: 'persona' })
+      .choices();
     expect(show.map((c) => c.name)).toContain('Sherlock Holmes · built-in');
     expect(show.map((c) => c.name)).not.toContain('Ada Bob · yours');
   });
@@ -162,10 +184,16 @@ describe('/persona duplicate and delete', () => {
     expect(messageText(copied)).toBe('Copied Miss Marple to **Miss Marple (copy)** as your private persona. It is yours to change.');
     const ask = await persona('alice', 'delete', { persona: 'Miss Marple (copy)' }).ephemeral();
     expect(messageText(ask)).toMatch(/Delete \*\*Miss Marple \(copy\)\*\* for good\?/);
-    const kept = await w.sim.user('alice').click(ask, `persona-delete:no:${await idOf('Miss Marple (copy)')}`).updated();
+    const kept = await w.sim
+      .user('alice')
+      .click(ask, `persona-delete:no:${await idOf('Miss Marple (copy)')}`)
+      .updated();
     expect(messageText(kept)).toBe('Kept; nothing was deleted.');
     const again = await persona('alice', 'delete', { persona: 'Miss Marple (copy)' }).ephemeral();
-    const done = await w.sim.user('alice').click(again, `persona-delete:yes:${await idOf('Miss Marple (copy)')}`).updated();
+    const done = await w.sim
+      .user('alice')
+      .click(again, `persona-delete:yes:${await idOf('Miss Marple (copy)')}`)
+      .updated();
     expect(messageText(done)).toBe('Deleted **Miss Marple (copy)**.');
     expect(await w.db.prisma.persona.count({ where: { name: 'Miss Marple (copy)' } })).toBe(0);
   });
@@ -192,8 +220,12 @@ describe('/persona duplicate and delete', () => {
   it('GIVEN a built-in or a server persona WHEN someone without the right deletes it THEN refused before any confirmation', async () => {
     await persona('mod', 'create', { name: 'Club Mascot', text: ADA, scope: 'server' }).ephemeral();
     const before = await rows();
-    expect(messageText(await persona('alice', 'delete', { persona: 'Sherlock Holmes' }).ephemeral())).toMatch(/Starter personas are read-only; duplicate it/);
-    expect(messageText(await persona('bob', 'delete', { persona: 'Club Mascot' }).ephemeral())).toMatch(/needs the Manage Server permission/);
+    expect(messageText(await persona('alice', 'delete', { persona: 'Sherlock Holmes' }).ephemeral())).toMatch(
+      /Starter personas are read-only; duplicate it/,
+    );
+    expect(messageText(await persona('bob', 'delete', { persona: 'Club Mascot' }).ephemeral())).toMatch(
+      /needs the Manage Server permission/,
+    );
     expect(await rows()).toEqual(before);
   });
 
@@ -203,12 +235,18 @@ describe('/persona duplicate and delete', () => {
     const gameId = w.bot.tables.live[0]!.state.id;
     await w.sim.user('bob').click(lobby, `lobby:join:${gameId}`).updated();
     for (const name of ['Ada Lovelace', 'Hercule Poirot', 'Miss Marple']) {
-      await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: name } }).ephemeral();
+      await w.sim
+        .user('alice')
+        .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: name } })
+        .ephemeral();
     }
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'start' }).public();
     await w.bot.idle();
     const ask = await persona('alice', 'delete', { persona: 'Ada Lovelace' }).ephemeral();
-    const refused = await w.sim.user('alice').click(ask, `persona-delete:yes:${await idOf('Ada Lovelace')}`).updated();
+    const refused = await w.sim
+      .user('alice')
+      .click(ask, `persona-delete:yes:${await idOf('Ada Lovelace')}`)
+      .updated();
     expect(messageText(refused)).toBe('Nothing was deleted: Ada Lovelace is playing in a running game; delete it once the game ends.');
     expect(await w.db.prisma.persona.count({ where: { name: 'Ada Lovelace' } })).toBe(1);
   });

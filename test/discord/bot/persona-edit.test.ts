@@ -16,7 +16,10 @@ beforeEach(async () => {
   const provider = createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
   w = await startWorld({ editorLlm: { provider, model: 'editor-model' } });
   const aliceId = w.sim.user('alice').id;
-  const created = await w.personas.create({ userId: aliceId, guildId: null, canManageServer: false }, { scope: { kind: 'private' }, content: content({}, 'Ada Lovelace') });
+  const created = await w.personas.create(
+    { userId: aliceId, guildId: null, canManageServer: false },
+    { scope: { kind: 'private' }, content: content({}, 'Ada Lovelace') },
+  );
   if (!created.ok) throw new Error(created.error.message);
   ada = created.value;
 });
@@ -25,7 +28,11 @@ afterEach(async () => {
   await fake.close();
 });
 
-const lastBotMessage = (thread: { id: string }): SimMessage => w.sim.messagesIn(thread).filter((m) => m.authorId === w.client.user.id).at(-1)!;
+const lastBotMessage = (thread: { id: string }): SimMessage =>
+  w.sim
+    .messagesIn(thread)
+    .filter((m) => m.authorId === w.client.user.id)
+    .at(-1)!;
 
 async function sessionId(thread: { id: string }): Promise<string> {
   const rows = await w.db.prisma.editorSession.findMany({ where: { threadId: thread.id, active: true } });
@@ -33,7 +40,10 @@ async function sessionId(thread: { id: string }): Promise<string> {
 }
 
 async function openEditor(): Promise<{ id: string }> {
-  const opened = await w.sim.user('alice').slash('other', 'persona', { subcommand: 'edit', options: { persona: ada.id } }).reply();
+  const opened = await w.sim
+    .user('alice')
+    .slash('other', 'persona', { subcommand: 'edit', options: { persona: ada.id } })
+    .reply();
   expect(messageText(opened)).toMatch(/The editor is open in <#\d+>/);
   return w.sim.threadsOf('other').find((t) => (t.name ?? '').includes('Ada Lovelace'))!;
 }
@@ -42,7 +52,10 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
   it('GIVEN alice edits her persona WHEN she asks for a change in the thread THEN the reply streams there with the tool call shown, and the persona is changed', async () => {
     const thread = await openEditor();
     expect(w.sim.threadMembers(thread)).toContain(w.sim.user('alice').id);
-    fake.enqueue(reply.tool('update_style_notes', { decisionStyle: 'Numbers first, always.' }, { text: 'Making her decide by the numbers.' }), reply.text('Done: she now decides by the numbers.'));
+    fake.enqueue(
+      reply.tool('update_style_notes', { decisionStyle: 'Numbers first, always.' }, { text: 'Making her decide by the numbers.' }),
+      reply.text('Done: she now decides by the numbers.'),
+    );
 
     w.sim.user('alice').say(thread, 'Make her decide by the numbers.');
     await w.sim.until(() => messageText(lastBotMessage(thread)).includes('Done: she now decides'));
@@ -66,15 +79,25 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
     const history = await w.sim.user('alice').slash(thread, 'persona', { subcommand: 'chat-history', options: {} }).ephemeral();
     expect(messageText(history)).toContain('**You:** Hi');
     expect(messageText(history)).toContain('**Editor:** Hello! What shall we change about Ada?');
-    expect(messageText(await w.sim.user('alice').slash(thread, 'persona', { subcommand: 'chat-clear', options: {} }).ephemeral())).toMatch(/new conversation/);
-    expect(messageText(await w.sim.user('alice').slash(thread, 'persona', { subcommand: 'chat-history', options: {} }).ephemeral())).toMatch(/Nothing said yet/);
+    expect(messageText(await w.sim.user('alice').slash(thread, 'persona', { subcommand: 'chat-clear', options: {} }).ephemeral())).toMatch(
+      /new conversation/,
+    );
+    expect(
+      messageText(await w.sim.user('alice').slash(thread, 'persona', { subcommand: 'chat-history', options: {} }).ephemeral()),
+    ).toMatch(/Nothing said yet/);
   });
 
   it("GIVEN alice's private persona WHEN bob tries to edit it THEN he is refused privately, no thread is opened and the model is never called", async () => {
-    const refused = await w.sim.user('bob').slash('other', 'persona', { subcommand: 'edit', options: { persona: ada.id } }).ephemeral();
+    const refused = await w.sim
+      .user('bob')
+      .slash('other', 'persona', { subcommand: 'edit', options: { persona: ada.id } })
+      .ephemeral();
     expect(messageText(refused)).toMatch(/no persona/i);
     expect(w.sim.threadsOf('other')).toHaveLength(0);
-    const built = await w.sim.user('bob').slash('other', 'persona', { subcommand: 'edit', options: { persona: 'Sherlock Holmes' } }).ephemeral();
+    const built = await w.sim
+      .user('bob')
+      .slash('other', 'persona', { subcommand: 'edit', options: { persona: 'Sherlock Holmes' } })
+      .ephemeral();
     expect(messageText(built)).toMatch(/read-only|duplicate/i);
     expect(w.sim.threadsOf('other')).toHaveLength(0);
     expect(fake.requests).toHaveLength(0);
@@ -91,8 +114,13 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
     w.sim.user('alice').say(thread, 'Rewrite everything.');
     await w.sim.until(() => fake.requests.length === 1);
     w.sim.user('alice').say(thread, 'And the tactics too.');
-    const running = await w.sim.until(() => w.sim.messagesIn(thread).find((m) => m.authorId === w.client.user.id && m.components.length > 0));
-    const stopped = await w.sim.user('alice').click(running, `editor-stop:${(await sessionId(thread))}`).ephemeral();
+    const running = await w.sim.until(() =>
+      w.sim.messagesIn(thread).find((m) => m.authorId === w.client.user.id && m.components.length > 0),
+    );
+    const stopped = await w.sim
+      .user('alice')
+      .click(running, `editor-stop:${await sessionId(thread)}`)
+      .ephemeral();
     expect(messageText(stopped)).toMatch(/Stopping/);
     release();
     await w.sim.until(() => w.sim.messagesIn(thread).filter((m) => messageText(m).includes('Stopped')).length === 2);
@@ -103,7 +131,10 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
   });
 
   it('GIVEN alice in a DM with the bot WHEN she opens the editor there and writes THEN the DM is the conversation', async () => {
-    const opened = await w.sim.user('alice').slash('dm', 'persona', { subcommand: 'edit', options: { persona: ada.id } }).ephemeral();
+    const opened = await w.sim
+      .user('alice')
+      .slash('dm', 'persona', { subcommand: 'edit', options: { persona: ada.id } })
+      .ephemeral();
     expect(messageText(opened)).toMatch(/Editing \*\*Ada Lovelace\*\* here/);
     fake.enqueue(reply.text('In the DM: what shall we change?'));
     w.sim.user('alice').dm('Hello there');
@@ -114,6 +145,8 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
   });
 
   it('GIVEN a thread with no editor WHEN chat-clear is used in a plain channel THEN it says where it works', async () => {
-    expect(messageText(await w.sim.user('alice').slash('other', 'persona', { subcommand: 'chat-clear', options: {} }).ephemeral())).toMatch(/editor thread/);
+    expect(messageText(await w.sim.user('alice').slash('other', 'persona', { subcommand: 'chat-clear', options: {} }).ephemeral())).toMatch(
+      /editor thread/,
+    );
   });
 });

@@ -56,7 +56,11 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 function v3Png(card: unknown): Buffer {
   const chunks = extractChunks(pngWithCard('{}')).filter((c) => c.name !== 'tEXt');
-  chunks.splice(chunks.findIndex((c) => c.name === 'IEND'), 0, encodeText('ccv3', json(card).toString('base64')));
+  chunks.splice(
+    chunks.findIndex((c) => c.name === 'IEND'),
+    0,
+    encodeText('ccv3', json(card).toString('base64')),
+  );
   return Buffer.from(encodeChunks(chunks));
 }
 
@@ -75,37 +79,55 @@ describe('/persona export and import', () => {
     const exported = await persona('alice', 'export', { persona: 'Sherlock Holmes' }).ephemeral();
     expect(exported.attachments.map((a) => a.filename)).toEqual(['sherlock-holmes.persona.json', 'sherlock-holmes.card.png']);
     const dramatis = JSON.parse(file(exported, '.persona.json').toString('utf8'));
-    expect(dramatis).toMatchObject({ format: 'dramatis.persona', version: 1, persona: { profile: { identity: { name: 'Sherlock Holmes' } } } });
+    expect(dramatis).toMatchObject({
+      format: 'dramatis.persona',
+      version: 1,
+      persona: { profile: { identity: { name: 'Sherlock Holmes' } } },
+    });
 
-    const imported = await persona('alice', 'import', { file: { filename: 'sherlock.png', content: file(exported, '.card.png'), contentType: 'image/png' } }).ephemeral();
+    const imported = await persona('alice', 'import', {
+      file: { filename: 'sherlock.png', content: file(exported, '.card.png'), contentType: 'image/png' },
+    }).ephemeral();
     expect(messageText(imported)).toMatch(/Imported \*\*Sherlock Holmes\*\* from a V2 character card \(PNG\)\./);
     const copy = await w.db.prisma.persona.findFirst({ where: { name: 'Sherlock Holmes', builtIn: false } });
     expect(copy?.ownerId).toBe(w.sim.user('alice').id);
     expect(copy?.profile).toEqual(dramatis.persona.profile);
 
     // The card of the import is the card that was exported, field for field.
-    const original = await persona('alice', 'export', { persona: (await w.db.prisma.persona.findFirst({ where: { name: 'Sherlock Holmes', builtIn: true } }))!.id, format: 'card-json' }).ephemeral();
+    const original = await persona('alice', 'export', {
+      persona: (await w.db.prisma.persona.findFirst({ where: { name: 'Sherlock Holmes', builtIn: true } }))!.id,
+      format: 'card-json',
+    }).ephemeral();
     const again = await persona('alice', 'export', { persona: copy!.id, format: 'card-json' }).ephemeral();
     expect(JSON.parse(file(again, '.card.json').toString('utf8'))).toEqual(JSON.parse(file(original, '.card.json').toString('utf8')));
   });
 
   it('GIVEN alice’s own persona WHEN she exports its JSON, deletes it and imports the file THEN it comes back byte for byte', async () => {
-    await persona('alice', 'create', { name: 'Ada Lovelace', text: 'Ada Lovelace was a brilliant and curious mathematician. She wrote the first algorithm.' }).ephemeral();
+    await persona('alice', 'create', {
+      name: 'Ada Lovelace',
+      text: 'Ada Lovelace was a brilliant and curious mathematician. She wrote the first algorithm.',
+    }).ephemeral();
     const first = file(await persona('alice', 'export', { persona: 'Ada Lovelace', format: 'json' }).ephemeral(), '.persona.json');
     const id = (await w.db.prisma.persona.findFirst({ where: { name: 'Ada Lovelace' } }))!.id;
     const ask = await persona('alice', 'delete', { persona: 'Ada Lovelace' }).ephemeral();
     await w.sim.user('alice').click(ask, `persona-delete:yes:${id}`).updated();
-    expect(messageText(await persona('alice', 'import', { file: { filename: 'ada-lovelace.persona.json', content: first } }).ephemeral())).toMatch(
-      /Imported \*\*Ada Lovelace\*\* from a Dramatis export\./,
-    );
+    expect(
+      messageText(await persona('alice', 'import', { file: { filename: 'ada-lovelace.persona.json', content: first } }).ephemeral()),
+    ).toMatch(/Imported \*\*Ada Lovelace\*\* from a Dramatis export\./);
     const second = file(await persona('alice', 'export', { persona: 'Ada Lovelace', format: 'json' }).ephemeral(), '.persona.json');
     expect(second.toString('utf8')).toBe(first.toString('utf8'));
   });
 
   it('GIVEN a foreign V2 card and no model WHEN bob imports it THEN the persona says its tactics are generic, and its export keeps the card’s own fields and extensions', async () => {
     const reply = await persona('bob', 'import', { file: { filename: 'mirelle.json', content: json(FOREIGN_CARD) } }).ephemeral();
-    expect(messageText(reply)).toMatch(/Imported \*\*Captain Mirelle Vance\*\* from a V2 character card\.\n⚠️ No language model is configured/);
-    const card = JSON.parse(file(await persona('bob', 'export', { persona: 'Captain Mirelle Vance', format: 'card-json' }).ephemeral(), '.card.json').toString('utf8'));
+    expect(messageText(reply)).toMatch(
+      /Imported \*\*Captain Mirelle Vance\*\* from a V2 character card\.\n⚠️ No language model is configured/,
+    );
+    const card = JSON.parse(
+      file(await persona('bob', 'export', { persona: 'Captain Mirelle Vance', format: 'card-json' }).ephemeral(), '.card.json').toString(
+        'utf8',
+      ),
+    );
     expect(card.data).toMatchObject({ description: FOREIGN_CARD.data.description, first_mes: '"Name. Now."', creator: 'skyforge' });
     expect(card.data.extensions).toMatchObject(FOREIGN_CARD.data.extensions);
   });
@@ -113,25 +135,47 @@ describe('/persona export and import', () => {
   it('GIVEN a V3 card inside a PNG WHEN carol imports it as a server persona without Manage Server THEN refused; as her own THEN imported', async () => {
     const before = await count();
     const png = { filename: 'anselm.png', content: v3Png(V3_CARD), contentType: 'image/png' };
-    expect(messageText(await persona('carol', 'import', { file: png, scope: 'server' }).ephemeral())).toMatch(/Nothing was imported: Adding a server persona needs the Manage Server permission/);
+    expect(messageText(await persona('carol', 'import', { file: png, scope: 'server' }).ephemeral())).toMatch(
+      /Nothing was imported: Adding a server persona needs the Manage Server permission/,
+    );
     expect(await count()).toBe(before);
-    expect(messageText(await persona('carol', 'import', { file: png }).ephemeral())).toMatch(/Imported \*\*Brother Anselm\*\* from a V3 character card \(PNG\)/);
+    expect(messageText(await persona('carol', 'import', { file: png }).ephemeral())).toMatch(
+      /Imported \*\*Brother Anselm\*\* from a V3 character card \(PNG\)/,
+    );
     expect(await count()).toBe(before + 1);
   });
 
   it('GIVEN bad files WHEN imported THEN each is refused with its reason and nothing is stored', async () => {
     const before = await count();
-    const refusal = async (f: { filename: string; content: Buffer | string; contentType?: string }) => messageText(await persona('alice', 'import', { file: f }).ephemeral());
-    expect(await refusal({ filename: 'notes.txt', content: 'hello' })).toMatch(/notes\.txt is not a file I can import: attach a Dramatis persona export \(\.json\) or a Character Card/);
-    expect(await refusal({ filename: 'broken.json', content: '{"spec": "chara_card_v2", "data": ' })).toMatch(/Nothing was imported: The card is not valid JSON/);
-    expect(await refusal({ filename: 'v1.json', content: json({ name: 'Old', description: 'x' }) })).toMatch(/Character Card V1 is not supported/);
-    expect(await refusal({ filename: 'wrong.json', content: json({ ...FOREIGN_CARD, data: { ...FOREIGN_CARD.data, name: 42 } }) })).toMatch(/Nothing was imported: The card is invalid: data\.name/);
-    expect(await refusal({ filename: 'plain.png', content: Buffer.from(encodeChunks(extractChunks(pngWithCard('{}')).filter((c) => c.name !== 'tEXt'))) })).toMatch(
-      /The PNG holds no character card/,
+    const refusal = async (f: { filename: string; content: Buffer | string; contentType?: string }) =>
+      messageText(await persona('alice', 'import', { file: f }).ephemeral());
+    expect(await refusal({ filename: 'notes.txt', content: 'hello' })).toMatch(
+      /notes\.txt is not a file I can import: attach a Dramatis persona export \(\.json\) or a Character Card/,
     );
-    expect(await refusal({ filename: 'future.json', content: json({ format: 'dramatis.persona', version: 99, persona: {} }) })).toMatch(/has version 99; this Dramatis reads version 1/);
-    expect(await refusal({ filename: 'huge.png', content: Buffer.alloc(9 * 1024 * 1024), contentType: 'image/png' })).toMatch(/huge\.png is 9\.0 MiB; the limit is 8\.0 MiB/);
-    expect(await refusal({ filename: 'huge.json', content: ' '.repeat(2 * 1024 * 1024) })).toMatch(/huge\.json is 2\.0 MiB; the limit is 1\.0 MiB/);
+    expect(await refusal({ filename: 'broken.json', content: '{"spec": "chara_card_v2", "data": ' })).toMatch(
+      /Nothing was imported: The card is not valid JSON/,
+    );
+    expect(await refusal({ filename: 'v1.json', content: json({ name: 'Old', description: 'x' }) })).toMatch(
+      /Character Card V1 is not supported/,
+    );
+    expect(await refusal({ filename: 'wrong.json', content: json({ ...FOREIGN_CARD, data: { ...FOREIGN_CARD.data, name: 42 } }) })).toMatch(
+      /Nothing was imported: The card is invalid: data\.name/,
+    );
+    expect(
+      await refusal({
+        filename: 'plain.png',
+        content: Buffer.from(encodeChunks(extractChunks(pngWithCard('{}')).filter((c) => c.name !== 'tEXt'))),
+      }),
+    ).toMatch(/The PNG holds no character card/);
+    expect(await refusal({ filename: 'future.json', content: json({ format: 'dramatis.persona', version: 99, persona: {} }) })).toMatch(
+      /has version 99; this Dramatis reads version 1/,
+    );
+    expect(await refusal({ filename: 'huge.png', content: Buffer.alloc(9 * 1024 * 1024), contentType: 'image/png' })).toMatch(
+      /huge\.png is 9\.0 MiB; the limit is 8\.0 MiB/,
+    );
+    expect(await refusal({ filename: 'huge.json', content: ' '.repeat(2 * 1024 * 1024) })).toMatch(
+      /huge\.json is 2\.0 MiB; the limit is 1\.0 MiB/,
+    );
     expect(await count()).toBe(before);
     expect(w.sim.failedRequests()).toEqual([]);
   });

@@ -31,7 +31,8 @@ function draft() {
   return { background: identity.background, coreTraits: identity.coreTraits, ...playStyle, ...rest };
 }
 
-const BIO = 'Augusta Ada King, Countess of Lovelace, was an English mathematician and writer. She wrote the first algorithm for the Analytical Engine.';
+const BIO =
+  'Augusta Ada King, Countess of Lovelace, was an English mathematician and writer. She wrote the first algorithm for the Analytical Engine.';
 
 describe('/persona create with a model (OpenAI wire)', () => {
   it('GIVEN a model that drafts a profile WHEN alice creates a persona THEN the profiler’s profile is stored under her name for it', async () => {
@@ -73,14 +74,19 @@ describe('/persona test', () => {
   it('GIVEN no situation WHEN alice tests a persona THEN a form asks for it and the persona answers what she typed', async () => {
     w = await startWorld();
     const modal = await persona('alice', 'test', { persona: 'Miss Marple' }).modal();
-    const answer = await w.sim.user('alice').submitModal(modal.custom_id, { situation: 'Who do you suspect now that Bob changed his vote?' }).ephemeral();
+    const answer = await w.sim
+      .user('alice')
+      .submitModal(modal.custom_id, { situation: 'Who do you suspect now that Bob changed his vote?' })
+      .ephemeral();
     expect(messageText(answer)).toContain('Bob');
     expect(messageText(answer)).toContain('Who do you suspect now that Bob changed his vote?');
   });
 
   it('GIVEN an unknown persona WHEN tested THEN refused', async () => {
     w = await startWorld();
-    expect(messageText(await persona('alice', 'test', { persona: 'Nobody', situation: 'Hello' }).ephemeral())).toMatch(/no persona "Nobody"/);
+    expect(messageText(await persona('alice', 'test', { persona: 'Nobody', situation: 'Hello' }).ephemeral())).toMatch(
+      /no persona "Nobody"/,
+    );
   });
 
   it('GIVEN an Anthropic model WHEN a situation tries to take over THEN it reaches the model as quoted data under the persona’s prompt, and the answer is shown', async () => {

@@ -50,23 +50,39 @@ function forgeOption(message: SimMessage, customId: string, value: string): void
 describe('bad moves in a running game: an ephemeral reply a person understands, and nothing changes', () => {
   it('GIVEN bob’s private persona WHEN alice hosts and tries to seat it THEN it is not offered and refused by name and by id', async () => {
     const guildId = w.sim.guild().id;
-    const secret = await w.personas.create({ userId: w.sim.user('bob').id, guildId, canManageServer: false }, { scope: { kind: 'private' }, content: content({}, 'Secret Sam') });
+    const secret = await w.personas.create(
+      { userId: w.sim.user('bob').id, guildId, canManageServer: false },
+      { scope: { kind: 'private' }, content: content({}, 'Secret Sam') },
+    );
     if (!secret.ok) throw new Error(secret.error.message);
     await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'create' }).public();
     const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('other').id)!;
 
     // bob may see his own persona; alice is not offered it.
-    const offered = (who: string) => w.sim.user(who).autocomplete('other', 'mafia', { subcommand: 'add-ai', options: { persona: 'Secret' }, focused: 'persona' }).choices();
+    const offered = (who: string) =>
+      w.sim
+        .user(who)
+        .autocomplete('other', 'mafia', { subcommand: 'add-ai', options: { persona: 'Secret' }, focused: 'persona' })
+        .choices();
     expect((await offered('bob')).map((c) => c.name)).toContain('Secret Sam');
     expect((await offered('alice')).map((c) => c.name)).not.toContain('Secret Sam');
     for (const typed of ['Secret Sam', secret.value.id]) {
-      await refused(table, () => w.sim.user('alice').slash('other', 'mafia', { subcommand: 'add-ai', options: { persona: typed } }), /that you may use here/);
+      await refused(
+        table,
+        () => w.sim.user('alice').slash('other', 'mafia', { subcommand: 'add-ai', options: { persona: typed } }),
+        /that you may use here/,
+      );
     }
     expect(table.state.players.map((p) => p.name)).toEqual(['alice']);
 
     // In DMs the lobby commands say where they belong.
-    for (const [subcommand, opts] of [['add-ai', { persona: 'Sherlock Holmes' }], ['remove', { player: 'bob' }]] as const) {
-      expect(messageText(await w.sim.user('alice').slash('dm', 'mafia', { subcommand, options: opts }).ephemeral())).toMatch(/server channel/);
+    for (const [subcommand, opts] of [
+      ['add-ai', { persona: 'Sherlock Holmes' }],
+      ['remove', { player: 'bob' }],
+    ] as const) {
+      expect(messageText(await w.sim.user('alice').slash('dm', 'mafia', { subcommand, options: opts }).ephemeral())).toMatch(
+        /server channel/,
+      );
     }
     await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'end' }).public();
     await w.sim.until(() => !w.bot.tables.live.some((t) => t.channelId === w.sim.channel('other').id));
@@ -152,6 +168,8 @@ describe('bad moves in a running game: an ephemeral reply a person understands, 
     await refused(table, () => w.sim.user('mod').select(modMenu, night, [carol.id]), 'You are not playing in this game.');
 
     // The only call Discord refused: the AI speech through the deleted webhook (then sent through a new one).
-    expect(w.sim.failedRequests().map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual([expect.stringMatching(/^POST \/webhooks\/.* 404$/)]);
+    expect(w.sim.failedRequests().map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual([
+      expect.stringMatching(/^POST \/webhooks\/.* 404$/),
+    ]);
   });
 });

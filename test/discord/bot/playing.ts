@@ -43,7 +43,12 @@ export async function settle(w: World, table: LiveTable, { waitForAi = true } = 
 }
 
 /** alice hosts; bob and carol join; the AI personas take seats; alice starts. */
-export async function openGame(w: World, create: Record<string, string | number | boolean> = {}, channel = 'game', { waitForAi = true } = {}): Promise<LiveTable> {
+export async function openGame(
+  w: World,
+  create: Record<string, string | number | boolean> = {},
+  channel = 'game',
+  { waitForAi = true } = {},
+): Promise<LiveTable> {
   const lobby = await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create', options: create }).public();
   const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel(channel).id)!;
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
@@ -56,7 +61,10 @@ export async function openGame(w: World, create: Record<string, string | number 
 
 /** The newest night menu in this person's DMs. */
 export function nightMenu(w: World, name: string, gameId: string): SimMessage | undefined {
-  return w.sim.dmsTo(name).filter((m) => options(m, `night:${gameId}`).length > 0).at(-1);
+  return w.sim
+    .dmsTo(name)
+    .filter((m) => options(m, `night:${gameId}`).length > 0)
+    .at(-1);
 }
 
 /**
@@ -113,7 +121,11 @@ export function outcome(state: GameState): { outcome: unknown; deaths: string[] 
   const ended = state.log.find((e) => e.type === 'game_ended');
   return {
     outcome: ended?.type === 'game_ended' ? ended.payload.outcome : null,
-    deaths: state.log.flatMap((e) => (e.type === 'player_died' ? [`${state.players.find((p) => p.id === e.payload.playerId)?.name} (${e.payload.cause}, day ${e.payload.day})`] : [])),
+    deaths: state.log.flatMap((e) =>
+      e.type === 'player_died'
+        ? [`${state.players.find((p) => p.id === e.payload.playerId)?.name} (${e.payload.cause}, day ${e.payload.day})`]
+        : [],
+    ),
   };
 }
 
@@ -134,7 +146,10 @@ export function seedWhere(wanted: (roles: Record<(typeof HUMANS)[number], RoleId
     }
     const started = engine.start(state, { at: 0 });
     if (!started.ok) throw new Error(started.error.message);
-    const roles = Object.fromEntries(HUMANS.map((name) => [name, seated(started.state, name).role!])) as Record<(typeof HUMANS)[number], RoleId>;
+    const roles = Object.fromEntries(HUMANS.map((name) => [name, seated(started.state, name).role!])) as Record<
+      (typeof HUMANS)[number],
+      RoleId
+    >;
     if (wanted(roles)) return seed;
   }
   throw new Error('no seed deals those roles');

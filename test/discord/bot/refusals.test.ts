@@ -64,7 +64,9 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     await w.sim.user('bob').click(message, `lobby:join:${id}`).updated();
     const before = log();
     expect(messageText(await mafia('bob', 'start').ephemeral())).toBe('Only the host of this game can do that.');
-    expect(messageText(await w.sim.user('bob').click(message, `lobby:start:${id}`).ephemeral())).toBe('Only the host of this game can do that.');
+    expect(messageText(await w.sim.user('bob').click(message, `lobby:start:${id}`).ephemeral())).toBe(
+      'Only the host of this game can do that.',
+    );
     expect(messageText(await mafia('alice', 'start').ephemeral())).toMatch(/cannot start yet: .*5–16 players; this game has 2/);
     expect(log()).toBe(before);
     expect(w.bot.tables.live[0]!.state.phase).toBe('lobby');
@@ -90,8 +92,12 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     expect(messageText(await mafia('alice', 'add-ai', { persona: 'Nobody At All' }).ephemeral())).toMatch(/no persona "Nobody At All"/);
     expect(messageText(await mafia('bob', 'add-ai', { persona: 'Cleopatra' }).ephemeral())).toBe('Only the host of this game can do that.');
     expect(messageText(await mafia('alice', 'remove', { player: 'zed' }).ephemeral())).toMatch(/Nobody called "zed"/);
-    expect(messageText(await mafia('alice', 'create', { roles: 'mafia, wizard' }, 'other').ephemeral())).toMatch(/I do not know the role "wizard"/);
-    expect(messageText(await mafia('alice', 'create', { roles: 'mafia, mafia, townsperson' }, 'other').ephemeral())).toMatch(/must be fewer/);
+    expect(messageText(await mafia('alice', 'create', { roles: 'mafia, wizard' }, 'other').ephemeral())).toMatch(
+      /I do not know the role "wizard"/,
+    );
+    expect(messageText(await mafia('alice', 'create', { roles: 'mafia, mafia, townsperson' }, 'other').ephemeral())).toMatch(
+      /must be fewer/,
+    );
     expect(log()).toBe(before);
   });
 

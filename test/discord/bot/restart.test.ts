@@ -18,14 +18,22 @@ afterAll(() => w.close());
 let killedDuringVote: { messageId: string; callsBefore: number } | null = null;
 
 type Refs = Pick<LiveTable, 'lobbyMessageId' | 'voteMessageId' | 'mafiaThreadId'>;
-const refsOf = (t: LiveTable): Refs => ({ lobbyMessageId: t.lobbyMessageId, voteMessageId: t.voteMessageId, mafiaThreadId: t.mafiaThreadId });
+const refsOf = (t: LiveTable): Refs => ({
+  lobbyMessageId: t.lobbyMessageId,
+  voteMessageId: t.voteMessageId,
+  mafiaThreadId: t.mafiaThreadId,
+});
 
 /**
  * Plays a started game to its end with the same human inputs every time. In each phase named in
  * `killAt` (`night:2` is the second night) the process is killed right after the first person acted
  * there (so the phase is still open), then started again; `check` sees the state before and after.
  */
-async function playOut(gameId: string, killAt: readonly string[], check: (before: GameState, after: GameState) => void): Promise<GameState> {
+async function playOut(
+  gameId: string,
+  killAt: readonly string[],
+  check: (before: GameState, after: GameState) => void,
+): Promise<GameState> {
   const used = new Set<string>();
   const killed = new Set<string>();
   let last = tableOf(w, gameId)!;
@@ -67,7 +75,9 @@ describe('killed and restarted mid-game', () => {
         const acted = HUMANS.map((n) => seated(before, n)).filter((p) => p.id in before.night.actions || p.id in before.night.proposals);
         expect(acted.length).toBeGreaterThan(0);
         for (const p of acted) {
-          expect(after.night.actions[p.id] ?? after.night.proposals[p.id]).toEqual(before.night.actions[p.id] ?? before.night.proposals[p.id]);
+          expect(after.night.actions[p.id] ?? after.night.proposals[p.id]).toEqual(
+            before.night.actions[p.id] ?? before.night.proposals[p.id],
+          );
         }
       } else if (before.phase === 'vote') {
         // The vote cast just before the kill still counts, and the same vote message goes on.
@@ -89,9 +99,13 @@ describe('killed and restarted mid-game', () => {
     const after = w.sim.requests().slice(callsBefore);
     expect(after.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/messages/${messageId}`)).length).toBeGreaterThan(0);
     const posted = after.filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? null).includes(`vote:${second.state.id}`));
-    expect(posted).toHaveLength(restarted.log.filter((e) => e.type === 'phase_started' && e.payload.phase === 'vote' && e.payload.day > 1).length);
+    expect(posted).toHaveLength(
+      restarted.log.filter((e) => e.type === 'phase_started' && e.payload.phase === 'vote' && e.payload.day > 1).length,
+    );
     const tally = JSON.stringify(w.sim.messagesIn('game').find((m) => m.id === messageId)!.embeds);
-    const voters = restarted.log.flatMap((e) => (e.type === 'vote_resolved' && e.payload.day === 1 ? e.payload.tally.flatMap((t) => t.voters) : []));
+    const voters = restarted.log.flatMap((e) =>
+      e.type === 'vote_resolved' && e.payload.day === 1 ? e.payload.tally.flatMap((t) => t.voters) : [],
+    );
     for (const id of voters) expect(tally).toContain(restarted.players.find((p) => p.id === id)!.name);
     expect(w.sim.failedRequests()).toEqual([]);
   });
@@ -104,7 +118,10 @@ describe('killed and restarted mid-game', () => {
     await w.restart();
 
     // A command, not a click on the lobby: only the stored id tells the bot which message to edit.
-    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Miss Marple' } }).ephemeral();
+    await w.sim
+      .user('alice')
+      .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Miss Marple' } })
+      .ephemeral();
     await w.bot.idle();
     expect(JSON.stringify(w.sim.messagesIn('game').find((m) => m.id === lobby.id)!.embeds)).toContain('Miss Marple');
     await w.sim.user('bob').click(lobby, `lobby:join:${id}`).updated();

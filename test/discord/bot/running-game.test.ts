@@ -25,7 +25,10 @@ async function settle(table: LiveTable): Promise<void> {
 }
 
 /** alice hosts; bob and carol join; the AI personas fill the table; the game is started and night 1 has begun. */
-async function startGame(ai: readonly string[] = ['Sherlock Holmes', 'Hercule Poirot'], options: Record<string, string | number | boolean> = {}): Promise<LiveTable> {
+async function startGame(
+  ai: readonly string[] = ['Sherlock Holmes', 'Hercule Poirot'],
+  options: Record<string, string | number | boolean> = {},
+): Promise<LiveTable> {
   const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options }).public();
   const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('game').id)!;
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
@@ -54,13 +57,26 @@ describe('AI personas in a running game', () => {
     const avatarUrl = 'https://cdn.example.com/ada.png';
     const created = await w.personas.create(actor, {
       scope: { kind: 'server', guildId: w.sim.guild().id },
-      content: { profile: { ...profile, identity: { ...profile.identity, name: 'Ada Lovelace' } }, avatarUrl, tags, notes, parts, traits, arc, card },
+      content: {
+        profile: { ...profile, identity: { ...profile.identity, name: 'Ada Lovelace' } },
+        avatarUrl,
+        tags,
+        notes,
+        parts,
+        traits,
+        arc,
+        card,
+      },
     });
     if (!created.ok) throw new Error(created.error.message);
     expect(personaName(created.value)).toBe('Ada Lovelace');
 
     const table = await startGame(['Ada Lovelace', 'Hercule Poirot'], { 'night-one-kill': false });
-    for (let i = 0; i < 6 && !w.sim.webhookMessages('game').some((m) => m.displayName === 'Ada Lovelace' && m.channelId === w.sim.channel('game').id); i++) {
+    for (
+      let i = 0;
+      i < 6 && !w.sim.webhookMessages('game').some((m) => m.displayName === 'Ada Lovelace' && m.channelId === w.sim.channel('game').id);
+      i++
+    ) {
       if (table.state.phase === 'ended') break;
       await nextPhase(table);
     }
@@ -110,7 +126,9 @@ describe('/mafia will', () => {
     const input = JSON.stringify(form.components);
     expect(input).toContain('Trust nobody.');
     expect(input).toContain(`"max_length":${engine.MAX_WILL_LENGTH}`);
-    expect(messageText(await w.sim.user('bob').submitModal(`will:${table.state.id}`, { text: 'Sherlock is the Mafia. Avenge me.' }).ephemeral())).toMatch(/saved/);
+    expect(
+      messageText(await w.sim.user('bob').submitModal(`will:${table.state.id}`, { text: 'Sherlock is the Mafia. Avenge me.' }).ephemeral()),
+    ).toMatch(/saved/);
     expect(seatOf(table, 'bob').will).toBe('Sherlock is the Mafia. Avenge me.');
     await settle(table);
     expect(w.sim.messagesIn('game').some((m) => m.content.includes('Avenge me'))).toBe(false);
@@ -130,15 +148,21 @@ describe('/mafia will', () => {
     // Seven seats, so one lynch does not end the game.
     const table = await startGame(['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde'], { 'night-one-kill': false });
     // The AI seats keep playing (and write wills) meanwhile, so "nothing changed" is: no human wrote a will.
-    const wills = (t: LiveTable) => t.state.log.filter((e) => e.type === 'will_written' && !e.payload.playerId.startsWith('ai-') && !e.payload.playerId.startsWith('x')).length;
+    const wills = (t: LiveTable) =>
+      t.state.log.filter((e) => e.type === 'will_written' && !e.payload.playerId.startsWith('ai-') && !e.payload.playerId.startsWith('x'))
+        .length;
     expect(messageText(await mafia('mod', 'will', { text: 'I was here' }).ephemeral())).toMatch(/not playing in this game/);
     expect(() => mafia('bob', 'will', { text: 'x'.repeat(engine.MAX_WILL_LENGTH + 1) })).toThrow(/1000/);
     expect(wills(table)).toBe(0);
 
     const other = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('other').id)!;
     expect(messageText(await mafia('alice', 'will', { text: 'mine' }, 'other').ephemeral())).toMatch(/not started yet/);
-    for (const name of ['bob', 'carol']) await other.submit((s, at) => engine.join(s, { player: { id: w.sim.user(name).id, name, kind: 'human', userId: w.sim.user(name).id }, at }));
-    for (const id of ['x1', 'x2']) await other.submit((s, at) => engine.join(s, { player: { id, name: id, kind: 'ai', personaId: null }, at }));
+    for (const name of ['bob', 'carol'])
+      await other.submit((s, at) =>
+        engine.join(s, { player: { id: w.sim.user(name).id, name, kind: 'human', userId: w.sim.user(name).id }, at }),
+      );
+    for (const id of ['x1', 'x2'])
+      await other.submit((s, at) => engine.join(s, { player: { id, name: id, kind: 'ai', personaId: null }, at }));
     expect(messageText(await mafia('alice', 'start', {}, 'other').public())).toBeDefined();
     expect(messageText(await mafia('alice', 'will', { text: 'mine' }, 'other').ephemeral())).toMatch(/without last wills/);
     expect(wills(other)).toBe(0);
@@ -178,7 +202,9 @@ describe('reminders before a deadline', () => {
     w.timers.advanceTo(deadline - 15_000);
     await settle(table);
     expect(table.state.phase).toBe('night');
-    expect(reminders().map((m) => m.content)).toEqual([`⏳ Night 1 ends <t:${Math.floor(deadline / 1000)}:R>. If you have a night action, your DMs hold the menu.`]);
+    expect(reminders().map((m) => m.content)).toEqual([
+      `⏳ Night 1 ends <t:${Math.floor(deadline / 1000)}:R>. If you have a night action, your DMs hold the menu.`,
+    ]);
     for (const name of HUMANS) {
       const dms = nightReminders(name);
       expect(dms).toHaveLength(late.includes(name) ? 1 : 0);
@@ -196,14 +222,25 @@ describe('reminders before a deadline', () => {
     await settle(table);
     w.timers.advanceTo(dayEnds - 15_000);
     await settle(table);
-    expect(reminders().slice(before).map((m) => m.content)).toEqual([
+    expect(
+      reminders()
+        .slice(before)
+        .map((m) => m.content),
+    ).toEqual([
       `⏳ Day 1 ends <t:${Math.floor(dayEnds / 1000)}:R>; the vote follows.`,
       `⏳ Day 1 ends <t:${Math.floor(dayEnds / 1000)}:R>; the vote follows.`,
     ]);
 
     await nextPhase(table);
     expect(table.state.phase).toBe('vote');
-    await w.sim.user('alice').select(w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!, `vote:${table.state.id}`, [NO_LYNCH_VALUE]).ephemeral();
+    await w.sim
+      .user('alice')
+      .select(
+        w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!,
+        `vote:${table.state.id}`,
+        [NO_LYNCH_VALUE],
+      )
+      .ephemeral();
     await settle(table);
     w.timers.advanceTo(table.state.deadline! - 15_000);
     await settle(table);

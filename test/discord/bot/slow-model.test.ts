@@ -45,9 +45,14 @@ function owing(table: LiveTable): string[] {
 function moved(table: LiveTable, playerId: string): boolean {
   const log = table.state.log;
   const start = log.findLastIndex((e) => e.type === 'phase_started');
-  return log.slice(start).some(
-    (e) => (e.type === 'vote_cast' && e.payload.voterId === playerId) || (e.type === 'night_action' && e.payload.actorId === playerId) || (e.type === 'mafia_proposal' && e.payload.actorId === playerId),
-  );
+  return log
+    .slice(start)
+    .some(
+      (e) =>
+        (e.type === 'vote_cast' && e.payload.voterId === playerId) ||
+        (e.type === 'night_action' && e.payload.actorId === playerId) ||
+        (e.type === 'mafia_proposal' && e.payload.actorId === playerId),
+    );
 }
 
 /** The clock reaches the moment AI moves are due; they must all be in before it reaches the deadline. */
@@ -81,9 +86,13 @@ describe('a model that never answers, on the bot', () => {
     let told = 0;
     for (const name of AI) {
       const seat = table.state.players.find((p) => p.name === name)!;
-      const asked = table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === seat.id && e.payload.fallback === 'timeout');
+      const asked = table.state.log.some(
+        (e) => e.type === 'reasoning' && e.payload.playerId === seat.id && e.payload.fallback === 'timeout',
+      );
       if (!asked) continue;
-      expect(channel.filter((text) => text.includes(`${name}'s model is not answering; ${name} plays on instinct for now.`))).toHaveLength(1);
+      expect(channel.filter((text) => text.includes(`${name}'s model is not answering; ${name} plays on instinct for now.`))).toHaveLength(
+        1,
+      );
       told++;
     }
     expect(told).toBe(AI.length);
@@ -92,7 +101,10 @@ describe('a model that never answers, on the bot', () => {
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply();
     await w.sim.until(() => table.state.phase === 'ended');
     await settle(w, table);
-    const cut = w.sim.messagesIn('game').flatMap((m) => m.attachments).find((a) => a.filename.startsWith('directors-cut'));
+    const cut = w.sim
+      .messagesIn('game')
+      .flatMap((m) => m.attachments)
+      .find((a) => a.filename.startsWith('directors-cut'));
     const text = cut?.data?.toString('utf8') ?? '';
     expect(text).toContain('(offline fallback: timeout)');
     expect(text).not.toMatch(/127\.0\.0\.1|sk-secret/);

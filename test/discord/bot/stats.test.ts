@@ -19,7 +19,14 @@ function must(result: CommandResult): GameState {
 
 /** A game of this server's alice, bob and an AI persona that the Mafia won on night 1, stored as the bot stores games. */
 async function storeMafiaWin(id: string): Promise<GameState> {
-  let state = must(engine.createGame({ gameId: id, seed: 3, settings: { setup: { kind: 'custom', roles: ['mafia', 'townsperson', 'townsperson'] } }, at: T0 }));
+  let state = must(
+    engine.createGame({
+      gameId: id,
+      seed: 3,
+      settings: { setup: { kind: 'custom', roles: ['mafia', 'townsperson', 'townsperson'] } },
+      at: T0,
+    }),
+  );
   for (const name of ['alice', 'bob']) {
     const userId = w.sim.user(name).id;
     state = must(engine.join(state, { player: { id: userId, name, kind: 'human', userId }, at: T0 }));
@@ -30,7 +37,11 @@ async function storeMafiaWin(id: string): Promise<GameState> {
   const victim = state.players.find((p) => p.role === 'townsperson')!;
   state = must(engine.act(state, { actorId: mafia.id, targetId: victim.id, at: T0 + 1 }));
   expect(state.phase).toBe('ended');
-  const stored = await new GameRepository(w.games).create(state, { guildId: w.sim.guild().id, channelId: w.sim.channel('game').id, hostId: w.sim.user('alice').id });
+  const stored = await new GameRepository(w.games).create(state, {
+    guildId: w.sim.guild().id,
+    channelId: w.sim.channel('game').id,
+    hostId: w.sim.user('alice').id,
+  });
   expect(stored.ok).toBe(true);
   return state;
 }
@@ -39,7 +50,10 @@ describe('/mafia stats', () => {
   it("GIVEN two finished games in this server WHEN alice asks for bob's stats THEN she alone sees bob's record and the server's", async () => {
     const games = [await storeMafiaWin('g-1'), await storeMafiaWin('g-2')];
     const bob = w.sim.user('bob');
-    const reply = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'stats', options: { user: bob } }).ephemeral();
+    const reply = await w.sim
+      .user('alice')
+      .slash('game', 'mafia', { subcommand: 'stats', options: { user: bob } })
+      .ephemeral();
     const [mine, server] = reply.embeds as { title: string; description: string; fields: { name: string; value: string }[] }[];
 
     expect(mine!.title).toBe('bob: Mafia record');
@@ -61,6 +75,8 @@ describe('/mafia stats', () => {
     const reply = await w.sim.user('carol').slash('game', 'mafia', { subcommand: 'stats' }).ephemeral();
     expect(JSON.stringify(reply.embeds)).toContain('No finished games in this server yet');
     expect(JSON.stringify(reply.embeds)).toContain('carol: Mafia record');
-    expect(messageText(await w.sim.user('carol').slash('dm', 'mafia', { subcommand: 'stats' }).ephemeral())).toMatch(/per server: use `\/mafia stats` in a server channel/);
+    expect(messageText(await w.sim.user('carol').slash('dm', 'mafia', { subcommand: 'stats' }).ephemeral())).toMatch(
+      /per server: use `\/mafia stats` in a server channel/,
+    );
   });
 });

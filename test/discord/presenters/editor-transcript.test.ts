@@ -13,7 +13,9 @@ describe('EditorTranscript', () => {
     t.apply({ type: 'tool_result', callId: 'c2', name: 'run_test', text: 'No test input with that id.\nDetails…', isError: true });
     t.apply({ type: 'text_delta', text: 'The test input was gone; nothing else changed.' });
     t.apply({ type: 'done', reason: 'end_turn' });
-    expect(t.render()).toBe('Let me look at the voice.\n🔧 get_persona ✓\n🔧 run_test ✗ No test input with that id.\nThe test input was gone; nothing else changed.');
+    expect(t.render()).toBe(
+      'Let me look at the voice.\n🔧 get_persona ✓\n🔧 run_test ✗ No test input with that id.\nThe test input was gone; nothing else changed.',
+    );
   });
 
   it('GIVEN a queued message WHEN rendered THEN it says how many are ahead, until the reply starts', () => {

@@ -1,6 +1,23 @@
-import { AttachmentBuilder, ChannelType, type Client, DiscordAPIError, Events, GatewayIntentBits, type Message, type TextChannel } from 'discord.js';
+import {
+  AttachmentBuilder,
+  ChannelType,
+  type Client,
+  DiscordAPIError,
+  Events,
+  GatewayIntentBits,
+  type Message,
+  type TextChannel,
+} from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DiscordSim, LIMITS, loginBot, messageText, Permissions, SimUserError, startDiscordSim } from '../../../scripts/fakes/discord/index.ts';
+import {
+  type DiscordSim,
+  LIMITS,
+  loginBot,
+  messageText,
+  Permissions,
+  SimUserError,
+  startDiscordSim,
+} from '../../../scripts/fakes/discord/index.ts';
 
 let sim: DiscordSim;
 let client: Client<true>;
@@ -8,7 +25,13 @@ const textChannel = (name: string) => client.channels.cache.find((c) => c.type =
 
 beforeEach(async () => {
   sim = await startDiscordSim({
-    guilds: [{ name: 'Club', channels: ['game', 'other'], members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'dave', dmsOpen: false }] }],
+    guilds: [
+      {
+        name: 'Club',
+        channels: ['game', 'other'],
+        members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'dave', dmsOpen: false }],
+      },
+    ],
   });
   client = await loginBot(sim);
 });
@@ -21,7 +44,10 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
     });
     const said = sim.user('bob').say('game', 'ping');
     await sim.until(() => sim.messagesIn('game').some((m) => m.content === 'pong'));
-    expect(sim.messagesIn('game').map((m) => [m.displayName, m.content])).toEqual([['bob', 'ping'], ['Dramatis', 'pong']]);
+    expect(sim.messagesIn('game').map((m) => [m.displayName, m.content])).toEqual([
+      ['bob', 'ping'],
+      ['Dramatis', 'pong'],
+    ]);
     expect(said.authorId).toBe(sim.user('bob').id);
   });
 
@@ -46,13 +72,17 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
   });
 
   it('a message over 2000 characters is refused with 400 (DiscordAPIError 50035), like Discord', async () => {
-    const err = await textChannel('game').send('x'.repeat(LIMITS.content + 1)).catch((e) => e);
+    const err = await textChannel('game')
+      .send('x'.repeat(LIMITS.content + 1))
+      .catch((e) => e);
     expect(err).toBeInstanceOf(DiscordAPIError);
     expect(err.code).toBe(50035);
     expect(err.status).toBe(400);
     expect(err.message).toMatch(/content\[BASE_TYPE_MAX_LENGTH\]: Must be 2000 or fewer in length/);
     expect(sim.messagesIn('game')).toHaveLength(0);
-    await expect(textChannel('game').send({ embeds: [{ title: 't', fields: Array.from({ length: 26 }, (_, i) => ({ name: `f${i}`, value: 'v' })) }] })).rejects.toMatchObject({ code: 50035 });
+    await expect(
+      textChannel('game').send({ embeds: [{ title: 't', fields: Array.from({ length: 26 }, (_, i) => ({ name: `f${i}`, value: 'v' })) }] }),
+    ).rejects.toMatchObject({ code: 50035 });
   });
 
   it('embeds and uploaded files are kept, with the file served at its url', async () => {
@@ -107,7 +137,10 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
     const webhook = await textChannel('game').createWebhook({ name: 'voices' });
     await webhook.send({ username: 'Ada Lovelace', content: 'agreed', threadId: thread.id });
     await sim.until(() => heard.length === 2);
-    expect(sim.messagesIn(thread.id).map((m) => `${m.displayName}: ${m.content}`)).toEqual(['carol: kill bob tonight', 'Ada Lovelace: agreed']);
+    expect(sim.messagesIn(thread.id).map((m) => `${m.displayName}: ${m.content}`)).toEqual([
+      'carol: kill bob tonight',
+      'Ada Lovelace: agreed',
+    ]);
     expect(sim.user('bob').sees(thread.id)).toEqual([]);
     expect(sim.user('alice').sees(thread.id)).toHaveLength(2);
   });
@@ -120,7 +153,10 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
     expect(() => bob.say('game', 'I am dead but talking')).toThrow(/cannot send/);
     await sim.until(() => textChannel('game').permissionOverwrites.cache.has(bob.id));
     expect(textChannel('game').permissionsFor(bob.id)!.has('SendMessages')).toBe(false);
-    expect(sim.requests('PUT', '/channels/:channelId/permissions/:overwriteId')[0]!.body).toMatchObject({ type: 1, deny: String(Permissions.SendMessages) });
+    expect(sim.requests('PUT', '/channels/:channelId/permissions/:overwriteId')[0]!.body).toMatchObject({
+      type: 1,
+      deny: String(Permissions.SendMessages),
+    });
   });
 
   it('typing indicators are recorded', async () => {
@@ -129,15 +165,22 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
   });
 
   it('unknown channels answer 404 Unknown Channel; edits of others’ messages 403', async () => {
-    await expect(client.rest.post('/channels/1234/messages', { body: { content: 'x' } })).rejects.toMatchObject({ code: 10003, status: 404 });
+    await expect(client.rest.post('/channels/1234/messages', { body: { content: 'x' } })).rejects.toMatchObject({
+      code: 10003,
+      status: 404,
+    });
     const human = sim.user('bob').say('game', 'hello');
-    await expect(client.rest.patch(`/channels/${human.channelId}/messages/${human.id}`, { body: { content: 'edited' } })).rejects.toMatchObject({ code: 50005 });
+    await expect(
+      client.rest.patch(`/channels/${human.channelId}/messages/${human.id}`, { body: { content: 'edited' } }),
+    ).rejects.toMatchObject({ code: 50005 });
   });
 });
 
 describe('discord simulator: intents', () => {
   it('without MessageContent the bot sees guild messages without content, but DMs and mentions in full', async () => {
-    const bare = await loginBot(sim, { intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages] });
+    const bare = await loginBot(sim, {
+      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages],
+    });
     const contents: string[] = [];
     bare.on(Events.MessageCreate, (m) => contents.push(m.content));
     sim.user('bob').say('game', 'secret plan');

@@ -24,11 +24,24 @@ const mafia = new SlashCommandBuilder()
   .addSubcommand((s) => s.setName('status').setDescription('Status'))
   .addSubcommand((s) => s.setName('slow').setDescription('Deferred'))
   .addSubcommand((s) => s.setName('will').setDescription('Write a will'))
-  .addSubcommand((s) => s.setName('create').setDescription('Lobby').addIntegerOption((o) => o.setName('players').setDescription('n').setRequired(true).setMinValue(5).setMaxValue(12)))
   .addSubcommand((s) =>
-    s.setName('add-ai').setDescription('Add an AI').addStringOption((o) => o.setName('persona').setDescription('who').setRequired(true).setAutocomplete(true)),
+    s
+      .setName('create')
+      .setDescription('Lobby')
+      .addIntegerOption((o) => o.setName('players').setDescription('n').setRequired(true).setMinValue(5).setMaxValue(12)),
   )
-  .addSubcommand((s) => s.setName('end').setDescription('End').addUserOption((o) => o.setName('who').setDescription('user')));
+  .addSubcommand((s) =>
+    s
+      .setName('add-ai')
+      .setDescription('Add an AI')
+      .addStringOption((o) => o.setName('persona').setDescription('who').setRequired(true).setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('end')
+      .setDescription('End')
+      .addUserOption((o) => o.setName('who').setDescription('user')),
+  );
 
 let sim: DiscordSim;
 let client: Client<true>;
@@ -81,12 +94,23 @@ describe('discord simulator: interactions through discord.js', () => {
     let seen: unknown[] = [];
     handler = async (i) => {
       if (!i.isChatInputCommand()) return;
-      seen = [i.options.getSubcommand(), i.options.getInteger('players'), i.options.getUser('who')?.username ?? null, i.options.getMember('who') ? 'member' : null];
+      seen = [
+        i.options.getSubcommand(),
+        i.options.getInteger('players'),
+        i.options.getUser('who')?.username ?? null,
+        i.options.getMember('who') ? 'member' : null,
+      ];
       await i.reply({ content: 'ok' });
     };
-    await sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: { players: 7 } }).public();
+    await sim
+      .user('alice')
+      .slash('game', 'mafia', { subcommand: 'create', options: { players: 7 } })
+      .public();
     expect(seen).toEqual(['create', 7, null, null]);
-    await sim.user('alice').slash('game', 'mafia', { subcommand: 'end', options: { who: sim.user('bob') } }).public();
+    await sim
+      .user('alice')
+      .slash('game', 'mafia', { subcommand: 'end', options: { who: sim.user('bob') } })
+      .public();
     expect(seen).toEqual(['end', null, 'bob', 'member']);
     // What the Discord client itself would refuse never reaches the bot.
     expect(() => sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: { players: 3 } })).toThrow(SimUserError);
@@ -112,8 +136,17 @@ describe('discord simulator: interactions through discord.js', () => {
     let will = '';
     handler = async (i) => {
       if (i.isChatInputCommand()) {
-        const input = new TextInputBuilder().setCustomId('text').setLabel('Your will').setStyle(TextInputStyle.Paragraph).setMaxLength(4000);
-        await i.showModal(new ModalBuilder().setCustomId('will').setTitle('Last will').addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)));
+        const input = new TextInputBuilder()
+          .setCustomId('text')
+          .setLabel('Your will')
+          .setStyle(TextInputStyle.Paragraph)
+          .setMaxLength(4000);
+        await i.showModal(
+          new ModalBuilder()
+            .setCustomId('will')
+            .setTitle('Last will')
+            .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
+        );
       } else if (i.isModalSubmit()) {
         will = i.fields.getTextInputValue('text');
         await i.reply({ content: 'Will saved.', flags: MessageFlags.Ephemeral });
@@ -136,7 +169,9 @@ describe('discord simulator: interactions through discord.js', () => {
           new ModalBuilder()
             .setCustomId('persona')
             .setTitle('Persona')
-            .addLabelComponents((l) => l.setLabel('Bio').setTextInputComponent((t) => t.setCustomId('bio').setStyle(TextInputStyle.Paragraph))),
+            .addLabelComponents((l) =>
+              l.setLabel('Bio').setTextInputComponent((t) => t.setCustomId('bio').setStyle(TextInputStyle.Paragraph)),
+            ),
         );
       } else if (i.isModalSubmit()) {
         bio = i.fields.getTextInputValue('bio');
@@ -153,7 +188,11 @@ describe('discord simulator: interactions through discord.js', () => {
     handler = async (i) => {
       if (!i.isChatInputCommand()) return;
       const input = new TextInputBuilder().setCustomId('text').setLabel('Will').setStyle(TextInputStyle.Paragraph);
-      const modal = new ModalBuilder().setCustomId('will').setTitle('t').addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)).toJSON();
+      const modal = new ModalBuilder()
+        .setCustomId('will')
+        .setTitle('t')
+        .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input))
+        .toJSON();
       (modal.components[0] as any).components[0].max_length = 5000; // past what the builder allows
       await i.showModal(modal).catch((e) => (error = e));
     };
@@ -166,7 +205,9 @@ describe('discord simulator: interactions through discord.js', () => {
   it('a button click answered by update, a select answered by deferUpdate + editReply', async () => {
     handler = async (i) => {
       if (i.isChatInputCommand()) {
-        const row = new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('join').setLabel('Join').setStyle(ButtonStyle.Primary));
+        const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId('join').setLabel('Join').setStyle(ButtonStyle.Primary),
+        );
         const pick = new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
           new StringSelectMenuBuilder().setCustomId('vote').addOptions({ label: 'Alice', value: 'alice' }, { label: 'Bob', value: 'bob' }),
         );
@@ -193,9 +234,16 @@ describe('discord simulator: interactions through discord.js', () => {
     handler = async (i) => {
       if (!i.isAutocomplete()) return;
       const typed = i.options.getFocused();
-      await i.respond(['Ada Lovelace', 'Alan Turing', 'Grace Hopper'].filter((n) => n.toLowerCase().startsWith(typed.toLowerCase())).map((n) => ({ name: n, value: n })));
+      await i.respond(
+        ['Ada Lovelace', 'Alan Turing', 'Grace Hopper']
+          .filter((n) => n.toLowerCase().startsWith(typed.toLowerCase()))
+          .map((n) => ({ name: n, value: n })),
+      );
     };
-    const choices = await sim.user('alice').autocomplete('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'a' }, focused: 'persona' }).choices();
+    const choices = await sim
+      .user('alice')
+      .autocomplete('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'a' }, focused: 'persona' })
+      .choices();
     expect(choices.map((c) => c.name)).toEqual(['Ada Lovelace', 'Alan Turing']);
   });
 
@@ -210,7 +258,9 @@ describe('discord simulator: interactions through discord.js', () => {
         return;
       }
       await i.reply('first');
-      await client.rest.post(`/interactions/${i.id}/${i.token}/callback`, { body: { type: 4, data: { content: 'again' } }, auth: false }).catch((e) => errors.push(e.code));
+      await client.rest
+        .post(`/interactions/${i.id}/${i.token}/callback`, { body: { type: 4, data: { content: 'again' } }, auth: false })
+        .catch((e) => errors.push(e.code));
     };
     await sim.user('bob').slash('game', 'mafia', { subcommand: 'status' }).public();
     await sim.until(() => errors.length === 1);

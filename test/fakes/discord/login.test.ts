@@ -11,7 +11,13 @@ afterEach(async () => {
 describe('discord simulator: login', () => {
   it('logs a real discord.js client in: READY, then the guild cache filled from GUILD_CREATE', async () => {
     sim = await startDiscordSim({
-      guilds: [{ name: 'Mafia Club', channels: ['town-square', 'lobby'], members: [{ name: 'alice', owner: true }, 'bob', { name: 'carol', manageServer: true }] }],
+      guilds: [
+        {
+          name: 'Mafia Club',
+          channels: ['town-square', 'lobby'],
+          members: [{ name: 'alice', owner: true }, 'bob', { name: 'carol', manageServer: true }],
+        },
+      ],
     });
     const client = await loginBot(sim);
     expect(client.user.id).toBe(sim.botUserId);
@@ -19,7 +25,12 @@ describe('discord simulator: login', () => {
     const guild = client.guilds.cache.first()!;
     expect(guild.name).toBe('Mafia Club');
     expect(guild.ownerId).toBe(sim.user('alice').id);
-    expect(guild.channels.cache.filter((c) => c.type === ChannelType.GuildText).map((c) => c.name).sort()).toEqual(['lobby', 'town-square']);
+    expect(
+      guild.channels.cache
+        .filter((c) => c.type === ChannelType.GuildText)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['lobby', 'town-square']);
     expect(guild.members.cache.size).toBe(4); // three humans and the bot
     expect(guild.members.cache.get(sim.user('carol').id)!.permissions.has('ManageGuild')).toBe(true);
     expect(guild.members.cache.get(sim.user('bob').id)!.permissions.has('ManageGuild')).toBe(false);

@@ -29,7 +29,8 @@ export function channelRoutes(router: Router, core: SimCore): void {
     } else {
       core.requireBot(ch, P.ManageChannels);
       if (typeof b.name === 'string') {
-        if (b.name.length < 1 || b.name.length > 100) throw invalidForm(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+        if (b.name.length < 1 || b.name.length > 100)
+          throw invalidForm(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
         ch.name = b.name;
       }
       if ('topic' in b) ch.topic = b.topic ?? null;
@@ -52,9 +53,11 @@ export function channelRoutes(router: Router, core: SimCore): void {
     const ch = core.botChannel(params.channelId!);
     core.requireBot(ch, isThread(ch) ? P.ManageThreads : P.ManageChannels);
     ch.deleted = true;
-    core.gateway.dispatch(isThread(ch) ? 'THREAD_DELETE' : 'CHANNEL_DELETE', isThread(ch)
-      ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type }
-      : apiChannel(world, ch), 1);
+    core.gateway.dispatch(
+      isThread(ch) ? 'THREAD_DELETE' : 'CHANNEL_DELETE',
+      isThread(ch) ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type } : apiChannel(world, ch),
+      1,
+    );
     core.changed();
     return ok(apiChannel(world, ch));
   });
@@ -191,7 +194,8 @@ export function channelRoutes(router: Router, core: SimCore): void {
   // ------------------------------------------------------------ threads
 
   const createThread = (parent: SimChannel, b: Record<string, any>, type: number, starter?: string): SimChannel => {
-    if (parent.type !== ChannelType.GuildText) throw invalidForm(['type'], 'CHANNEL_TYPE_INVALID', 'Threads can only be created in text channels here');
+    if (parent.type !== ChannelType.GuildText)
+      throw invalidForm(['type'], 'CHANNEL_TYPE_INVALID', 'Threads can only be created in text channels here');
     if (typeof b.name !== 'string' || b.name.length < 1 || b.name.length > 100) {
       throw invalidForm(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
     }
@@ -223,7 +227,11 @@ export function channelRoutes(router: Router, core: SimCore): void {
       deleted: false,
     };
     world.channels.set(thread.id, thread);
-    core.gateway.dispatch('THREAD_CREATE', { ...apiChannel(world, thread), newly_created: true, member: apiThreadMember(thread, core.botUserId, now) }, 1);
+    core.gateway.dispatch(
+      'THREAD_CREATE',
+      { ...apiChannel(world, thread), newly_created: true, member: apiThreadMember(thread, core.botUserId, now) },
+      1,
+    );
     core.changed();
     return thread;
   };
@@ -280,7 +288,12 @@ export function channelRoutes(router: Router, core: SimCore): void {
     if (!guild?.members.has(userId)) throw unknownMember();
     if (thread.threadMeta?.archived) throw new DiscordHttpError(400, 50083, 'Thread is archived');
     const perms = channelPermissions(world, thread, core.botUserId);
-    if (thread.type === ChannelType.PrivateThread && userId !== core.botUserId && !has(perms, P.ManageThreads) && !thread.threadMeta?.invitable) {
+    if (
+      thread.type === ChannelType.PrivateThread &&
+      userId !== core.botUserId &&
+      !has(perms, P.ManageThreads) &&
+      !thread.threadMeta?.invitable
+    ) {
       throw missingPermissions();
     }
     if (!has(perms, P.SendMessages)) throw missingPermissions();

@@ -45,7 +45,9 @@ export function miscRoutes(router: Router, core: SimCore, gatewayUrl: () => stri
   router.add('GET', '/guilds/:guildId', ({ params }) => ok(apiGuild(world, guildOr404(params.guildId!), false)));
   router.add('GET', '/guilds/:guildId/channels', ({ params }) => {
     const g = guildOr404(params.guildId!);
-    return ok([...world.channels.values()].filter((c) => !c.deleted && c.guildId === g.id && !isThread(c)).map((c) => apiChannel(world, c)));
+    return ok(
+      [...world.channels.values()].filter((c) => !c.deleted && c.guildId === g.id && !isThread(c)).map((c) => apiChannel(world, c)),
+    );
   });
   router.add('GET', '/guilds/:guildId/threads/active', ({ params }) => {
     const g = guildOr404(params.guildId!);
@@ -62,7 +64,9 @@ export function miscRoutes(router: Router, core: SimCore, gatewayUrl: () => stri
     const g = guildOr404(params.guildId!);
     const limit = Math.min(Number(query.get('limit') ?? 1), 1000);
     const after = query.get('after') ?? '0';
-    const members = [...g.members.values()].filter((m) => BigInt(m.userId) > BigInt(after)).sort((a, b) => (BigInt(a.userId) < BigInt(b.userId) ? -1 : 1));
+    const members = [...g.members.values()]
+      .filter((m) => BigInt(m.userId) > BigInt(after))
+      .sort((a, b) => (BigInt(a.userId) < BigInt(b.userId) ? -1 : 1));
     return ok(members.slice(0, limit).map((m) => apiMember(world, m)));
   });
 

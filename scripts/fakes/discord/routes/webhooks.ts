@@ -31,7 +31,8 @@ export function webhookRoutes(router: Router, core: SimCore, interactions: Inter
 
   router.add('POST', '/channels/:channelId/webhooks', ({ params, body }) => {
     const ch = core.botChannel(params.channelId!);
-    if (ch.type !== ChannelType.GuildText) throw invalidForm(['channel_id'], 'CHANNEL_TYPE_INVALID', 'Webhooks can only be created in text channels');
+    if (ch.type !== ChannelType.GuildText)
+      throw invalidForm(['channel_id'], 'CHANNEL_TYPE_INVALID', 'Webhooks can only be created in text channels');
     core.requireBot(ch, P.ManageWebhooks);
     const c = new FormErrorCollector();
     validateWebhookName(c, ['name'], body?.name);
@@ -95,43 +96,62 @@ export function webhookRoutes(router: Router, core: SimCore, interactions: Inter
     return noContent();
   });
 
-  router.add('GET', '/webhooks/:webhookId/:token', ({ params }) => ok(apiWebhook(world, withToken(params.webhookId!, params.token!), true)), { auth: false });
+  router.add(
+    'GET',
+    '/webhooks/:webhookId/:token',
+    ({ params }) => ok(apiWebhook(world, withToken(params.webhookId!, params.token!), true)),
+    { auth: false },
+  );
 
-  router.add('DELETE', '/webhooks/:webhookId/:token', ({ params }) => {
-    const w = withToken(params.webhookId!, params.token!);
-    w.deleted = true;
-    webhooksUpdate(w);
-    return noContent();
-  }, { auth: false });
+  router.add(
+    'DELETE',
+    '/webhooks/:webhookId/:token',
+    ({ params }) => {
+      const w = withToken(params.webhookId!, params.token!);
+      w.deleted = true;
+      webhooksUpdate(w);
+      return noContent();
+    },
+    { auth: false },
+  );
 
   // ------------------------------------------------------------ execute (channel webhooks and follow-ups)
 
-  router.add('POST', '/webhooks/:webhookId/:token', ({ params, body, files, query }) => {
-    const b = core.requireMessageBody(body);
-    if (isInteraction(params.webhookId!, params.token!)) {
-      const i = interactions.fromWebhook(params.webhookId!, params.token!);
-      return ok(apiMessage(world, interactions.followUp(i, b, files)));
-    }
-    const w = withToken(params.webhookId!, params.token!);
-    let channelId = w.channelId;
-    const threadId = query.get('thread_id');
-    if (threadId) {
-      const thread = world.channel(threadId);
-      if (!thread || !isThread(thread) || thread.parentId !== w.channelId) throw unknownChannel();
-      channelId = thread.id;
-    }
-    if (b.flags !== undefined && (b.flags & MessageFlags.Ephemeral) !== 0) {
-      throw invalidForm(['flags'], 'MESSAGE_FLAGS_INVALID', 'Webhook messages cannot be ephemeral');
-    }
-    const msg = core.createMessage({
-      channelId,
-      authorId: w.id,
-      body: b,
-      files,
-      webhook: { id: w.id, name: typeof b.username === 'string' ? b.username : w.name, avatarUrl: typeof b.avatar_url === 'string' ? b.avatar_url : null },
-    });
-    return query.get('wait') === 'true' ? ok(apiMessage(world, msg)) : noContent();
-  }, { auth: false });
+  router.add(
+    'POST',
+    '/webhooks/:webhookId/:token',
+    ({ params, body, files, query }) => {
+      const b = core.requireMessageBody(body);
+      if (isInteraction(params.webhookId!, params.token!)) {
+        const i = interactions.fromWebhook(params.webhookId!, params.token!);
+        return ok(apiMessage(world, interactions.followUp(i, b, files)));
+      }
+      const w = withToken(params.webhookId!, params.token!);
+      let channelId = w.channelId;
+      const threadId = query.get('thread_id');
+      if (threadId) {
+        const thread = world.channel(threadId);
+        if (!thread || !isThread(thread) || thread.parentId !== w.channelId) throw unknownChannel();
+        channelId = thread.id;
+      }
+      if (b.flags !== undefined && (b.flags & MessageFlags.Ephemeral) !== 0) {
+        throw invalidForm(['flags'], 'MESSAGE_FLAGS_INVALID', 'Webhook messages cannot be ephemeral');
+      }
+      const msg = core.createMessage({
+        channelId,
+        authorId: w.id,
+        body: b,
+        files,
+        webhook: {
+          id: w.id,
+          name: typeof b.username === 'string' ? b.username : w.name,
+          avatarUrl: typeof b.avatar_url === 'string' ? b.avatar_url : null,
+        },
+      });
+      return query.get('wait') === 'true' ? ok(apiMessage(world, msg)) : noContent();
+    },
+    { auth: false },
+  );
 
   const webhookMessage = ({ params }: RouteContext) => {
     if (isInteraction(params.webhookId!, params.token!)) {
@@ -144,22 +164,39 @@ export function webhookRoutes(router: Router, core: SimCore, interactions: Inter
     return m;
   };
 
-  router.add('GET', '/webhooks/:webhookId/:token/messages/:messageId', (ctx) => ok(apiMessage(world, webhookMessage(ctx))), { auth: false });
+  router.add('GET', '/webhooks/:webhookId/:token/messages/:messageId', (ctx) => ok(apiMessage(world, webhookMessage(ctx))), {
+    auth: false,
+  });
 
-  router.add('PATCH', '/webhooks/:webhookId/:token/messages/:messageId', (ctx) => {
-    const m = webhookMessage(ctx);
-    return ok(apiMessage(world, core.editMessage(m, core.requireMessageBody(ctx.body), ctx.files)));
-  }, { auth: false });
+  router.add(
+    'PATCH',
+    '/webhooks/:webhookId/:token/messages/:messageId',
+    (ctx) => {
+      const m = webhookMessage(ctx);
+      return ok(apiMessage(world, core.editMessage(m, core.requireMessageBody(ctx.body), ctx.files)));
+    },
+    { auth: false },
+  );
 
-  router.add('DELETE', '/webhooks/:webhookId/:token/messages/:messageId', (ctx) => {
-    core.deleteMessage(webhookMessage(ctx));
-    return noContent();
-  }, { auth: false });
+  router.add(
+    'DELETE',
+    '/webhooks/:webhookId/:token/messages/:messageId',
+    (ctx) => {
+      core.deleteMessage(webhookMessage(ctx));
+      return noContent();
+    },
+    { auth: false },
+  );
 
   // ------------------------------------------------------------ interaction callbacks
 
-  router.add('POST', '/interactions/:interactionId/:token/callback', ({ params, body, files, query }) => {
-    const result = interactions.callback(params.interactionId!, params.token!, body, files, query.get('with_response') === 'true');
-    return result === undefined ? noContent() : ok(result);
-  }, { auth: false });
+  router.add(
+    'POST',
+    '/interactions/:interactionId/:token/callback',
+    ({ params, body, files, query }) => {
+      const result = interactions.callback(params.interactionId!, params.token!, body, files, query.get('with_response') === 'true');
+      return result === undefined ? noContent() : ok(result);
+    },
+    { auth: false },
+  );
 }

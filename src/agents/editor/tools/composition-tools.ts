@@ -9,7 +9,8 @@ const same = (a: string, b: string): boolean => nameKey(a) === nameKey(b);
 const listInput = z.strictObject({});
 const listParts = defineTool<z.infer<typeof listInput>, EditorToolContext>({
   name: 'list_parts',
-  description: "The persona's parts in render order (typed building blocks: soul, voice, flaw, goal …) and the parts of its current arc stage.",
+  description:
+    "The persona's parts in render order (typed building blocks: soul, voice, flaw, goal …) and the parts of its current arc stage.",
   input: listInput,
   async run(_input, ctx) {
     const { parts, arc } = await currentPersona(ctx);
@@ -32,7 +33,8 @@ const addPart = defineTool<z.infer<typeof addPartInput>, EditorToolContext>({
   input: addPartInput,
   run: ({ part, position }, ctx) =>
     editPersona(ctx, `Part "${part.name}" added.`, (c) => {
-      if (c.parts.some((p) => same(p.name, part.name))) refuse(`The persona already has a part named "${part.name}"; remove it first to replace it.`);
+      if (c.parts.some((p) => same(p.name, part.name)))
+        refuse(`The persona already has a part named "${part.name}"; remove it first to replace it.`);
       const at = Math.min((position ?? c.parts.length + 1) - 1, c.parts.length);
       return { ...c, parts: [...c.parts.slice(0, at), part, ...c.parts.slice(at)] };
     }),
@@ -41,11 +43,12 @@ const addPart = defineTool<z.infer<typeof addPartInput>, EditorToolContext>({
 const nameInput = z.strictObject({ name: entityNameSchema });
 const removePart = defineTool<z.infer<typeof nameInput>, EditorToolContext>({
   name: 'remove_part',
-  description: 'Remove one of the persona\'s parts by name (the shared part itself stays for other personas).',
+  description: "Remove one of the persona's parts by name (the shared part itself stays for other personas).",
   input: nameInput,
   run: ({ name }, ctx) =>
     editPersona(ctx, `Part "${name}" removed.`, (c) => {
-      if (!c.parts.some((p) => same(p.name, name))) refuse(`The persona has no part named "${name}"; its parts are: ${c.parts.map((p) => p.name).join(', ') || 'none'}.`);
+      if (!c.parts.some((p) => same(p.name, name)))
+        refuse(`The persona has no part named "${name}"; its parts are: ${c.parts.map((p) => p.name).join(', ') || 'none'}.`);
       return { ...c, parts: c.parts.filter((p) => !same(p.name, name)) };
     }),
 });
@@ -53,7 +56,7 @@ const removePart = defineTool<z.infer<typeof nameInput>, EditorToolContext>({
 const reorderInput = z.strictObject({ names: z.array(entityNameSchema).describe('Every part name, in the new order') });
 const reorderParts = defineTool<z.infer<typeof reorderInput>, EditorToolContext>({
   name: 'reorder_parts',
-  description: 'Put the persona\'s parts in a new render order; name every part exactly once.',
+  description: "Put the persona's parts in a new render order; name every part exactly once.",
   input: reorderInput,
   run: ({ names }, ctx) =>
     editPersona(ctx, 'Parts reordered.', (c) => {
@@ -80,11 +83,12 @@ const addTrait = defineTool<z.infer<typeof addTraitInput>, EditorToolContext>({
 
 const removeTrait = defineTool<z.infer<typeof nameInput>, EditorToolContext>({
   name: 'remove_trait',
-  description: 'Remove one of the persona\'s traits by name.',
+  description: "Remove one of the persona's traits by name.",
   input: nameInput,
   run: ({ name }, ctx) =>
     editPersona(ctx, `Trait "${name}" removed.`, (c) => {
-      if (!c.traits.some((t) => same(t.name, name))) refuse(`The persona has no trait named "${name}"; its traits are: ${c.traits.map((t) => t.name).join(', ') || 'none'}.`);
+      if (!c.traits.some((t) => same(t.name, name)))
+        refuse(`The persona has no trait named "${name}"; its traits are: ${c.traits.map((t) => t.name).join(', ') || 'none'}.`);
       return { ...c, traits: c.traits.filter((t) => !same(t.name, name)) };
     }),
 });
@@ -98,7 +102,8 @@ const setArcStage = defineTool<z.infer<typeof stageInput>, EditorToolContext>({
     editPersona(ctx, `Arc moved to stage ${stage}.`, (c) => {
       if (c.arc === null) refuse('The persona has no character arc.');
       const stages = c.arc.arc.stages;
-      if (stage > stages.length) refuse(`"${c.arc.arc.name}" has ${stages.length} stages: ${stages.map((s, i) => `${i + 1}. ${s.name}`).join(', ')}.`);
+      if (stage > stages.length)
+        refuse(`"${c.arc.arc.name}" has ${stages.length} stages: ${stages.map((s, i) => `${i + 1}. ${s.name}`).join(', ')}.`);
       return { ...c, arc: { ...c.arc, stage: stage - 1 } };
     }),
 });

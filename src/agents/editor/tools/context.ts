@@ -50,7 +50,11 @@ export function contentOf(persona: PersonaContent): PersonaContent {
  * Reads the persona fresh, applies the change, and saves it against the version it read, so an
  * edit made meanwhile elsewhere is never overwritten. Answers what changed and how it renders now.
  */
-export async function editPersona(ctx: EditorToolContext, what: string, change: (content: PersonaContent) => PersonaContent): Promise<string> {
+export async function editPersona(
+  ctx: EditorToolContext,
+  what: string,
+  change: (content: PersonaContent) => PersonaContent,
+): Promise<string> {
   const persona = await currentPersona(ctx);
   const saved = must(await ctx.personas.update(ctx.actor, ctx.personaId, persona.version, change(contentOf(persona))));
   return `${what} Saved ${personaName(saved)} as version ${saved.version}. ${renderNote(saved)}`;

@@ -35,10 +35,14 @@ const getPersona = defineTool<z.infer<typeof noInput>, EditorToolContext>({
 const identityPatch = patch(identitySchema.omit({ name: true }));
 const updateIdentity = defineTool<z.infer<typeof identityPatch>, EditorToolContext>({
   name: 'update_identity',
-  description: 'Change the background (1–2 sentences that inform motivation) and/or the 3–5 role-neutral core traits. To change the name, use rename.',
+  description:
+    'Change the background (1–2 sentences that inform motivation) and/or the 3–5 role-neutral core traits. To change the name, use rename.',
   input: identityPatch,
   run: (input, ctx) =>
-    editPersona(ctx, 'Identity updated.', (c) => ({ ...c, profile: { ...c.profile, identity: { ...c.profile.identity, ...defined(input) } } })),
+    editPersona(ctx, 'Identity updated.', (c) => ({
+      ...c,
+      profile: { ...c.profile, identity: { ...c.profile.identity, ...defined(input) } },
+    })),
 });
 
 const playStylePatch = patch(playStyleSchema);
@@ -48,7 +52,10 @@ const updatePlayStyle = defineTool<z.infer<typeof playStylePatch>, EditorToolCon
     'Change the voice (25–40 words: vocabulary, rhythm, tone), the approach (40–60 words: decision style, risk, how they accuse and defend), the signature phrases (0–3) and/or signature moves (0–2). Only the fields given change.',
   input: playStylePatch,
   run: (input, ctx) =>
-    editPersona(ctx, 'Play style updated.', (c) => ({ ...c, profile: { ...c.profile, playStyle: { ...c.profile.playStyle, ...defined(input) } } })),
+    editPersona(ctx, 'Play style updated.', (c) => ({
+      ...c,
+      profile: { ...c.profile, playStyle: { ...c.profile.playStyle, ...defined(input) } },
+    })),
 });
 
 const tacticsInput = z.strictObject({
@@ -57,10 +64,14 @@ const tacticsInput = z.strictObject({
 });
 const updateRoleTactics = defineTool<z.infer<typeof tacticsInput>, EditorToolContext>({
   name: 'update_role_tactics',
-  description: "Replace the persona's own tactics for one role (town, mafia, detective or doctor). Good tactics change decisions, not just flavour.",
+  description:
+    "Replace the persona's own tactics for one role (town, mafia, detective or doctor). Good tactics change decisions, not just flavour.",
   input: tacticsInput,
   run: ({ role, tactics }, ctx) =>
-    editPersona(ctx, `Tactics as ${role} updated.`, (c) => ({ ...c, profile: { ...c.profile, tactics: { ...c.profile.tactics, [role]: tactics } } })),
+    editPersona(ctx, `Tactics as ${role} updated.`, (c) => ({
+      ...c,
+      profile: { ...c.profile, tactics: { ...c.profile.tactics, [role]: tactics } },
+    })),
 });
 
 const prosePatch = patch(profileSchema.pick({ personality: true, speechStyle: true, decisionStyle: true }));
@@ -93,7 +104,8 @@ const setAvatar = defineTool<z.infer<typeof avatarInput>, EditorToolContext>({
 const previewInput = z.strictObject({ detail: z.boolean().optional().describe("Parts' full content instead of their summaries") });
 const preview = defineTool<z.infer<typeof previewInput>, EditorToolContext>({
   name: 'preview',
-  description: 'The persona as the game prompt gets it, with its word count and warnings (length outside 200–300 words, tactics that do not differ by role …).',
+  description:
+    'The persona as the game prompt gets it, with its word count and warnings (length outside 200–300 words, tactics that do not differ by role …).',
   input: previewInput,
   async run({ detail }, ctx) {
     const rendered = must(await ctx.personas.render(ctx.actor, ctx.personaId, { detail: detail ?? false }));

@@ -28,7 +28,7 @@ const createTestInput = defineTool<z.input<typeof testInputSchema>, EditorToolCo
 const updateInput = z.strictObject({ id: idSchema, change: testInputPatchSchema });
 const updateTestInput = defineTool<z.infer<typeof updateInput>, EditorToolContext>({
   name: 'update_test_input',
-  description: 'Change the content and/or role of one of this persona\'s test inputs.',
+  description: "Change the content and/or role of one of this persona's test inputs.",
   input: updateInput,
   async run({ id, change }, ctx) {
     return JSON.stringify(must(await ctx.editor.updateTestInput(ctx.personaId, id, change)));
@@ -38,7 +38,7 @@ const updateTestInput = defineTool<z.infer<typeof updateInput>, EditorToolContex
 const deleteInput = z.strictObject({ id: idSchema });
 const deleteTestInput = defineTool<z.infer<typeof deleteInput>, EditorToolContext>({
   name: 'delete_test_input',
-  description: 'Delete one of this persona\'s test inputs.',
+  description: "Delete one of this persona's test inputs.",
   input: deleteInput,
   async run({ id }, ctx) {
     must(await ctx.editor.deleteTestInput(ctx.personaId, id));
@@ -52,7 +52,8 @@ const runInput = z.strictObject({
 });
 const runTest = defineTool<z.infer<typeof runInput>, EditorToolContext>({
   name: 'run_test',
-  description: 'The persona answers a test input in character, through the same persona prompt a game uses. Give the id of a saved test input, or a one-off situation.',
+  description:
+    'The persona answers a test input in character, through the same persona prompt a game uses. Give the id of a saved test input, or a one-off situation.',
   input: runInput,
   async run({ id, situation }, ctx, signal) {
     if ((id === undefined) === (situation === undefined)) refuse('Give either the id of a saved test input or a situation, not both.');
@@ -65,4 +66,10 @@ const runTest = defineTool<z.infer<typeof runInput>, EditorToolContext>({
   },
 });
 
-export const TEST_INPUT_TOOLS: readonly Tool<unknown, EditorToolContext>[] = [listTestInputs, createTestInput, updateTestInput, deleteTestInput, runTest];
+export const TEST_INPUT_TOOLS: readonly Tool<unknown, EditorToolContext>[] = [
+  listTestInputs,
+  createTestInput,
+  updateTestInput,
+  deleteTestInput,
+  runTest,
+];
