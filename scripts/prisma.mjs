@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the local Prisma CLI offline: `node scripts/prisma.mjs <prisma args>`.
 import 'dotenv/config';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +22,29 @@ const env = { ...process.env };
 env.PRISMA_QUERY_ENGINE_LIBRARY ??= placeholder;
 if (!migratesServer) env.PRISMA_SCHEMA_ENGINE_BINARY ??= placeholder;
 
-const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, env, stdio: 'inherit' });
-if (result.error !== undefined) {
-  console.error(`scripts/prisma.mjs: could not run the Prisma CLI: ${result.error.message}`);
+// Prisma 6 requires `url` in schema.prisma and then warns, on every command, that a driver
+// adapter makes it unused; with PGlite that is the design, so the warning is left out.
+const UNUSED_URL_WARNING =
+  /\n?WARNING: Your schema specifies the following datasource properties but you are using a Driver Adapter[\s\S]*?if you are only using driver adapters\.\n?/;
+
+const child = spawn(process.execPath, [cli, ...args], { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'] });
+const relay = (from, to) => {
+  let held = '';
+  from.setEncoding('utf8');
+  // Held back only while a warning may still be arriving, so live output stays live.
+  from.on('data', (chunk) => {
+    held = (held + chunk).replace(UNUSED_URL_WARNING, '\n');
+    const cut = held.lastIndexOf('WARNING: Your schema specifies');
+    const safe = cut === -1 ? held : held.slice(0, cut);
+    to.write(safe);
+    held = held.slice(safe.length);
+  });
+  from.on('end', () => to.write(held));
+};
+relay(child.stdout, process.stdout);
+relay(child.stderr, process.stderr);
+child.on('error', (error) => {
+  console.error(`scripts/prisma.mjs: could not run the Prisma CLI: ${error.message}`);
   process.exit(1);
-}
-process.exit(result.status ?? 1);
+});
+child.on('close', (code) => process.exit(code ?? 1));
