@@ -30,7 +30,8 @@ export default target.kind === 'postgres'
       schema: 'prisma/schema.prisma',
       experimental: { adapter: true },
       engine: 'js',
-      adapter: async () => onFirstConnect(() => pgliteAdapter(openPgliteForCli(target.kind === 'memory' ? null : target.dataDir))),
+      adapter: () =>
+        Promise.resolve(onFirstConnect(() => pgliteAdapter(openPgliteForCli(target.kind === 'memory' ? null : target.dataDir)))),
     });
 
 /**
