@@ -29,7 +29,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = new Map<string, RegExp>();
 
 /** Whether `text` names `name` as a whole word (patterns are cached: this runs every speaking turn). */
-export function mentions(text: string, name: string): boolean {
+function mentions(text: string, name: string): boolean {
   let pattern = patterns.get(name);
   if (!pattern) {
     if (patterns.size > 1000) patterns.clear();

@@ -7,7 +7,7 @@ function asJson(value: unknown): Json {
   return value as Json;
 }
 
-export function toStoredEvent(event: GameEvent): StoredEvent {
+function toStoredEvent(event: GameEvent): StoredEvent {
   return {
     seq: event.seq,
     type: event.type,
@@ -30,7 +30,7 @@ export function parseStoredEvents(rows: readonly StoredEvent[]): Result<GameEven
   return ok(events);
 }
 
-export function projectGame(state: GameState): GameProjection {
+function projectGame(state: GameState): GameProjection {
   return {
     phase: state.phase,
     status: state.phase === 'lobby' ? 'lobby' : state.phase === 'ended' ? 'ended' : 'running',

@@ -9,7 +9,7 @@ function killsAllowedTonight(state: GameState): boolean {
   return state.day > 1 || state.settings.rules.nightOneKill;
 }
 
-export function livingMafia(state: GameState): PlayerState[] {
+function livingMafia(state: GameState): PlayerState[] {
   return state.players.filter((p) => p.alive && isMafia(p.role));
 }
 
@@ -88,7 +88,7 @@ function lowestSeatChoice(state: GameState): { found: boolean; targetId: PlayerI
 }
 
 /** Seed 001's coordination: two thirds agree → done; else a second round; still split → lowest seat. */
-export function proposeKill(t: Transition, actorId: PlayerId, targetId: PlayerId | null): void {
+function proposeKill(t: Transition, actorId: PlayerId, targetId: PlayerId | null): void {
   const round = t.state.night.mafiaRound;
   t.emit({ type: 'mafia_proposal', payload: { actorId, round, targetId } }, MAFIA_TEAM);
   const team = livingMafia(t.state);

@@ -20,7 +20,7 @@ export interface PlayerState {
   readonly death: { readonly cause: DeathCause; readonly day: number } | null;
 }
 
-export interface NightAction {
+interface NightAction {
   readonly targetId: PlayerId | null;
 }
 
@@ -59,12 +59,4 @@ export const EMPTY_NIGHT: NightState = { actions: {}, mafiaRound: 1, proposals: 
 
 export function findPlayer(state: GameState, id: PlayerId): PlayerState | undefined {
   return state.players.find((p) => p.id === id);
-}
-
-export function livingPlayers(state: GameState): PlayerState[] {
-  return state.players.filter((p) => p.alive);
-}
-
-export function lastSeq(state: GameState): number {
-  return state.log.length;
 }

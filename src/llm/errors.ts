@@ -37,7 +37,7 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
 }
 
 /** `retry-after-ms`, else `retry-after` in seconds or as a date, as the SDKs read them. */
-export function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | undefined {
+function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | undefined {
   const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;
   const raw = headers?.get('retry-after');
@@ -48,7 +48,7 @@ export function retryAfterOf(headers: Headers | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export function kindOfStatus(status: number): LlmErrorKind {
+function kindOfStatus(status: number): LlmErrorKind {
   if (status === 429) return 'rate_limited';
   if (status === 401 || status === 403) return 'auth';
   if (status === 408) return 'timeout';

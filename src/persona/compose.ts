@@ -5,14 +5,14 @@ import { personaError, type PersonaError } from './errors.ts';
 /** Parts given at load time, by the type they replace. Never written to the database. */
 export type PartOverrides = Partial<Record<PartType, Part>>;
 
-export type PartSource = 'override' | 'arc' | 'persona';
+type PartSource = 'override' | 'arc' | 'persona';
 
 export interface ResolvedPart extends Part {
   readonly source: PartSource;
 }
 
 /** The arc stage's parts in force, or none. */
-export function activeStageParts(arc: ArcProgress | null): readonly Part[] {
+function activeStageParts(arc: ArcProgress | null): readonly Part[] {
   return arc?.arc.stages[arc.stage]?.parts ?? [];
 }
 

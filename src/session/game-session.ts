@@ -6,7 +6,7 @@ import type { Timers } from '../clock.ts';
 export type SessionResult = CommandResult | { readonly ok: false; readonly error: SessionError };
 
 /** Refusals that come from the session rather than the rules. */
-export interface SessionError {
+interface SessionError {
   readonly code: 'conflict' | 'closed';
   readonly message: string;
 }

@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../result.ts';
 import { GameSession, type SessionDeps } from './game-session.ts';
 
 /** The bot's pause after an AI speech; headless games keep it, on their manual clock. */
-export const SPEECH_GAP_MS = 4000;
+const SPEECH_GAP_MS = 4000;
 
 export interface HeadlessOptions {
   readonly gameId: string;

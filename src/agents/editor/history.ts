@@ -3,7 +3,7 @@ import type { LlmMessage, ToolCall } from '../../llm/types.ts';
 import type { EditorTurn } from '../../db/editor-turns.ts';
 
 /** Turns the model sees in full; older ones reach it as a summary. */
-export const DEFAULT_HISTORY_TURNS = 60;
+const DEFAULT_HISTORY_TURNS = 60;
 
 export const NOT_RUN = 'Not run: the run was stopped before this tool ran.';
 

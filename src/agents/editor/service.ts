@@ -15,9 +15,9 @@ import { EDITOR_TOOLS, previewOf, type Preview } from './tools/index.ts';
 import type { EditorPlace, EditorSession, EditorTurn } from '../../db/editor-turns.ts';
 
 /** Discord allows 4,000 characters to Nitro users; nothing longer is a real message. */
-export const MAX_MESSAGE_CHARS = 4000;
+const MAX_MESSAGE_CHARS = 4000;
 
-export interface SendOptions {
+interface SendOptions {
   readonly onEvent?: EditorEventHandler;
   /** Stops the run (or the wait in the queue); what was done is kept. */
   readonly signal?: AbortSignal;

@@ -440,7 +440,7 @@ function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decis
 }
 
 /** The always-legal answer, used if anything in the heuristics goes wrong. */
-export function safeDecision(req: DecisionRequest, why: string): Decision {
+function safeDecision(req: DecisionRequest, why: string): Decision {
   const targetId = req.kind === 'vote' ? (req.allowSkip ? 'no_lynch' : (req.targets[0]?.id ?? null)) : null;
   const speech = req.kind === 'speak' || req.kind === 'last_words' ? '…' : null;
   return { targetId, speech, reasoning: `Fallback: ${why}`, beliefs: req.beliefs, urgency: 0 };

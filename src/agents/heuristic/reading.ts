@@ -2,7 +2,7 @@ import type { GameEvent, PlayerView, RoleId } from '../../game/index.ts';
 import { ROLE_IDS } from '../../game/index.ts';
 
 /** What one public speech says, as far as simple patterns can tell. */
-export interface SpeechReading {
+interface SpeechReading {
   readonly speakerId: string;
   readonly day: number;
   readonly roleClaim: RoleId | null;

@@ -11,7 +11,7 @@ import { checkRoleList, MAX_PLAYERS, rolesFor } from '../setups.ts';
 import { findPlayer, type GameState } from '../state.ts';
 import { Transition } from '../transition.ts';
 
-export const MAX_NAME_LENGTH = 80;
+const MAX_NAME_LENGTH = 80;
 
 function readableZodError(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; ');

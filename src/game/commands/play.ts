@@ -165,6 +165,6 @@ export function announce(state: GameState, input: { text: string; at: number; to
 }
 
 /** Whether a notice on this topic has been given. */
-export function hasNotice(state: GameState, topic: string): boolean {
+function hasNotice(state: GameState, topic: string): boolean {
   return state.log.some((e) => e.type === 'notice' && e.payload.topic === topic);
 }

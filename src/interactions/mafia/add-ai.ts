@@ -20,7 +20,7 @@ import { searchPersonas } from '../persona/choices.ts';
 import { MAFIA } from './definition.ts';
 import { actorOf, HOST_ONLY, isHost, refuse, tableHere, tableOf, type MafiaDeps, type MafiaInteraction } from './context.ts';
 
-export const ADD_AI_SELECT = 'lobby-ai';
+const ADD_AI_SELECT = 'lobby-ai';
 const MAX_CHOICES = 25;
 
 interface Choice {

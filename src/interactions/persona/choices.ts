@@ -30,7 +30,7 @@ export async function searchPersonas(
   return found.filter((s) => (filter === 'visible' || mayEdit(actor, s).ok) && !exclude(s)).slice(0, MAX_CHOICES);
 }
 
-export async function personaChoices(
+async function personaChoices(
   store: PersonaStore,
   actor: Actor,
   query: string,

@@ -21,16 +21,16 @@ import { PERSONA } from './definition.ts';
 import { meteredModel } from './metered-model.ts';
 import { personaEmbed } from './persona-embed.ts';
 
-export const CREATE_MODAL = 'persona-create';
+const CREATE_MODAL = 'persona-create';
 /** Discord allows 5 inputs of 4,000 characters in a modal; the biography may fill all of them. */
-export const BIO_INPUTS = 5;
+const BIO_INPUTS = 5;
 const INPUT_MAX = 4000;
 const CUSTOM_ID_MAX = 100;
 const TEXT_EXTENSIONS = ['txt', 'md', 'markdown', 'text'];
 /** UTF-8 takes at most 4 bytes a character. */
 const MAX_FILE_BYTES = FILE_LIMITS.rawTextChars * 4;
 
-export const bioInputId = (n: number): string => `bio${n}`;
+const bioInputId = (n: number): string => `bio${n}`;
 
 /** The name rides in the custom id (60 characters at most, so it fits in Discord's 100). */
 function createModal(name: string, scope: Scope): ModalBuilder {

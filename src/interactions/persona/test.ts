@@ -18,8 +18,8 @@ import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './conte
 import { PERSONA } from './definition.ts';
 import { meteredModel } from './metered-model.ts';
 
-export const TEST_MODAL = 'persona-test';
-export const SITUATION_INPUT = 'situation';
+const TEST_MODAL = 'persona-test';
+const SITUATION_INPUT = 'situation';
 
 function situationModal(persona: Persona): ModalBuilder {
   const input = new TextInputBuilder()
