@@ -1,3 +1,4 @@
+import { must } from '../result.ts';
 import { MAFIA_TEAM, onlyPlayer } from './events.ts';
 import type { GameError } from './errors.ts';
 import { endGame, endIfWon, enterPhase } from './phases.ts';
@@ -138,8 +139,8 @@ function targetOf(state: GameState, player: PlayerState): PlayerId | null {
 export function resolveNight(t: Transition): void {
   settleMafiaAtDeadline(t);
   const state = t.state;
-  const actors = state.players.filter((p) => p.alive && p.role);
-  const byKind = (kind: string) => actors.filter((p) => getRole(p.role!).nightAction === kind);
+  const living = state.players.filter((p) => p.alive);
+  const byKind = (kind: string) => living.filter((p) => p.role !== null && getRole(p.role).nightAction === kind);
 
   const protectedIds = new Set(
     byKind('protect')
@@ -161,13 +162,13 @@ export function resolveNight(t: Transition): void {
   // Results are announced at dawn, so the dawn begins before the deaths are told.
   enterPhase(t, 'dawn', night);
   for (const [playerId, cause] of dead) {
-    const p = findPlayer(state, playerId)!;
+    const p = must(findPlayer(state, playerId), `dead player ${playerId}`);
     emitDeath(t, p, cause);
   }
   for (const detective of byKind('investigate')) {
     const targetId = targetOf(state, detective);
     if (dead.has(detective.id) || !targetId) continue;
-    const target = findPlayer(state, targetId)!;
+    const target = must(findPlayer(state, targetId), `investigated player ${targetId}`);
     const result = target.role ? getRole(target.role).investigatedAs : 'innocent';
     t.emit({ type: 'investigation_result', payload: { detectiveId: detective.id, targetId, night, result } }, onlyPlayer(detective.id));
   }

@@ -4,7 +4,8 @@ import type { GameEvent, Outcome, PlayerKind, DeathCause } from './events.ts';
 
 export type PlayerId = string;
 export type Phase = 'lobby' | 'night' | 'dawn' | 'day' | 'vote' | 'last_words' | 'ended';
-export type VoteTarget = PlayerId | 'no_lynch';
+/** A player's id, or 'no_lynch' (no player id takes that form). */
+export type VoteTarget = PlayerId;
 
 export interface PlayerState {
   readonly id: PlayerId;

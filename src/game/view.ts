@@ -98,7 +98,9 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
       knownRole: known.get(p.id) ?? null,
     })),
     teammates: mafia
-      ? state.players.filter((p) => p.id !== me.id && isMafia(p.role)).map((p) => ({ id: p.id, name: p.name, role: p.role! }))
+      ? state.players.flatMap((p) =>
+          p.id !== me.id && p.role !== null && isMafia(p.role) ? [{ id: p.id, name: p.name, role: p.role }] : [],
+        )
       : [],
     investigations,
     votes: state.votes,
