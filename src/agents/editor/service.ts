@@ -206,12 +206,12 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
 async function* eventStream(start: (onEvent: EditorEventHandler) => Promise<unknown>): AsyncGenerator<EditorEvent> {
   const buffered: EditorEvent[] = [];
   let wake: (() => void) | null = null;
-  let finished = false;
+  const run = { finished: false }; // set by the run's own callback, so not a narrowable local
   const running = start((event) => {
     buffered.push(event);
     wake?.();
   }).finally(() => {
-    finished = true;
+    run.finished = true;
     wake?.();
   });
   for (;;) {
@@ -220,7 +220,7 @@ async function* eventStream(start: (onEvent: EditorEventHandler) => Promise<unkn
       yield next;
       continue;
     }
-    if (finished) break;
+    if (run.finished) break;
     await new Promise<void>((resolve) => (wake = resolve));
     wake = null;
   }
