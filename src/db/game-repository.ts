@@ -25,7 +25,7 @@ export function parseStoredEvents(rows: readonly StoredEvent[]): Result<GameEven
     if (!parsed.success) {
       return err(`event #${row.seq} (${row.type}) does not match its schema: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     }
-    events.push(parsed.data as GameEvent);
+    events.push(parsed.data);
   }
   return ok(events);
 }

@@ -29,7 +29,9 @@ function mustParse<T>(schema: { parse(value: unknown): T }, value: unknown, what
   try {
     return schema.parse(value);
   } catch (error) {
-    throw new Error(`stored ${what} does not match its schema: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`stored ${what} does not match its schema: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 

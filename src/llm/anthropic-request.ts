@@ -118,7 +118,10 @@ function apiMessages(messages: readonly LlmMessage[], outputName: string | undef
       if (results.length > 0) {
         results.push(...blocks);
         flushResults();
-      } else out.push({ role: 'user', content: blocks.length === 1 && !blocks[0]!.cache_control ? message.content : blocks });
+      } else {
+        const only = blocks.length === 1 ? blocks[0] : undefined;
+        out.push({ role: 'user', content: only && !only.cache_control ? message.content : blocks });
+      }
       return;
     }
     flushResults();

@@ -1,5 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import Anthropic, { type APIError as AnthropicApiError } from '@anthropic-ai/sdk';
+import OpenAI, { type APIError as OpenAiApiError } from 'openai';
 import type { LlmError, LlmErrorKind } from './types.ts';
 
 /**
@@ -18,15 +18,17 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
     return { kind: 'network', message };
   }
   if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
+    // instanceof leaves the classes' type parameters at any: this reads them at their declared defaults.
+    const api: OpenAiApiError | AnthropicApiError = error;
     // Errors sent inside a stream (an SSE `error` event) carry no HTTP status.
-    if (error.status === undefined) return { kind: kindOfStreamError(error.type ?? ''), message };
-    const headers = error.headers instanceof Headers ? error.headers : undefined;
+    if (api.status === undefined) return { kind: kindOfStreamError(api.type ?? ''), message };
+    const headers = api.headers instanceof Headers ? api.headers : undefined;
     const retryAfterMs = retryAfterOf(headers);
     const should = headers?.get('x-should-retry');
     return {
-      kind: kindOfStatus(error.status),
+      kind: kindOfStatus(api.status),
       message,
-      status: error.status,
+      status: api.status,
       ...(retryAfterMs !== undefined && { retryAfterMs }),
       ...(should === 'true' || should === 'false' ? { shouldRetry: should === 'true' } : {}),
     };

@@ -27,7 +27,8 @@ export function resolveParts(
   arc: ArcProgress | null,
   overrides: PartOverrides = {},
 ): Result<ResolvedPart[], PersonaError> {
-  for (const [type, part] of Object.entries(overrides)) {
+  // A key may be present with the value undefined, which Object.entries' inferred type leaves out.
+  for (const [type, part] of Object.entries<Part | undefined>(overrides)) {
     if (part !== undefined && part.type !== type) {
       return err(personaError('invalid', `The override for ${type} names "${part.name}", which is a ${part.type} part.`));
     }

@@ -1,4 +1,4 @@
-import type { CommandResult, GameError, GameEvent, GameState } from '../game/index.ts';
+import type { CommandResult, GameEvent, GameState } from '../game/index.ts';
 import * as engine from '../game/index.ts';
 import type { Result } from '../result.ts';
 import type { Timers } from '../clock.ts';
