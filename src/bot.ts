@@ -21,7 +21,7 @@ import { InteractionRouter } from './discord/router.ts';
 import { Tables } from './discord/tables.ts';
 
 /** Every slash command the bot registers. */
-export const COMMANDS: readonly CommandData[] = [mafiaCommandData, personaCommandData];
+const COMMANDS: readonly CommandData[] = [mafiaCommandData, personaCommandData];
 
 export interface BotDeps {
   /** Logged in and ready. */

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { DATABASE_URL_EXPECTED, parseDatabaseUrl, type DatabaseTarget } from './database-url.ts';
 
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const LLM_PROVIDERS = ['openai', 'anthropic', 'offline'] as const;
 export type LlmProviderSetting = (typeof LLM_PROVIDERS)[number];
 
-export const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
-export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
+const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
 
-export interface ProviderSettings {
+interface ProviderSettings {
   apiKey: string | undefined;
   baseURL: string | undefined;
   /** The model when neither the persona nor the game names one. */
@@ -29,7 +29,7 @@ export interface LlmConfig {
   dailyTokenBudget: number;
 }
 
-export const EDITOR_PROVIDERS = ['anthropic', 'openai'] as const;
+const EDITOR_PROVIDERS = ['anthropic', 'openai'] as const;
 
 /** The persona editor agent (issue #6); it uses that provider's key and base URL from `llm`. */
 export interface EditorConfig {
@@ -43,7 +43,7 @@ export interface EditorConfig {
   historyTurns: number;
 }
 
-export interface DiscordConfig {
+interface DiscordConfig {
   /** Unset: `npm start` stops and says how to get one. */
   token: string | undefined;
   /** Commands are registered in this server only (instant updates while developing). */

@@ -1,7 +1,7 @@
 /** Where the data lives, decided once from DATABASE_URL. */
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'memory' };
 
-export const DEFAULT_PGLITE_DIR = './data/pglite';
+const DEFAULT_PGLITE_DIR = './data/pglite';
 
 export const DATABASE_URL_EXPECTED =
   'unset (embedded PGlite in ./data/pglite), "memory", a postgres:// or postgresql:// URL, or a PGlite directory (path or file:path)';

@@ -105,11 +105,14 @@ export function memoryLedger(): TokenLedger & { readonly calls: CallCost[] } {
   const calls: CallCost[] = [];
   return {
     calls,
-    async record(call) {
+    record(call) {
       calls.push({ ...call, at: call.at ?? Date.now() });
+      return Promise.resolve();
     },
-    async tokensSince(guildId, since) {
-      return calls.filter((c) => c.guildId === guildId && (c.at ?? 0) >= since).reduce((sum, c) => sum + c.inputTokens + c.outputTokens, 0);
+    tokensSince(guildId, since) {
+      return Promise.resolve(
+        calls.filter((c) => c.guildId === guildId && (c.at ?? 0) >= since).reduce((sum, c) => sum + c.inputTokens + c.outputTokens, 0),
+      );
     },
   };
 }

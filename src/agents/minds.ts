@@ -25,7 +25,7 @@ export function mindStoreOver(rows: MindRows): MindStore {
       return minds;
     },
     async save(gameId, playerId, mind) {
-      await rows.saveMind(gameId, playerId, { memory: [...mind.memory], beliefs: mind.beliefs as JsonValue });
+      await rows.saveMind(gameId, playerId, { memory: [...mind.memory], beliefs: mind.beliefs });
     },
   };
 }

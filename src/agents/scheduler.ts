@@ -29,7 +29,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = new Map<string, RegExp>();
 
 /** Whether `text` names `name` as a whole word (patterns are cached: this runs every speaking turn). */
-export function mentions(text: string, name: string): boolean {
+function mentions(text: string, name: string): boolean {
   let pattern = patterns.get(name);
   if (!pattern) {
     if (patterns.size > 1000) patterns.clear();
@@ -47,7 +47,8 @@ export function nextSpeaker(input: SchedulerInput): SpeakerCandidate | null {
   // Whoever was just addressed or accused by name answers first.
   if (last) {
     const addressed = open.filter((c) => c.id !== last.speakerId && mentions(last.text, c.name));
-    if (addressed.length > 0) return [...addressed].sort((a, b) => a.spoken - b.spoken || a.seat - b.seat)[0]!;
+    const answerer = firstBy(addressed, (a, b) => a.spoken - b.spoken || a.seat - b.seat);
+    if (answerer) return answerer;
   }
   const silent = open.filter((c) => c.spoken === 0);
   if (silent.length > 0) {
@@ -55,10 +56,17 @@ export function nextSpeaker(input: SchedulerInput): SpeakerCandidate | null {
     const n = input.candidates.length;
     const offset = (input.day - 1) % Math.max(1, n);
     const order = (c: SpeakerCandidate) => (c.seat - 1 - offset + n * 2) % Math.max(1, n);
-    return [...silent].sort((a, b) => order(a) - order(b))[0]!;
+    return firstBy(silent, (a, b) => order(a) - order(b));
   }
   const threshold = input.replyUrgency ?? 3;
   const eager = open.filter((c) => (c.urgency ?? 0) >= threshold && c.id !== last?.speakerId);
-  if (eager.length === 0) return null;
-  return [...eager].sort((a, b) => (b.urgency ?? 0) - (a.urgency ?? 0) || a.spoken - b.spoken || a.seat - b.seat)[0]!;
+  return firstBy(eager, (a, b) => (b.urgency ?? 0) - (a.urgency ?? 0) || a.spoken - b.spoken || a.seat - b.seat);
+}
+
+/** The first candidate in `compare`'s order (a stable sort), or null when there are none. */
+function firstBy(
+  candidates: readonly SpeakerCandidate[],
+  compare: (a: SpeakerCandidate, b: SpeakerCandidate) => number,
+): SpeakerCandidate | null {
+  return [...candidates].sort(compare)[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import * as engine from '../game/index.ts';
 import type { GameState, PlayerState } from '../game/index.ts';
 import { createRng } from '../game/index.ts';
+import { must } from '../result.ts';
 import type { Beliefs } from './beliefs.ts';
 import type { AsyncBrain, Brain, Decision, DecisionKind, DecisionRequest, Fallback } from './decision.ts';
 import { heuristicBrain } from './heuristic/brain.ts';
@@ -66,7 +67,7 @@ export class SeatMinds {
   }
 
   request(state: GameState, player: PlayerState, kind: DecisionKind): DecisionRequest {
-    const view = engine.viewFor(state, player.id)!;
+    const view = must(engine.viewFor(state, player.id), `the view of seat ${player.id}`);
     const targets =
       kind === 'night' || kind === 'mafia_chat'
         ? engine.legalNightTargets(state, player.id)
@@ -150,6 +151,7 @@ function beforeAbort<T>(work: T | Promise<T>, signal: AbortSignal | undefined, i
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the work's own failure, passed on unchanged
         reject(error);
       },
     );

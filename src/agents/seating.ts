@@ -14,7 +14,7 @@ import type { AiSeat } from './seat-minds.ts';
 import type { Summarizer } from './summary.ts';
 
 /** Where a call's cost goes: the seat (or the summary) and game it was made for. */
-export interface CallSite {
+interface CallSite {
   readonly guildId: string | null;
   readonly gameId: string | null;
   readonly playerId: string | null;

@@ -25,7 +25,10 @@ export function deployMigrations(target: MigratableTarget, output: 'inherit' | '
   return new Promise((done) => {
     child.on('error', (error) => done(err(`cannot run prisma migrate deploy: ${error.message}`)));
     child.on('close', (code, signal) => {
-      if (code === 0) return done(ok(undefined));
+      if (code === 0) {
+        done(ok(undefined));
+        return;
+      }
       const how = signal === null ? `exit code ${code}` : `signal ${signal}`;
       done(err(`prisma migrate deploy failed (${how})${captured === '' ? '' : `:\n${captured.trim()}`}`));
     });

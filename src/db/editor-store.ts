@@ -13,7 +13,7 @@ import {
 } from './editor-turns.ts';
 import { Prisma, type PrismaClient } from './generated/client.ts';
 
-export interface EditorStoreError {
+interface EditorStoreError {
   readonly code: 'not_found' | 'invalid' | 'too_many';
   readonly message: string;
 }

@@ -28,8 +28,6 @@ export type EditorTurn =
       readonly at: Date;
     };
 
-export type EditorTurnKind = EditorTurn['kind'];
-
 /** A turn before the store numbers and dates it. */
 export type NewEditorTurn = DistributiveOmit<EditorTurn, 'seq' | 'at'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -7,7 +7,7 @@ function asJson(value: unknown): Json {
   return value as Json;
 }
 
-export function toStoredEvent(event: GameEvent): StoredEvent {
+function toStoredEvent(event: GameEvent): StoredEvent {
   return {
     seq: event.seq,
     type: event.type,
@@ -25,12 +25,12 @@ export function parseStoredEvents(rows: readonly StoredEvent[]): Result<GameEven
     if (!parsed.success) {
       return err(`event #${row.seq} (${row.type}) does not match its schema: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     }
-    events.push(parsed.data as GameEvent);
+    events.push(parsed.data);
   }
   return ok(events);
 }
 
-export function projectGame(state: GameState): GameProjection {
+function projectGame(state: GameState): GameProjection {
   return {
     phase: state.phase,
     status: state.phase === 'lobby' ? 'lobby' : state.phase === 'ended' ? 'ended' : 'running',

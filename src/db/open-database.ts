@@ -8,8 +8,6 @@ import type { DatabaseTarget } from '../database-url.ts';
 import { pgliteAdapter } from './pglite-adapter.ts';
 import { PrismaClient } from './generated/client.ts';
 
-export type { PrismaClient };
-
 export interface Database {
   prisma: PrismaClient;
   close(): Promise<void>;
@@ -56,7 +54,7 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
 }
 
 /** Prisma's `?schema=` URL parameter picks the schema; pg itself must not see it. */
-export function splitSchemaParam(url: string): { connectionString: string; schema: string | null } {
+function splitSchemaParam(url: string): { connectionString: string; schema: string | null } {
   try {
     const parsed = new URL(url);
     const schema = parsed.searchParams.get('schema');

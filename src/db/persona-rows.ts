@@ -29,7 +29,9 @@ function mustParse<T>(schema: { parse(value: unknown): T }, value: unknown, what
   try {
     return schema.parse(value);
   } catch (error) {
-    throw new Error(`stored ${what} does not match its schema: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`stored ${what} does not match its schema: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -37,7 +39,7 @@ export function partOfRow(row: { name: string; type: string; summary: string; co
   return mustParse(partSchema, { name: row.name, type: row.type, summary: row.summary, content: row.content }, `part ${row.name}`);
 }
 
-export function traitOfRow(row: { name: string; type: string; description: string; instruction: string }): Trait {
+function traitOfRow(row: { name: string; type: string; description: string; instruction: string }): Trait {
   return mustParse(
     traitSchema,
     { name: row.name, type: row.type, description: row.description, instruction: row.instruction },

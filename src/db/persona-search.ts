@@ -13,7 +13,7 @@ export interface PersonaSummary {
 }
 
 /** Discord shows at most 25 autocomplete choices. */
-export const SEARCH_LIMIT = 25;
+const SEARCH_LIMIT = 25;
 
 /**
  * Every persona's summary in memory, kept current by the store that owns it, so autocomplete

@@ -14,9 +14,9 @@ import { PersonaIndex, type PersonaSummary } from './persona-search.ts';
 
 export type { PersonaSummary } from './persona-search.ts';
 
-export type BuiltInOutcome = 'created' | 'updated' | 'unchanged';
+type BuiltInOutcome = 'created' | 'updated' | 'unchanged';
 
-export interface RenderRequest {
+interface RenderRequest {
   readonly detail?: boolean;
   /** Part names by the type they replace, for this load only. */
   readonly overrides?: Partial<Record<PartType, string>>;

@@ -5,7 +5,7 @@ import { Client, GatewayIntentBits, Partials } from 'discord.js';
  * GuildMessages + MessageContent (day chat enters the transcript; MessageContent is privileged
  * and must be enabled in the Developer Portal), DirectMessages (night actions and wills by DM).
  */
-export const BOT_INTENTS = [
+const BOT_INTENTS = [
   GatewayIntentBits.Guilds,
   GatewayIntentBits.GuildMessages,
   GatewayIntentBits.MessageContent,
@@ -13,7 +13,7 @@ export const BOT_INTENTS = [
 ] as const;
 
 /** DM channels are not cached before their first message arrives; without this their messages are dropped. */
-export const BOT_PARTIALS = [Partials.Channel] as const;
+const BOT_PARTIALS = [Partials.Channel] as const;
 
 export interface ClientSettings {
   /** REST base (e.g. `http://127.0.0.1:port/api`); unset: Discord itself. */

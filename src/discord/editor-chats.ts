@@ -123,7 +123,7 @@ export class EditorChats {
   }
 }
 
-export function actorOf(message: Message): Actor {
+function actorOf(message: Message): Actor {
   return {
     userId: message.author.id,
     guildId: message.guildId,

@@ -4,10 +4,9 @@ import { COLOURS, NO_MENTIONS } from './presenters/format.ts';
 
 /** Custom ids of the lobby buttons: `lobby:<action>:<gameId>`, so a click names its game even after a restart. */
 export const LOBBY_PREFIX = 'lobby';
-export const LOBBY_ACTIONS = ['join', 'leave', 'ai', 'start'] as const;
-export type LobbyAction = (typeof LOBBY_ACTIONS)[number];
+type LobbyAction = 'join' | 'leave' | 'ai' | 'start';
 
-export function lobbyButtonId(action: LobbyAction, gameId: string): string {
+function lobbyButtonId(action: LobbyAction, gameId: string): string {
   return `${LOBBY_PREFIX}:${action}:${gameId}`;
 }
 

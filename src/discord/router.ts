@@ -15,7 +15,7 @@ import type { Logger } from '../log.ts';
 type Handler<T> = (interaction: T) => Promise<void>;
 
 /** Custom ids are `prefix:rest…`; the prefix picks the handler, the rest is the handler's own (e.g. a game id). */
-export function customIdPrefix(customId: string): string {
+function customIdPrefix(customId: string): string {
   const colon = customId.indexOf(':');
   return colon === -1 ? customId : customId.slice(0, colon);
 }

@@ -81,17 +81,18 @@ export class StreamedReply {
   private async writeNow(): Promise<void> {
     this.lastWrite = this.timers.now();
     const chunks = chunkMarkdown(this.text.trim() === '' ? '…' : this.text, MAX_CONTENT);
-    for (let i = 0; i < chunks.length; i++) {
+    for (const [i, content] of chunks.entries()) {
       const last = i === chunks.length - 1;
       const components = last && !this.finished ? (this.options.whileRunning ?? []) : [];
-      const body: StreamBody = { content: chunks[i]!, components };
+      const body: StreamBody = { content, components };
       // What was written, with whether it carried the running-only components.
       const key = `${components.length}:${body.content}`;
-      if (i >= this.ids.length) {
+      const id = this.ids[i];
+      if (id === undefined) {
         this.ids.push(await this.target.send(body));
         this.written.push(key);
       } else if (this.written[i] !== key) {
-        await this.target.edit(this.ids[i]!, body);
+        await this.target.edit(id, body);
         this.written[i] = key;
       }
     }

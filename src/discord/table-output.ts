@@ -39,7 +39,7 @@ const UNKNOWN_WEBHOOK = 10015;
 const VOTE_EVENTS = new Set<GameEvent['type']>(['vote_cast', 'vote_withdrawn', 'phase_started']);
 
 /** The name of a game's Mafia thread; the game id in it lets a restarted process find the thread again. */
-export function mafiaThreadName(gameId: string): string {
+function mafiaThreadName(gameId: string): string {
   return `mafia-${gameId.slice(0, 8)}`;
 }
 

@@ -226,7 +226,7 @@ export class Tables {
       // Models still thinking are abandoned: the next process asks again from the stored log.
       table.driver?.stop();
     }
-    await Promise.allSettled(this.live.map((t) => t.driver?.idle()));
+    await Promise.allSettled(this.live.flatMap((t) => (t.driver ? [t.driver.idle()] : [])));
     await this.output.idle();
     await Promise.allSettled(this.live.map((t) => t.refsSaved()));
     this.byChannel.clear();

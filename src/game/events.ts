@@ -3,7 +3,7 @@ import { RoleIdSchema } from './roles/ids.ts';
 import { SettingsSchema } from './settings.ts';
 
 /** Who may ever learn of an event. `director` is for the post-game director's cut only. */
-export const VisibilitySchema = z.discriminatedUnion('kind', [
+const VisibilitySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('public') }),
   z.object({ kind: z.literal('team'), team: z.literal('mafia') }),
   z.object({ kind: z.literal('player'), playerId: z.string() }),
@@ -11,20 +11,20 @@ export const VisibilitySchema = z.discriminatedUnion('kind', [
 ]);
 export type Visibility = z.infer<typeof VisibilitySchema>;
 
-export const PlayerKindSchema = z.enum(['human', 'ai']);
+const PlayerKindSchema = z.enum(['human', 'ai']);
 export type PlayerKind = z.infer<typeof PlayerKindSchema>;
 
-export const DeathCauseSchema = z.enum(['mafia', 'vigilante', 'lynch']);
+const DeathCauseSchema = z.enum(['mafia', 'vigilante', 'lynch']);
 export type DeathCause = z.infer<typeof DeathCauseSchema>;
 
-export const PhaseSchema = z.enum(['lobby', 'night', 'dawn', 'day', 'vote', 'last_words', 'ended']);
+const PhaseSchema = z.enum(['lobby', 'night', 'dawn', 'day', 'vote', 'last_words', 'ended']);
 
 /** Whether an AI decision's move entered the game: in time, after its phase had ended, or refused by the rules. */
-export const ReasoningOutcomeSchema = z.enum(['counted', 'late', 'refused']);
+const ReasoningOutcomeSchema = z.enum(['counted', 'late', 'refused']);
 export type ReasoningOutcome = z.infer<typeof ReasoningOutcomeSchema>;
 
 /** Why an AI seat's offline brain decided instead of its model (the provider's own words stay in the log). */
-export const FallbackCategorySchema = z.enum([
+const FallbackCategorySchema = z.enum([
   'timeout',
   'rate_limited',
   'refused',
@@ -50,7 +50,7 @@ function event<T extends string, P extends z.ZodRawShape>(type: T, payload: P) {
 }
 
 /** Every change to a game is one of these; `state = fold(events)`. */
-export const EventBodySchema = z.discriminatedUnion('type', [
+const EventBodySchema = z.discriminatedUnion('type', [
   event('game_created', { gameId: id, seed: z.number().int(), settings: SettingsSchema }),
   event('player_joined', {
     player: z.object({
@@ -129,7 +129,6 @@ export const EventBodySchema = z.discriminatedUnion('type', [
 ]);
 export type EventBody = z.infer<typeof EventBodySchema>;
 export type EventType = EventBody['type'];
-export type EventOf<T extends EventType> = Extract<EventBody, { type: T }>;
 
 export type GameEvent = EventBody & {
   /** 1-based position in the game's log. */

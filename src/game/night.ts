@@ -1,3 +1,4 @@
+import { must } from '../result.ts';
 import { MAFIA_TEAM, onlyPlayer } from './events.ts';
 import type { GameError } from './errors.ts';
 import { endGame, endIfWon, enterPhase } from './phases.ts';
@@ -9,7 +10,7 @@ function killsAllowedTonight(state: GameState): boolean {
   return state.day > 1 || state.settings.rules.nightOneKill;
 }
 
-export function livingMafia(state: GameState): PlayerState[] {
+function livingMafia(state: GameState): PlayerState[] {
   return state.players.filter((p) => p.alive && isMafia(p.role));
 }
 
@@ -88,7 +89,7 @@ function lowestSeatChoice(state: GameState): { found: boolean; targetId: PlayerI
 }
 
 /** Seed 001's coordination: two thirds agree → done; else a second round; still split → lowest seat. */
-export function proposeKill(t: Transition, actorId: PlayerId, targetId: PlayerId | null): void {
+function proposeKill(t: Transition, actorId: PlayerId, targetId: PlayerId | null): void {
   const round = t.state.night.mafiaRound;
   t.emit({ type: 'mafia_proposal', payload: { actorId, round, targetId } }, MAFIA_TEAM);
   const team = livingMafia(t.state);
@@ -138,8 +139,8 @@ function targetOf(state: GameState, player: PlayerState): PlayerId | null {
 export function resolveNight(t: Transition): void {
   settleMafiaAtDeadline(t);
   const state = t.state;
-  const actors = state.players.filter((p) => p.alive && p.role);
-  const byKind = (kind: string) => actors.filter((p) => getRole(p.role!).nightAction === kind);
+  const living = state.players.filter((p) => p.alive);
+  const byKind = (kind: string) => living.filter((p) => p.role !== null && getRole(p.role).nightAction === kind);
 
   const protectedIds = new Set(
     byKind('protect')
@@ -161,13 +162,13 @@ export function resolveNight(t: Transition): void {
   // Results are announced at dawn, so the dawn begins before the deaths are told.
   enterPhase(t, 'dawn', night);
   for (const [playerId, cause] of dead) {
-    const p = findPlayer(state, playerId)!;
+    const p = must(findPlayer(state, playerId), `dead player ${playerId}`);
     emitDeath(t, p, cause);
   }
   for (const detective of byKind('investigate')) {
     const targetId = targetOf(state, detective);
     if (dead.has(detective.id) || !targetId) continue;
-    const target = findPlayer(state, targetId)!;
+    const target = must(findPlayer(state, targetId), `investigated player ${targetId}`);
     const result = target.role ? getRole(target.role).investigatedAs : 'innocent';
     t.emit({ type: 'investigation_result', payload: { detectiveId: detective.id, targetId, night, result } }, onlyPlayer(detective.id));
   }

@@ -30,7 +30,7 @@ export const RulesSchema = z.object({
 export type Rules = z.infer<typeof RulesSchema>;
 export type RulesInput = z.input<typeof RulesSchema>;
 
-export const SetupSchema = z.discriminatedUnion('kind', [
+const SetupSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('preset') }),
   z.object({ kind: z.literal('custom'), roles: z.array(RoleIdSchema).min(3).max(24) }),
 ]);

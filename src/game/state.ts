@@ -4,7 +4,8 @@ import type { GameEvent, Outcome, PlayerKind, DeathCause } from './events.ts';
 
 export type PlayerId = string;
 export type Phase = 'lobby' | 'night' | 'dawn' | 'day' | 'vote' | 'last_words' | 'ended';
-export type VoteTarget = PlayerId | 'no_lynch';
+/** A player's id, or 'no_lynch' (no player id takes that form). */
+export type VoteTarget = PlayerId;
 
 export interface PlayerState {
   readonly id: PlayerId;
@@ -20,7 +21,7 @@ export interface PlayerState {
   readonly death: { readonly cause: DeathCause; readonly day: number } | null;
 }
 
-export interface NightAction {
+interface NightAction {
   readonly targetId: PlayerId | null;
 }
 
@@ -59,12 +60,4 @@ export const EMPTY_NIGHT: NightState = { actions: {}, mafiaRound: 1, proposals: 
 
 export function findPlayer(state: GameState, id: PlayerId): PlayerState | undefined {
   return state.players.find((p) => p.id === id);
-}
-
-export function livingPlayers(state: GameState): PlayerState[] {
-  return state.players.filter((p) => p.alive);
-}
-
-export function lastSeq(state: GameState): number {
-  return state.log.length;
 }

@@ -1,5 +1,5 @@
 import type { GameEvent, Outcome, Visibility } from './events.ts';
-import { getRole, isMafia, type RoleId } from './roles/registry.ts';
+import { isMafia, type RoleId } from './roles/registry.ts';
 import type { Rules } from './settings.ts';
 import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget } from './state.ts';
 
@@ -13,7 +13,7 @@ export interface SeatView {
   readonly knownRole: RoleId | null;
 }
 
-export interface Investigation {
+interface Investigation {
   readonly night: number;
   readonly targetId: PlayerId;
   readonly result: 'mafia' | 'innocent';
@@ -46,7 +46,7 @@ export interface PlayerView {
   readonly outcome: Outcome | null;
 }
 
-export function canSee(visibility: Visibility, viewerId: PlayerId, viewerIsMafia: boolean): boolean {
+function canSee(visibility: Visibility, viewerId: PlayerId, viewerIsMafia: boolean): boolean {
   switch (visibility.kind) {
     case 'public':
       return true;
@@ -98,15 +98,13 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
       knownRole: known.get(p.id) ?? null,
     })),
     teammates: mafia
-      ? state.players.filter((p) => p.id !== me.id && isMafia(p.role)).map((p) => ({ id: p.id, name: p.name, role: p.role! }))
+      ? state.players.flatMap((p) =>
+          p.id !== me.id && p.role !== null && isMafia(p.role) ? [{ id: p.id, name: p.name, role: p.role }] : [],
+        )
       : [],
     investigations,
     votes: state.votes,
     events,
     outcome: state.outcome,
   };
-}
-
-export function roleName(role: RoleId | null): string {
-  return role ? getRole(role).name : 'unknown';
 }

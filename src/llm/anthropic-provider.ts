@@ -45,7 +45,10 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
 
   async function* stream(request: LlmRequest): AsyncGenerator<StreamDelta> {
     const params = toMessageParams(request);
-    if (!params.ok) return yield { type: 'error', error: params.error };
+    if (!params.ok) {
+      yield { type: 'error', error: params.error };
+      return;
+    }
     const started = performance.now();
     // The SDK's MessageStream parses the SSE events and assembles the message, tool inputs included.
     const events = client.messages.stream(params.value, request.signal ? { signal: request.signal } : undefined);
@@ -62,7 +65,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       // Also where a failure surfaces that the iteration missed.
       response = toLlmResponse(await events.finalMessage(), request, performance.now() - started);
     } catch (error) {
-      return yield { type: 'error', error: toLlmError(error, request.signal) };
+      yield { type: 'error', error: toLlmError(error, request.signal) };
+      return;
     }
     yield { type: 'done', response };
   }

@@ -11,12 +11,12 @@ import { err, ok, type Result } from '../result.ts';
 import type { JsonSchema, LlmError, LlmMessage, LlmRequest, ToolSpec } from './types.ts';
 
 /** The Messages API requires a limit; a persona's speech or decision fits well inside it. */
-export const DEFAULT_MAX_TOKENS = 1024;
+const DEFAULT_MAX_TOKENS = 1024;
 
 type MessageParams = Omit<MessageCreateParamsBase, 'stream'>;
 
 /** The sentence that makes the output tool the way to answer; the fake server reads it too. */
-export function finishInstruction(outputName: string): string {
+function finishInstruction(outputName: string): string {
   return (
     `When you are ready to give your final answer, give it by calling the \`${outputName}\` tool ` +
     '(its input is your answer). Do not write the final answer as plain text.'
@@ -118,7 +118,10 @@ function apiMessages(messages: readonly LlmMessage[], outputName: string | undef
       if (results.length > 0) {
         results.push(...blocks);
         flushResults();
-      } else out.push({ role: 'user', content: blocks.length === 1 && !blocks[0]!.cache_control ? message.content : blocks });
+      } else {
+        const only = blocks.length === 1 ? blocks[0] : undefined;
+        out.push({ role: 'user', content: only && !only.cache_control ? message.content : blocks });
+      }
       return;
     }
     flushResults();

@@ -1,5 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import Anthropic, { type APIError as AnthropicApiError } from '@anthropic-ai/sdk';
+import OpenAI, { type APIError as OpenAiApiError } from 'openai';
 import type { LlmError, LlmErrorKind } from './types.ts';
 
 /**
@@ -18,15 +18,17 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
     return { kind: 'network', message };
   }
   if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
+    // instanceof leaves the classes' type parameters at any: this reads them at their declared defaults.
+    const api: OpenAiApiError | AnthropicApiError = error;
     // Errors sent inside a stream (an SSE `error` event) carry no HTTP status.
-    if (error.status === undefined) return { kind: kindOfStreamError(error.type ?? ''), message };
-    const headers = error.headers instanceof Headers ? error.headers : undefined;
+    if (api.status === undefined) return { kind: kindOfStreamError(api.type ?? ''), message };
+    const headers = api.headers instanceof Headers ? api.headers : undefined;
     const retryAfterMs = retryAfterOf(headers);
     const should = headers?.get('x-should-retry');
     return {
-      kind: kindOfStatus(error.status),
+      kind: kindOfStatus(api.status),
       message,
-      status: error.status,
+      status: api.status,
       ...(retryAfterMs !== undefined && { retryAfterMs }),
       ...(should === 'true' || should === 'false' ? { shouldRetry: should === 'true' } : {}),
     };
@@ -37,7 +39,7 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
 }
 
 /** `retry-after-ms`, else `retry-after` in seconds or as a date, as the SDKs read them. */
-export function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | undefined {
+function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | undefined {
   const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;
   const raw = headers?.get('retry-after');
@@ -48,7 +50,7 @@ export function retryAfterOf(headers: Headers | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export function kindOfStatus(status: number): LlmErrorKind {
+function kindOfStatus(status: number): LlmErrorKind {
   if (status === 429) return 'rate_limited';
   if (status === 401 || status === 403) return 'auth';
   if (status === 408) return 'timeout';

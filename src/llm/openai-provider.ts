@@ -53,7 +53,10 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
 
   async function* stream(request: LlmRequest): AsyncGenerator<StreamDelta> {
     const params = toChatParams(request, paramOptions);
-    if (!params.ok) return yield { type: 'error', error: params.error };
+    if (!params.ok) {
+      yield { type: 'error', error: params.error };
+      return;
+    }
     const started = performance.now();
     const assembler = new ChatChunkAssembler();
     try {
@@ -66,10 +69,14 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
         if (text !== '') yield { type: 'text', text };
       }
     } catch (error) {
-      return yield { type: 'error', error: toLlmError(error, request.signal) };
+      yield { type: 'error', error: toLlmError(error, request.signal) };
+      return;
     }
     // An abort mid-stream ends the SDK's iteration quietly rather than throwing.
-    if (request.signal?.aborted) return yield { type: 'error', error: toLlmError(null, request.signal) };
+    if (request.signal?.aborted) {
+      yield { type: 'error', error: toLlmError(null, request.signal) };
+      return;
+    }
     const outcome = assembler.outcome();
     for (const call of outcome.toolCalls) yield { type: 'tool_call', call };
     yield { type: 'done', response: toLlmResponse(outcome, request, performance.now() - started) };

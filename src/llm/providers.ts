@@ -18,7 +18,7 @@ export interface ModelChoice {
   readonly model: string;
 }
 
-export const OFFLINE_MODEL = 'heuristic';
+const OFFLINE_MODEL = 'heuristic';
 
 /**
  * The provider and model for one seat: the persona's preference, else the game's, else the

@@ -18,13 +18,13 @@ export interface RetryPolicy {
 const RETRYABLE = new Set<LlmError['kind']>(['rate_limited', 'server', 'timeout', 'network']);
 
 /** What the SDKs retry: 408, 409, 429, 5xx and lost connections, unless the server says otherwise. */
-export function isRetryable(error: LlmError): boolean {
+function isRetryable(error: LlmError): boolean {
   if (error.shouldRetry !== undefined) return error.shouldRetry;
   return RETRYABLE.has(error.kind) || error.status === 409;
 }
 
 /** The SDKs' back-off: 0.5 s doubling to at most 8 s, less up to a quarter of jitter. */
-export function backoffMs(retry: number, random: () => number): number {
+function backoffMs(retry: number, random: () => number): number {
   return Math.min(500 * 2 ** retry, 8000) * (1 - random() * 0.25);
 }
 

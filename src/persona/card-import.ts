@@ -13,7 +13,7 @@ import { PROFILE_LIMITS, type Profile } from './profile.ts';
 import { renderPersona } from './render.ts';
 import { clip, splitSentences } from './text.ts';
 
-export type CardSpec = 'chara_card_v2' | 'chara_card_v3';
+type CardSpec = 'chara_card_v2' | 'chara_card_v3';
 
 export interface ImportedCard {
   readonly spec: CardSpec;
@@ -31,7 +31,7 @@ const dramatisExtensionSchema = z.object({
 });
 
 /** Reads a card file (JSON, or PNG with the card in a text chunk) without writing anything. */
-export function readCard(file: Uint8Array): Result<{ spec: CardSpec; data: CardData }, PersonaError> {
+function readCard(file: Uint8Array): Result<{ spec: CardSpec; data: CardData }, PersonaError> {
   const png = isPng(file);
   const limit = png ? FILE_LIMITS.cardPngBytes : FILE_LIMITS.cardJsonBytes;
   if (file.byteLength > limit) {

@@ -5,14 +5,14 @@ import { personaError, type PersonaError } from './errors.ts';
 /** Parts given at load time, by the type they replace. Never written to the database. */
 export type PartOverrides = Partial<Record<PartType, Part>>;
 
-export type PartSource = 'override' | 'arc' | 'persona';
+type PartSource = 'override' | 'arc' | 'persona';
 
 export interface ResolvedPart extends Part {
   readonly source: PartSource;
 }
 
 /** The arc stage's parts in force, or none. */
-export function activeStageParts(arc: ArcProgress | null): readonly Part[] {
+function activeStageParts(arc: ArcProgress | null): readonly Part[] {
   return arc?.arc.stages[arc.stage]?.parts ?? [];
 }
 
@@ -27,7 +27,8 @@ export function resolveParts(
   arc: ArcProgress | null,
   overrides: PartOverrides = {},
 ): Result<ResolvedPart[], PersonaError> {
-  for (const [type, part] of Object.entries(overrides)) {
+  // A key may be present with the value undefined, which Object.entries' inferred type leaves out.
+  for (const [type, part] of Object.entries<Part | undefined>(overrides)) {
     if (part !== undefined && part.type !== type) {
       return err(personaError('invalid', `The override for ${type} names "${part.name}", which is a ${part.type} part.`));
     }

@@ -18,8 +18,7 @@ export const PART_TYPES = [
 ] as const;
 export type PartType = (typeof PART_TYPES)[number];
 
-export const TRAIT_TYPES = ['personality', 'cognitive', 'emotional', 'social', 'behavioral'] as const;
-export type TraitType = (typeof TRAIT_TYPES)[number];
+const TRAIT_TYPES = ['personality', 'cognitive', 'emotional', 'social', 'behavioral'] as const;
 
 export const COMPOSITION_LIMITS = {
   name: 60,
@@ -69,7 +68,7 @@ export const traitSchema = z.strictObject({
 });
 export type Trait = z.infer<typeof traitSchema>;
 
-export const arcStageSchema = z.strictObject({
+const arcStageSchema = z.strictObject({
   name: entityNameSchema,
   /** When to move on; judged by whoever advances the arc. */
   condition: z
@@ -78,7 +77,6 @@ export const arcStageSchema = z.strictObject({
     .max(C.summary, { error: `must be at most ${C.summary} characters` }),
   parts: z.array(partSchema).max(C.partsPerStage, { error: `allows at most ${C.partsPerStage} parts a stage` }),
 });
-export type ArcStage = z.infer<typeof arcStageSchema>;
 
 export const arcSchema = z.strictObject({
   name: entityNameSchema,

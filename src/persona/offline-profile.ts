@@ -134,7 +134,7 @@ function traitsOf(text: string): string[] {
 
 /** Short quoted sayings in the biography ("…" or “…”) are the person's own words. */
 function quotesOf(text: string): string[] {
-  const quotes = [...text.matchAll(/[“"]([^”"]{4,100})[”"]/g)].map((m) => m[1]!.trim()).filter((q) => q.split(/\s+/).length >= 2);
+  const quotes = [...text.matchAll(/[“"]([^”"]{4,100})[”"]/g)].map((m) => (m[1] ?? '').trim()).filter((q) => q.split(/\s+/).length >= 2);
   return [...new Set(quotes)].slice(0, PROFILE_LIMITS.signaturePhrases.max);
 }
 

@@ -8,12 +8,11 @@ export const PERSONA_FORMAT = 'dramatis.persona';
 export const PERSONA_FORMAT_VERSION = 1;
 
 /** The JSON export: a persona with its parts, traits and arc. Ids, owner and scope stay behind. */
-export const personaExportSchema = z.strictObject({
+const personaExportSchema = z.strictObject({
   format: z.literal(PERSONA_FORMAT),
   version: z.literal(PERSONA_FORMAT_VERSION),
   persona: personaContentSchema,
 });
-export type PersonaExport = z.infer<typeof personaExportSchema>;
 
 /** Canonical JSON: parsing puts the keys in schema order, so export → import → export is byte-identical. */
 export function exportPersonaJson(persona: PersonaContent): string {

@@ -5,7 +5,7 @@ import { arcProgressSchema, partListSchema, traitListSchema } from './compositio
 import { profileSchema } from './profile.ts';
 
 /** A Discord snowflake. */
-export const discordIdSchema = z.string().regex(/^\d{1,25}$/, { error: 'expected a Discord id (digits)' });
+const discordIdSchema = z.string().regex(/^\d{1,25}$/, { error: 'expected a Discord id (digits)' });
 
 /** Who sees a persona: its owner only, one server, or every server. */
 export const scopeSchema = z.discriminatedUnion(
@@ -34,7 +34,6 @@ export const modelPreferenceSchema = z.strictObject({
     .max(PERSONA_LIMITS.model, { error: `must be at most ${PERSONA_LIMITS.model} characters` })
     .optional(),
 });
-export type PersonaModelPreference = z.infer<typeof modelPreferenceSchema>;
 
 /** Everything about a persona that its editors change, that exports carry and that renders. */
 export const personaContentSchema = z.strictObject({

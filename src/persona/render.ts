@@ -8,7 +8,7 @@ import { TACTICS_ROLES, tacticsSchema, type Tactics } from './profile.ts';
 import { countWords } from './text.ts';
 
 /** Seed 001: under 180 words feels thin, over 400 drifts; past the hard cap it is refused. */
-export const RENDER_LIMITS = { warnBelow: 180, warnAbove: 400, maxWords: 800 } as const;
+const RENDER_LIMITS = { warnBelow: 180, warnAbove: 400, maxWords: 800 } as const;
 
 export interface RenderOptions {
   readonly overrides?: PartOverrides;

@@ -1,4 +1,4 @@
-import type { CommandResult, GameError, GameEvent, GameState } from '../game/index.ts';
+import type { CommandResult, GameEvent, GameState } from '../game/index.ts';
 import * as engine from '../game/index.ts';
 import type { Result } from '../result.ts';
 import type { Timers } from '../clock.ts';
@@ -6,7 +6,7 @@ import type { Timers } from '../clock.ts';
 export type SessionResult = CommandResult | { readonly ok: false; readonly error: SessionError };
 
 /** Refusals that come from the session rather than the rules. */
-export interface SessionError {
+interface SessionError {
   readonly code: 'conflict' | 'closed';
   readonly message: string;
 }

@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../result.ts';
 import { GameSession, type SessionDeps } from './game-session.ts';
 
 /** The bot's pause after an AI speech; headless games keep it, on their manual clock. */
-export const SPEECH_GAP_MS = 4000;
+const SPEECH_GAP_MS = 4000;
 
 export interface HeadlessOptions {
   readonly gameId: string;
@@ -59,18 +59,18 @@ export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, s
   const clock = options.clock ?? new ManualTimers(options.startAt ?? 0);
   const started = options.from ? ok(options.from) : startGame(options, clock.now());
   if (!started.ok) return started;
-  let driver: AiDriver | undefined;
   const session = new GameSession(started.value, {
     timers: clock,
-    save: options.save ?? (async () => ok(undefined)),
+    save: options.save ?? (() => Promise.resolve(ok(undefined))),
     // The caller hears a change before the AI react to it (a bench attributes their calls to the new phase).
     publish: (events, state) => {
       options.onEvents?.(events, state);
-      driver?.onEvents(events);
+      driver.onEvents(events);
     },
   });
   const minds = new SeatMinds(options.seats, options.minds);
-  driver = new AiDriver(session, minds, {
+  // Declared after the session it drives: the session publishes nothing until run() opens it.
+  const driver = new AiDriver(session, minds, {
     clock,
     speechGapMs: options.speechGapMs ?? SPEECH_GAP_MS,
     ...(options.summarizer && { summarizer: options.summarizer }),

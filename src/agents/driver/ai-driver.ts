@@ -1,4 +1,5 @@
 import type { Timers } from '../../clock.ts';
+import { must } from '../../result.ts';
 import * as engine from '../../game/index.ts';
 import type { CommandResult, GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
 import type { Decision, DecisionKind, Fallback } from '../decision.ts';
@@ -73,6 +74,8 @@ class Task {
 
 const DEFAULT_SPEECH_TURN_MS = 40_000;
 
+const isDayStart = (e: GameEvent): boolean => e.type === 'phase_started' && e.payload.phase === 'day';
+
 /**
  * Plays the AI seats of one game, in the bot, the demo and the bench alike. It reacts to what the
  * game publishes, asks each seat when it must act, and submits its moves as commands (which the
@@ -92,7 +95,6 @@ export class AiDriver {
   private readonly pauses = new Set<(completed: boolean) => void>();
   private reacted = '';
   private discussing = false;
-  private discussAgain = false;
   private readonly spoken = new Map<string, { day: number; count: number; urgency: number | null }>();
   private quietWaiters: (() => void)[] = [];
 
@@ -112,7 +114,10 @@ export class AiDriver {
     if (this.stopped) return;
     let personSpoke = false;
     for (const e of events) {
-      if (e.type === 'game_ended') return this.stop();
+      if (e.type === 'game_ended') {
+        this.stop();
+        return;
+      }
       if (e.type === 'player_died') this.abort((t) => t.playerId === e.payload.playerId, 'stale');
       else if (e.type === 'mafia_second_round') this.job(this.secondRound());
       else if (e.type === 'speech' && e.payload.channel === 'town' && !this.seats.has(e.payload.playerId)) personSpoke = true;
@@ -230,6 +235,8 @@ export class AiDriver {
         },
       };
       const decision = await this.seats.decide(this.game.state, player, kind, timing);
+      // stop() may have run during the await; a deadline abort before it leaves abortedBy at 'deadline'.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the await above may flip it
       if (task.abortedBy === 'stale' || task.abortedBy === 'stop' || this.stopped) return null;
       if (decision.fallback) await this.fellBack(player, kind, decision.fallback);
       return decision;
@@ -339,7 +346,7 @@ export class AiDriver {
     const key = phaseKey(state);
     const members = this.ai((p) => engine.isMafia(p.role) && engine.hasNightAction(state, p)).sort((a, b) => a.seat - b.seat);
     if (members.length === 0 || members.every((p) => p.id in state.night.proposals)) return;
-    const proposer = members[(Math.max(1, state.day) - 1) % members.length]!;
+    const proposer = must(members[(Math.max(1, state.day) - 1) % members.length], 'the Mafia member in turn');
     let target: string | null | undefined = state.night.proposals[proposer.id];
     if (!(proposer.id in state.night.proposals)) {
       const decision = await this.decide(proposer, 'mafia_chat', due);
@@ -441,45 +448,31 @@ export class AiDriver {
   /** Events since the current day began (a restarted driver must not redo what the log shows done). */
   private today(): readonly GameEvent[] {
     const log = this.game.state.log;
-    for (let i = log.length - 1; i >= 0; i--) {
-      const e = log[i]!;
-      if (e.type === 'phase_started' && e.payload.phase === 'day') return log.slice(i);
-    }
-    return [];
+    const start = log.findLastIndex(isDayStart);
+    return start < 0 ? [] : log.slice(start);
   }
 
   private lastTownSpeech(): { speakerId: string; text: string } | null {
-    const log = this.game.state.log;
-    for (let i = log.length - 1; i >= 0; i--) {
-      const e = log[i]!;
-      if (e.type === 'phase_started' && e.payload.phase === 'day') return null;
-      if (e.type === 'speech' && e.payload.channel === 'town') return { speakerId: e.payload.playerId, text: e.payload.text };
-    }
-    return null;
+    const e = this.game.state.log.findLast((e) => isDayStart(e) || (e.type === 'speech' && e.payload.channel === 'town'));
+    return e?.type === 'speech' ? { speakerId: e.payload.playerId, text: e.payload.text } : null;
   }
 
   /** One AI speaks at a time, in the order the scheduler picks; each has a turn's time to think. */
   private async discuss(): Promise<void> {
-    if (this.discussing) {
-      this.discussAgain = true;
-      return;
-    }
+    // A loop already running reads the log afresh before each speaker.
+    if (this.discussing) return;
     this.discussing = true;
     try {
       const day = this.game.state.day;
       while (!this.stopped && this.game.state.phase === 'day' && this.game.state.day === day) {
-        this.discussAgain = false;
         const next = nextSpeaker({
           candidates: this.speakers(day),
           lastSpeech: this.lastTownSpeech(),
           day,
           maxPerSeat: this.options.maxSpeechesPerDay ?? 2,
         });
-        if (!next) {
-          if (this.discussAgain) continue;
-          return;
-        }
-        const speaker = engine.findPlayer(this.game.state, next.id)!;
+        if (!next) return;
+        const speaker = must(engine.findPlayer(this.game.state, next.id), `speaker ${next.id}`);
         const dayDue = dueBy(this.game.state) ?? this.options.clock.now();
         const due = Math.min(dayDue, this.options.clock.now() + (this.options.speechTurnMs ?? DEFAULT_SPEECH_TURN_MS));
         const forState = { phase: this.game.state.phase, day };

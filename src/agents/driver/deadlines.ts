@@ -1,13 +1,13 @@
 import type { GameState, Phase, Rules } from '../../game/index.ts';
 
 /** The most a seat's move is brought forward from its phase's deadline. */
-export const MARGIN_MAX_MS = 3000;
+const MARGIN_MAX_MS = 3000;
 
 /**
  * How long before a deadline a seat's move must be in: a few seconds, or a share of a short phase,
  * so the offline brain's stand-in move is stored before the phase resolves even on a busy bot.
  */
-export function marginMs(phaseMs: number): number {
+function marginMs(phaseMs: number): number {
   return Math.min(MARGIN_MAX_MS, Math.max(100, Math.round(phaseMs * 0.15)));
 }
 

@@ -3,7 +3,7 @@ import type { LlmMessage, ToolCall } from '../../llm/types.ts';
 import type { EditorTurn } from '../../db/editor-turns.ts';
 
 /** Turns the model sees in full; older ones reach it as a summary. */
-export const DEFAULT_HISTORY_TURNS = 60;
+const DEFAULT_HISTORY_TURNS = 60;
 
 export const NOT_RUN = 'Not run: the run was stopped before this tool ran.';
 
@@ -52,20 +52,22 @@ function assistantMessage(text: readonly string[], calls: readonly ToolCall[]): 
 /** After each assistant message's results, an error result for every call that has none. */
 function withEveryResult(messages: readonly LlmMessage[]): LlmMessage[] {
   const out: LlmMessage[] = [];
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i]!;
+  // The calls of the last assistant message that no result has answered yet.
+  let unanswered: readonly ToolCall[] = [];
+  const settle = (): void => {
+    for (const call of unanswered) out.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: NOT_RUN, isError: true });
+    unanswered = [];
+  };
+  for (const message of messages) {
+    if (message.role === 'tool') {
+      unanswered = unanswered.filter((call) => call.id !== message.toolCallId);
+    } else {
+      settle();
+      if (message.role === 'assistant') unanswered = message.toolCalls ?? [];
+    }
     out.push(message);
-    if (message.role !== 'assistant' || message.toolCalls === undefined) continue;
-    const answered = new Set<string>();
-    while (messages[i + 1]?.role === 'tool') {
-      const result = messages[++i]!;
-      if (result.role === 'tool') answered.add(result.toolCallId);
-      out.push(result);
-    }
-    for (const call of message.toolCalls) {
-      if (!answered.has(call.id)) out.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: NOT_RUN, isError: true });
-    }
   }
+  settle();
   return out;
 }
 

@@ -18,18 +18,7 @@
 // takes the same budget (`createPersonaTester(llm, { budget })`): run_test calls are checked and
 // recorded as "editor_test", and past the budget run_test is an error result the model relays.
 // Every failure is a Result error with a sentence to show the user; nothing is thrown at them.
-export {
-  createEditorService,
-  editorLlmFromConfig,
-  MAX_MESSAGE_CHARS,
-  NO_MODEL_MESSAGE,
-  type EditorService,
-  type EditorServiceOptions,
-  type SendOptions,
-} from './service.ts';
-export { createPersonaTester, testPrompt, type PersonaTester, type PersonaTesterOptions, type TestSite } from './persona-tester.ts';
+export { createEditorService, editorLlmFromConfig, type EditorService } from './service.ts';
+export { createPersonaTester } from './persona-tester.ts';
 export type { EditorLlm } from './agent.ts';
-export type { EditorError, EditorErrorCode, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
-export type { EditorPlace, EditorSession, EditorTurn, TestInput } from '../../db/editor-turns.ts';
-export { EDITOR_TOOLS, previewOf, type Preview } from './tools/index.ts';
-export { toLlmMessages, trimHistory } from './history.ts';
+export type { EditorTurn } from '../../db/editor-turns.ts';

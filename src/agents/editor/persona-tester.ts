@@ -11,7 +11,7 @@ import type { TestInputContent } from '../../db/editor-turns.ts';
 const ROLE_NAMES: Record<TacticsRole, string> = { town: 'Town', mafia: 'Mafia', detective: 'Detective', doctor: 'Doctor' };
 
 /** Who a test is for: the server whose budget pays (null in DMs) and the persona tested. */
-export interface TestSite {
+interface TestSite {
   readonly guildId: string | null;
   readonly personaId: string;
 }
@@ -31,7 +31,7 @@ export interface PersonaTesterOptions {
  * The system prompt of a test: the player agent's persona block and own tactics for the role,
  * under the same ground rules a seat plays by, so a test shows what a game would.
  */
-export function testPrompt(persona: PersonaPrompt, role: TacticsRole): string {
+function testPrompt(persona: PersonaPrompt, role: TacticsRole): string {
   const tactics = persona.tactics?.[role] ?? [];
   return [
     `You are playing Mafia on Dramatis as ${persona.name}. This is a rehearsal: one moment of a game, to hear how you sound.`,

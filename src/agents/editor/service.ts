@@ -15,9 +15,9 @@ import { EDITOR_TOOLS, previewOf, type Preview } from './tools/index.ts';
 import type { EditorPlace, EditorSession, EditorTurn } from '../../db/editor-turns.ts';
 
 /** Discord allows 4,000 characters to Nitro users; nothing longer is a real message. */
-export const MAX_MESSAGE_CHARS = 4000;
+const MAX_MESSAGE_CHARS = 4000;
 
-export interface SendOptions {
+interface SendOptions {
   readonly onEvent?: EditorEventHandler;
   /** Stops the run (or the wait in the queue); what was done is kept. */
   readonly signal?: AbortSignal;
@@ -206,12 +206,12 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
 async function* eventStream(start: (onEvent: EditorEventHandler) => Promise<unknown>): AsyncGenerator<EditorEvent> {
   const buffered: EditorEvent[] = [];
   let wake: (() => void) | null = null;
-  let finished = false;
+  const run = { finished: false }; // set by the run's own callback, so not a narrowable local
   const running = start((event) => {
     buffered.push(event);
     wake?.();
   }).finally(() => {
-    finished = true;
+    run.finished = true;
     wake?.();
   });
   for (;;) {
@@ -220,7 +220,7 @@ async function* eventStream(start: (onEvent: EditorEventHandler) => Promise<unkn
       yield next;
       continue;
     }
-    if (finished) break;
+    if (run.finished) break;
     await new Promise<void>((resolve) => (wake = resolve));
     wake = null;
   }

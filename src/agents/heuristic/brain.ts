@@ -1,5 +1,6 @@
-import type { PlayerView, Rng } from '../../game/index.ts';
+import type { GameEventOf, PlayerView, Rng } from '../../game/index.ts';
 import { getRole, isMafia } from '../../game/index.ts';
+import { must } from '../../result.ts';
 import type { Beliefs } from '../beliefs.ts';
 import type { Brain, Decision, DecisionRequest, TargetOption, Voice } from '../decision.ts';
 import { contradiction } from '../player/contradiction.ts';
@@ -81,7 +82,7 @@ function summary(c: Context, limit = 3): string {
     const belief = seat.alive ? c.beliefs[seat.id] : undefined;
     if (!belief) continue;
     let i = top.length;
-    while (i > 0 && top[i - 1]!.belief.suspicion < belief.suspicion) i--;
+    while (i > 0 && must(top[i - 1], 'a ranked suspect').belief.suspicion < belief.suspicion) i--;
     if (i < limit) {
       top.splice(i, 0, { seat, belief });
       if (top.length > limit) top.pop();
@@ -106,8 +107,8 @@ function resultsText(c: Context): string {
 /** A Detective claim from someone else, believed: their first living Mafia result. */
 function trustedDetectiveAccusation(c: Context): { detective: string; target: string } | null {
   const claimers = [...c.record.claims].filter(([, role]) => role === 'detective').map(([id]) => id);
-  if (claimers.length !== 1 || c.view.me.role === 'detective') return null;
-  const detective = claimers[0]!;
+  const detective = claimers.length === 1 ? claimers[0] : undefined;
+  if (detective === undefined || c.view.me.role === 'detective') return null;
   if (detective === c.view.me.id || (c.beliefs[detective]?.suspicion ?? 0) > 0.6) return null;
   for (const [target, result] of c.record.claimedResults.get(detective) ?? []) {
     if (result === 'mafia' && c.alive(target) && target !== c.view.me.id) return { detective, target };
@@ -146,8 +147,8 @@ function nightDecision(c: Context): Decision {
       const second = [...view.events].reverse().find((e) => e.type === 'mafia_second_round' || e.type === 'phase_started');
       if (second?.type === 'mafia_second_round') {
         // Converge on the lowest-seat teammate's first-round choice, as the tie rule would anyway.
-        const team = [view.me, ...view.teammates.map((t) => c.seat(t.id)!)]
-          .filter((p) => p && c.alive(p.id))
+        const team = [view.me, ...view.teammates.flatMap((t) => c.seat(t.id) ?? [])]
+          .filter((p) => c.alive(p.id))
           .sort((a, b) => a.seat - b.seat);
         for (const member of team) {
           const choice = second.payload.firstRound[member.id];
@@ -194,10 +195,10 @@ const INTENT_TAIL = new Set(['vote', 'voting', 'for', 'on', 'to', 'is', 'goes', 
 function afterIntent(lower: string, name: string): boolean {
   for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
     let end = at;
-    while (end > 0 && /\s/.test(lower[end - 1]!)) end--;
+    while (end > 0 && /\s/.test(lower.charAt(end - 1))) end--;
     if (end === at) continue;
     let start = end;
-    while (start > 0 && /[a-z]/.test(lower[start - 1]!)) start--;
+    while (start > 0 && /[a-z]/.test(lower.charAt(start - 1))) start--;
     if (INTENT_TAIL.has(lower.slice(start, end))) return true;
   }
   return false;
@@ -301,7 +302,7 @@ function speakDecision(c: Context): Decision {
       ([claimer, results]) => !team.has(claimer) && [...results].some(([t, r]) => r === 'mafia' && team.has(t)),
     );
     const lowestSeat = [me, ...view.teammates]
-      .map((p) => c.seat(p.id)!)
+      .flatMap((p) => c.seat(p.id) ?? [])
       .filter((s) => s.alive)
       .sort((a, b) => a.seat - b.seat)[0];
     if (hunter && lowestSeat?.id === me.id && c.alive(hunter[0]) && c.record.claims.get(me.id) !== 'detective') {
@@ -310,7 +311,10 @@ function speakDecision(c: Context): Decision {
     }
     const outsiders = others.filter((s) => !team.has(s.id));
     if (outsiders.length === 0) return speak(c, 'Let us get this over with.', 'nothing left to hide', 1);
-    const target = best(outsiders, (s) => threat(c, s.id) + 0.2 * votesOn(view, s.id) + rng.int(0, 80) / 100)!;
+    const target = must(
+      best(outsiders, (s) => threat(c, s.id) + 0.2 * votesOn(view, s.id) + rng.int(0, 80) / 100),
+      'the best of the outsiders',
+    );
     return speak(c, say(rng, voice, lines.mafiaDeflect(target.name)), `deflect onto ${target.name}`, 1);
   }
   if (me.role === 'jester' && top) {
@@ -368,20 +372,17 @@ function keepWordInSpeech(c: Context, decision: Decision): Decision {
   const said = c.name(pledge.targetId);
   const claimer = claimSince(c.view, c.record, pledge, announced);
   if (claimer) {
-    const change = lines.changedMind(said, `${c.name(claimer)}'s claim changes that`)[0]!;
+    const [change] = lines.changedMind(said, `${c.name(claimer)}'s claim changes that`);
     return { ...decision, speech: `${change} ${decision.speech}` };
   }
-  const speech = lines.stillPledged(said)[0]!;
+  const [speech] = lines.stillPledged(said);
   return { ...decision, speech, reasoning: `${decision.reasoning} (kept my word on ${said})` };
 }
 
 /** Whether the table saw this seat's role when it died (rule revealRoleOnDeath). */
 function roleRevealed(view: PlayerView): boolean {
-  for (let i = view.events.length - 1; i >= 0; i--) {
-    const e = view.events[i]!;
-    if (e.type === 'player_died' && e.payload.playerId === view.me.id) return e.payload.role !== null;
-  }
-  return view.rules.revealRoleOnDeath;
+  const death = view.events.findLast((e): e is GameEventOf<'player_died'> => e.type === 'player_died' && e.payload.playerId === view.me.id);
+  return death ? death.payload.role !== null : view.rules.revealRoleOnDeath;
 }
 
 /** A Mafia member's last words: graceful or taunting once unmasked, a cover story otherwise. */
@@ -440,7 +441,7 @@ function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decis
 }
 
 /** The always-legal answer, used if anything in the heuristics goes wrong. */
-export function safeDecision(req: DecisionRequest, why: string): Decision {
+function safeDecision(req: DecisionRequest, why: string): Decision {
   const targetId = req.kind === 'vote' ? (req.allowSkip ? 'no_lynch' : (req.targets[0]?.id ?? null)) : null;
   const speech = req.kind === 'speak' || req.kind === 'last_words' ? '…' : null;
   return { targetId, speech, reasoning: `Fallback: ${why}`, beliefs: req.beliefs, urgency: 0 };

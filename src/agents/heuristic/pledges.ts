@@ -11,8 +11,9 @@ export interface Pledge {
 /** Today's speeches are at the end of the record, so this reads back only as far as today. */
 export function pledgeToday(view: PlayerView, record: PublicRecord): Pledge | null {
   const { speeches } = record;
-  for (let i = speeches.length - 1; i >= 0 && speeches[i]!.day === view.day; i--) {
-    const s = speeches[i]!;
+  for (let i = speeches.length - 1; i >= 0; i--) {
+    const s = speeches[i];
+    if (s?.day !== view.day) break;
     if (s.speakerId === view.me.id && s.voteFor) return { targetId: s.voteFor, index: i };
   }
   return null;
@@ -27,8 +28,8 @@ export function claimSince(view: PlayerView, record: PublicRecord, pledge: Pledg
   const { speeches } = record;
   let found: string | null = null;
   let rank = 0;
-  for (let i = pledge.index + 1; i < speeches.length && rank < 4; i++) {
-    const s = speeches[i]!;
+  for (const s of speeches.slice(pledge.index + 1)) {
+    if (rank === 4) break; // a result on otherId: nothing ranks higher
     if (s.speakerId === view.me.id || (s.roleClaim !== 'detective' && s.results.size === 0)) continue;
     const r = s.results.has(otherId)
       ? 4

@@ -1,8 +1,9 @@
 import type { GameEvent, PlayerView, RoleId } from '../../game/index.ts';
 import { ROLE_IDS } from '../../game/index.ts';
+import { must } from '../../result.ts';
 
 /** What one public speech says, as far as simple patterns can tell. */
-export interface SpeechReading {
+interface SpeechReading {
   readonly speakerId: string;
   readonly day: number;
   readonly roleClaim: RoleId | null;
@@ -90,8 +91,8 @@ function mentions(p: NamePattern, text: string, lower: string): boolean {
 
 /** The role a speech claims for its speaker ("I'm the Detective", "I was a Townsperson"), if any. */
 export function claimedRole(text: string): RoleId | null {
-  const match = CLAIM.exec(text);
-  return match ? (match[1]!.toLowerCase() as RoleId) : null;
+  const word = CLAIM.exec(text)?.[1];
+  return word === undefined ? null : (word.toLowerCase() as RoleId);
 }
 
 /** The player `text` last announces a vote or lynch on, never `speakerId` itself; null if none. */
@@ -135,10 +136,8 @@ function readSpeech(view: PlayerView, event: Extract<GameEvent, { type: 'speech'
   const resulting = mentioned.length > 0 && RESULT_WORD.test(text);
   for (const p of mentioned) {
     const result = resulting ? p.result.exec(text) : null;
-    if (result) {
-      const word = result[1]!.toLowerCase();
-      results.set(p.id, word === 'mafia' || word === 'godfather' ? 'mafia' : 'innocent');
-    }
+    const word = result?.[1]?.toLowerCase();
+    if (word !== undefined) results.set(p.id, word === 'mafia' || word === 'godfather' ? 'mafia' : 'innocent');
     if (pointing && results.get(p.id) !== 'innocent' && !(CLEARING.test(text) && !result)) accused.push(p.id);
   }
   const voteFor = mentioned.length > 0 && VOTE_WORD.test(text) ? lastVote(mentioned, text) : null;
@@ -165,15 +164,15 @@ const relevant = (e: GameEvent) => RELEVANT.has(e.type) && e.visibility.kind ===
  */
 export function readRecord(view: PlayerView): PublicRecord {
   const { events } = view;
-  let last = -1;
-  for (let i = events.length - 1; i >= 0 && last < 0; i--) if (relevant(events[i]!)) last = i;
-  if (last < 0) return extend(null, view, 0).record;
-  const cached = records.get(events[last]!);
+  const last = events.findLast(relevant);
+  if (last === undefined) return extend(null, view, 0).record;
+  const cached = records.get(last);
   if (cached) return cached.record;
-  let at = last - 1;
-  while (at >= 0 && !(relevant(events[at]!) && records.has(events[at]!))) at--;
-  const stored = at >= 0 ? extend(records.get(events[at]!)!, view, at + 1) : extend(null, view, 0);
-  records.set(events[last]!, stored);
+  // `last` has no record and nothing after it is relevant: this finds the latest read before it.
+  const at = events.findLastIndex((e) => relevant(e) && records.has(e));
+  const read = events[at];
+  const stored = read === undefined ? extend(null, view, 0) : extend(must(records.get(read), 'a record just found'), view, at + 1);
+  records.set(last, stored);
   return stored.record;
 }
 
@@ -199,8 +198,7 @@ function extend(base: Stored | null, view: PlayerView, from: number): Stored {
   let votes: PublicRecord['votes'][number][] | null = null;
   let nightKills: string[] | null = null;
   let day = base?.day ?? 0;
-  for (let i = from; i < view.events.length; i++) {
-    const e = view.events[i]!;
+  for (const e of view.events.slice(from)) {
     if (e.type === 'phase_started') day = e.payload.day;
     else if (e.type === 'speech' && e.visibility.kind === 'public') {
       const r = readSpeech(view, e, day);

@@ -45,8 +45,8 @@ export const lines = {
   keptVote: (name: string) => [`As I said: I vote ${name}.`, `I said ${name}, and I meant it. I vote ${name}.`],
   /** `change` is the public change, said as a clause: "Bob's claim changes that". */
   changedVote: (said: string, change: string, name: string) => [`I said ${said}, but ${change}: I vote ${name}.`],
-  changedMind: (said: string, change: string) => [`I said ${said}, but ${change}.`],
-  stillPledged: (name: string) => [`I still say ${name}. My vote is heading to ${name}.`],
+  changedMind: (said: string, change: string): [string] => [`I said ${said}, but ${change}.`],
+  stillPledged: (name: string): [string] => [`I still say ${name}. My vote is heading to ${name}.`],
   noLynch: ['No lynch from me today.', 'I will not hang anyone on this little. No lynch.'],
   /** Last words of a Mafia member whose role the table has just seen. */
   mafiaUnmasked: (role: string, teamLeft: boolean) =>

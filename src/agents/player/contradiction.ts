@@ -23,7 +23,8 @@ export function contradiction(
     const pattern = new RegExp(`\\b${INTENT[intent]}\\s+${escape(name)}(?![\\p{L}\\p{N}])`, 'giu');
     for (const match of speech.matchAll(pattern)) {
       const before = speech.slice(Math.max(0, match.index - 24), match.index);
-      if (!NEGATED.test(before) && !NEGATED.test(before + match[0].split(/\s+/)[0])) return name;
+      const firstWord = match[0].split(/\s+/)[0] ?? '';
+      if (!NEGATED.test(before) && !NEGATED.test(before + firstWord)) return name;
     }
   }
   return null;

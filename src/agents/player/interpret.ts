@@ -6,7 +6,7 @@ import { decisionSchema, FIELD_LIMITS, optionsOf } from './output-schema.ts';
 export type Interpretation = { ok: true; decision: Decision } | { ok: false; problem: string };
 
 /** Cuts at a sentence end when one is near the limit, else at the limit with an ellipsis. */
-export function cut(text: string, limit: number): string {
+function cut(text: string, limit: number): string {
   const trimmed = text.trim();
   if (trimmed.length <= limit) return trimmed;
   const slice = trimmed.slice(0, limit);

@@ -25,7 +25,7 @@ export interface LlmSeat {
 }
 
 /** How a failed call is told at the table and in the director's cut (its own words go to the log only). */
-export function fallbackCategoryOf(error: LlmError): FallbackCategory {
+function fallbackCategoryOf(error: LlmError): FallbackCategory {
   switch (error.kind) {
     case 'rate_limited':
       return 'rate_limited';
@@ -55,7 +55,7 @@ function userTurn(request: DecisionRequest): LlmMessage {
 }
 
 /** The first request of a decision: everything before the user turn is the same on every call of the game's seat. */
-export function seatRequest(seat: Pick<LlmSeat, 'persona' | 'model'>, request: DecisionRequest): LlmRequest {
+function seatRequest(seat: Pick<LlmSeat, 'persona' | 'model'>, request: DecisionRequest): LlmRequest {
   const { view } = request;
   return {
     model: seat.model,

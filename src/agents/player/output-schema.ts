@@ -5,7 +5,7 @@ import { jsonSchemaOf } from '../../llm/tool.ts';
 import type { JsonSchema } from '../../llm/types.ts';
 
 export const SKIP = '(nobody)';
-export const NO_LYNCH = '(no lynch)';
+const NO_LYNCH = '(no lynch)';
 
 /**
  * Lengths the answer fields are asked to keep (characters). They are told to the model in the
@@ -120,4 +120,3 @@ function buildSchema(names: readonly string[]) {
 }
 
 type DecisionSchema = ReturnType<typeof buildSchema>;
-export type DecisionOutput = z.infer<DecisionSchema>;

@@ -108,21 +108,15 @@ export function stablePrefix(view: PlayerView, persona: PersonaPrompt): string {
 }
 
 function dayRecaps(view: PlayerView): string[] {
-  return view.events
-    .filter((e) => e.type === 'day_summary')
-    .map((e) => (e.type === 'day_summary' ? `Day ${e.payload.day}: ${neutralise(e.payload.text)}` : ''));
+  return view.events.filter((e) => e.type === 'day_summary').map((e) => `Day ${e.payload.day}: ${neutralise(e.payload.text)}`);
 }
 
 /** Events of the current day (or tonight's Mafia thread), as lines a model reads. */
 function today(view: PlayerView, name: (id: string) => string): { transcript: string[]; mafiaThread: string[] } {
-  let start = 0;
-  for (let i = view.events.length - 1; i >= 0; i--) {
-    const e = view.events[i]!;
-    if (e.type === 'phase_started' && e.payload.phase === 'night') {
-      start = i;
-      break;
-    }
-  }
+  const start = Math.max(
+    0,
+    view.events.findLastIndex((e) => e.type === 'phase_started' && e.payload.phase === 'night'),
+  );
   const transcript: string[] = [];
   const mafiaThread: string[] = [];
   for (const e of view.events.slice(start)) {

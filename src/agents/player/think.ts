@@ -1,4 +1,3 @@
-import type { Tool } from '../../llm/tool.ts';
 import { runToolLoop, type CallRecord } from '../../llm/tool-loop.ts';
 import type { LlmProvider } from '../../llm/types.ts';
 import type { Think } from './llm-brain.ts';
@@ -10,7 +9,7 @@ export function seatThinker(options: { provider: LlmProvider; maxToolRounds?: nu
     const run = await runToolLoop<SeatToolContext>({
       provider: options.provider,
       request,
-      tools: SEAT_TOOLS as readonly Tool<unknown, SeatToolContext>[],
+      tools: SEAT_TOOLS,
       context,
       ...(options.maxToolRounds !== undefined && { maxToolRounds: options.maxToolRounds }),
       ...(signal && { signal }),

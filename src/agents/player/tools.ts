@@ -20,7 +20,7 @@ function names(view: PlayerView): string {
   return view.seats.map((s) => s.name).join(', ');
 }
 
-export const readTranscript = defineTool<{ day: number }, SeatToolContext>({
+const readTranscript = defineTool<{ day: number }, SeatToolContext>({
   name: 'read_transcript',
   description: 'The full public transcript (speeches, votes, deaths) of an earlier day.',
   input: z.object({ day: z.number().int().min(1).describe('Day number') }),
@@ -43,7 +43,7 @@ export const readTranscript = defineTool<{ day: number }, SeatToolContext>({
   },
 });
 
-export const checkWill = defineTool<{ player: string }, SeatToolContext>({
+const checkWill = defineTool<{ player: string }, SeatToolContext>({
   name: 'check_will',
   description: "A dead player's will, as it was read out when they died.",
   input: z.object({ player: z.string().describe('The player’s name') }),
@@ -57,7 +57,7 @@ export const checkWill = defineTool<{ player: string }, SeatToolContext>({
   },
 });
 
-export const voteHistory = defineTool<{ player: string }, SeatToolContext>({
+const voteHistory = defineTool<{ player: string }, SeatToolContext>({
   name: 'vote_history',
   description: 'How a player voted on each day so far.',
   input: z.object({ player: z.string().describe('The player’s name') }),
@@ -77,7 +77,7 @@ export const voteHistory = defineTool<{ player: string }, SeatToolContext>({
   },
 });
 
-export const myNotes = defineTool<Record<string, never>, SeatToolContext>({
+const myNotes = defineTool<Record<string, never>, SeatToolContext>({
   name: 'my_notes',
   description: 'Your memory facts and your current beliefs.',
   input: z.object({}),

@@ -22,7 +22,7 @@ export interface ProfilerLlm {
 /** Input past this is cut into chunks, each extracted on its own, then merged. */
 export const CHUNK_CHARS = 12_000;
 
-export const NO_LLM_MESSAGE =
+const NO_LLM_MESSAGE =
   'Building a profile needs a language model, and none is configured: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server) or ANTHROPIC_API_KEY.';
 
 /** Which provider the profiler uses under this configuration, or why there is none. */

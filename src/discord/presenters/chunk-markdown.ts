@@ -39,12 +39,13 @@ function breakPoint(text: string, max: number): number {
 
 /** The opening line of the fence still open at the end of `text`, or null. */
 export function openFence(text: string): string | null {
-  let open: string | null = null;
+  let open: { line: string; marker: string } | null = null;
   for (const line of text.split('\n')) {
     const fence = /^\s*(```+|~~~+)(.*)$/.exec(line);
     if (!fence) continue;
-    if (open === null) open = line.trim();
-    else if (line.trim().startsWith(open.match(/^(```+|~~~+)/)![1]!) && fence[2]!.trim() === '') open = null;
+    const [, marker = '', rest = ''] = fence;
+    if (open === null) open = { line: line.trim(), marker };
+    else if (line.trim().startsWith(open.marker) && rest.trim() === '') open = null;
   }
-  return open;
+  return open?.line ?? null;
 }

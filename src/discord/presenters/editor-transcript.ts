@@ -75,5 +75,5 @@ export class EditorTranscript {
 }
 
 function firstLine(text: string): string {
-  return cut(text.split('\n')[0]!.trim(), 160);
+  return cut((text.split('\n')[0] ?? '').trim(), 160);
 }

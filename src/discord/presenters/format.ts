@@ -1,7 +1,6 @@
 import type { GameState } from '../../game/index.ts';
 
 export const MAX_CONTENT = 2000;
-export const MAX_EMBED_DESCRIPTION = 4096;
 
 /** Discord's relative timestamp ("in 2 minutes"), shown in each reader's own time zone. */
 export function relativeTime(epochMs: number): string {

@@ -11,7 +11,8 @@ const VERB = { kill: 'kill', investigate: 'investigate', protect: 'protect', sho
 export function nightActionMessage(state: GameState, playerId: string): BaseMessageOptions | null {
   const player = findPlayer(state, playerId);
   if (!player?.role || !hasNightAction(state, player)) return null;
-  const action = getRole(player.role).nightAction!;
+  const action = getRole(player.role).nightAction;
+  if (action === null) return null;
   const targets = legalNightTargets(state, playerId);
   const round = action === 'kill' && state.night.mafiaRound === 2 ? ' (second round: the first did not agree)' : '';
   const embed = new EmbedBuilder()

@@ -13,7 +13,7 @@ function sideLine(side: Faction, record: SideRecord): string {
   return `${SIDE_NAME[side]}: ${record.won}/${record.played} won (${percent(record.won, record.played)})`;
 }
 
-export function userStatsEmbed(name: string, stats: UserStats): EmbedBuilder {
+function userStatsEmbed(name: string, stats: UserStats): EmbedBuilder {
   const embed = new EmbedBuilder().setTitle(`${name}: Mafia record`).setColor(COLOURS.info);
   if (stats.gamesPlayed === 0) return embed.setDescription('No finished games in this server yet.');
   const sides = (Object.keys(stats.bySide) as Faction[]).filter((s) => stats.bySide[s].played > 0);
@@ -30,7 +30,7 @@ export function userStatsEmbed(name: string, stats: UserStats): EmbedBuilder {
   );
 }
 
-export function serverStatsEmbed(serverName: string, stats: ServerStats): EmbedBuilder {
+function serverStatsEmbed(serverName: string, stats: ServerStats): EmbedBuilder {
   const embed = new EmbedBuilder().setTitle(`${serverName}: Mafia in this server`).setColor(COLOURS.info);
   if (stats.gamesFinished === 0) return embed.setDescription('No finished games in this server yet. Open one with `/mafia create`.');
   const n = stats.gamesFinished;

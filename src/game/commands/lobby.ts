@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { must } from '../../result.ts';
 import { fail, type CommandResult } from '../errors.ts';
 import { MAFIA_TEAM, onlyPlayer, type PlayerKind } from '../events.ts';
 import { fold } from '../fold.ts';
@@ -11,7 +12,7 @@ import { checkRoleList, MAX_PLAYERS, rolesFor } from '../setups.ts';
 import { findPlayer, type GameState } from '../state.ts';
 import { Transition } from '../transition.ts';
 
-export const MAX_NAME_LENGTH = 80;
+const MAX_NAME_LENGTH = 80;
 
 function readableZodError(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; ');
@@ -77,11 +78,12 @@ export function start(state: GameState, input: { at: number }): CommandResult {
   const t = new Transition(state, input.at);
   t.emit({ type: 'game_started', payload: { roles: [...setup.roles].sort() } });
   state.players.forEach((p, i) => {
-    t.emit({ type: 'role_assigned', payload: { playerId: p.id, role: dealt[i]! } }, onlyPlayer(p.id));
+    t.emit(
+      { type: 'role_assigned', payload: { playerId: p.id, role: must(dealt[i], `a dealt role for seat ${p.seat}`) } },
+      onlyPlayer(p.id),
+    );
   });
-  const members = t.state.players
-    .filter((p) => p.role && getRole(p.role).faction === 'mafia')
-    .map((p) => ({ playerId: p.id, role: p.role! }));
+  const members = t.state.players.flatMap((p) => (p.role && getRole(p.role).faction === 'mafia' ? [{ playerId: p.id, role: p.role }] : []));
   t.emit({ type: 'mafia_team', payload: { members } }, MAFIA_TEAM);
   beginNight(t);
   return t.done();

@@ -1,3 +1,4 @@
+import { must } from '../../result.ts';
 import { fail, type CommandResult } from '../errors.ts';
 import { DIRECTOR, MAFIA_TEAM, onlyPlayer, PUBLIC, type FallbackCategory, type ReasoningOutcome } from '../events.ts';
 import { nightTargetError, recordAction } from '../night.ts';
@@ -29,7 +30,7 @@ export function act(state: GameState, input: { actorId: PlayerId; targetId: Play
   const error = nightTargetError(state, input.actorId, input.targetId);
   if (error) return { ok: false, error };
   const t = new Transition(state, input.at);
-  recordAction(t, findPlayer(state, input.actorId)!, input.targetId);
+  recordAction(t, must(findPlayer(state, input.actorId), `actor ${input.actorId}`), input.targetId);
   return t.done();
 }
 
@@ -165,6 +166,6 @@ export function announce(state: GameState, input: { text: string; at: number; to
 }
 
 /** Whether a notice on this topic has been given. */
-export function hasNotice(state: GameState, topic: string): boolean {
+function hasNotice(state: GameState, topic: string): boolean {
   return state.log.some((e) => e.type === 'notice' && e.payload.topic === topic);
 }

@@ -3,9 +3,9 @@ import type { GameState, PlayerState } from '../state.ts';
 export type Faction = 'town' | 'mafia' | 'neutral';
 
 /** Night actions resolve in this fixed order: protect, kill, shoot, investigate. */
-export type NightActionKind = 'protect' | 'kill' | 'shoot' | 'investigate';
+type NightActionKind = 'protect' | 'kill' | 'shoot' | 'investigate';
 
-export interface TargetCheck {
+interface TargetCheck {
   readonly state: GameState;
   readonly actor: PlayerState;
   /** null means the actor chose to skip. */

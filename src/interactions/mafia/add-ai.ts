@@ -20,7 +20,7 @@ import { searchPersonas } from '../persona/choices.ts';
 import { MAFIA } from './definition.ts';
 import { actorOf, HOST_ONLY, isHost, refuse, tableHere, tableOf, type MafiaDeps, type MafiaInteraction } from './context.ts';
 
-export const ADD_AI_SELECT = 'lobby-ai';
+const ADD_AI_SELECT = 'lobby-ai';
 const MAX_CHOICES = 25;
 
 interface Choice {
@@ -92,7 +92,7 @@ async function addAiSlash(i: ChatInputCommandInteraction, deps: MafiaDeps): Prom
 async function addAiAutocomplete(i: AutocompleteInteraction, deps: MafiaDeps): Promise<void> {
   const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
   if (!table) return i.respond([]);
-  await i.respond(await choices(i, deps, String(i.options.getFocused()), table.state));
+  await i.respond(await choices(i, deps, i.options.getFocused(), table.state));
 }
 
 /** The lobby's Add AI button: the host gets a menu of the personas they may seat. */

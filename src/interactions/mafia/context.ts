@@ -8,7 +8,7 @@ import {
 } from 'discord.js';
 import type { PersonaStore } from '../../db/persona-store.ts';
 import type { StatsStore } from '../../db/stats-store.ts';
-import type { Actor } from '../../persona/index.ts';
+import type { Actor } from '../../persona/permissions.ts';
 import type { Logger } from '../../log.ts';
 import type { LiveTable, Tables } from '../../discord/tables.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
@@ -24,7 +24,7 @@ export interface MafiaDeps {
 export type MafiaInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
 export const NEEDS_SERVER = 'Mafia games live in a server channel: use this command there, not in DMs.';
-export const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
+const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
 export const HOST_ONLY = 'Only the host of this game can do that.';
 
 /** Every refusal: only the person who asked sees it, and nothing changed. Handlers that defer, defer ephemerally. */

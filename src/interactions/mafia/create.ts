@@ -10,7 +10,7 @@ import { NEEDS_SERVER, refuse, seatName, type MafiaDeps } from './context.ts';
 import { parseRoleList } from './role-list.ts';
 
 /** The options of /mafia create as engine settings; only what was given, the engine fills the defaults. */
-export function settingsFrom(i: ChatInputCommandInteraction): Result<SettingsInput, string> {
+function settingsFrom(i: ChatInputCommandInteraction): Result<SettingsInput, string> {
   const rules: RulesInput = {};
   const int = (name: string) => i.options.getInteger(name) ?? undefined;
   const bool = (name: string) => i.options.getBoolean(name) ?? undefined;

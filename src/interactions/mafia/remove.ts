@@ -22,7 +22,7 @@ async function remove(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<
 
 async function seated(i: AutocompleteInteraction, deps: MafiaDeps): Promise<void> {
   const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
-  const q = String(i.options.getFocused()).toLowerCase();
+  const q = i.options.getFocused().toLowerCase();
   const players = table?.state.players.filter((p) => p.name.toLowerCase().includes(q)) ?? [];
   await i.respond(players.slice(0, 25).map((p) => ({ name: `${p.name}${p.kind === 'ai' ? ' (AI)' : ''}`, value: p.id })));
 }

@@ -7,7 +7,7 @@ import { MAFIA } from './definition.ts';
 import { refuse, tableHere, type MafiaDeps } from './context.ts';
 import { err, ok, type Result } from '../../result.ts';
 
-export const WILL_MODAL = 'will';
+const WILL_MODAL = 'will';
 const WILL_INPUT = 'text';
 
 /** The seat of the person who may write a will in this game now, or why they may not (the engine checks the text). */

@@ -30,7 +30,7 @@ export async function searchPersonas(
   return found.filter((s) => (filter === 'visible' || mayEdit(actor, s).ok) && !exclude(s)).slice(0, MAX_CHOICES);
 }
 
-export async function personaChoices(
+async function personaChoices(
   store: PersonaStore,
   actor: Actor,
   query: string,
@@ -42,6 +42,6 @@ export async function personaChoices(
 export function personaAutocomplete(deps: PersonaDeps, filter: ChoiceFilter) {
   return async (i: AutocompleteInteraction): Promise<void> => {
     if (deps.personas === null) return i.respond([]);
-    await i.respond(await personaChoices(deps.personas, actorOf(i), String(i.options.getFocused()), filter));
+    await i.respond(await personaChoices(deps.personas, actorOf(i), i.options.getFocused(), filter));
   };
 }

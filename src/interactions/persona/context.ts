@@ -31,7 +31,7 @@ export interface PersonaDeps {
 
 export type PersonaInteraction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
 
-export const NO_STORE = 'Personas are not available on this bot (it runs without a persona database).';
+const NO_STORE = 'Personas are not available on this bot (it runs without a persona database).';
 
 /** Every refusal: only the person who asked sees it, and nothing changed. Works before and after a deferral. */
 export async function refuse(i: PersonaInteraction, message: string): Promise<void> {

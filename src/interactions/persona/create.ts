@@ -14,6 +14,7 @@ import { FILE_LIMITS } from '../../persona/limits.ts';
 import { offlinePersona } from '../../persona/offline-profile.ts';
 import type { PersonaContent, Scope } from '../../persona/persona.ts';
 import { buildProfile } from '../../agents/profiler/profiler.ts';
+import type { PersonaStore } from '../../db/persona-store.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { download, extensionOf, textOf } from './attachment.ts';
 import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
@@ -21,17 +22,18 @@ import { PERSONA } from './definition.ts';
 import { meteredModel } from './metered-model.ts';
 import { personaEmbed } from './persona-embed.ts';
 
-export const CREATE_MODAL = 'persona-create';
+const CREATE_MODAL = 'persona-create';
 /** Discord allows 5 inputs of 4,000 characters in a modal; the biography may fill all of them. */
-export const BIO_INPUTS = 5;
+const BIO_INPUTS = 5;
 const INPUT_MAX = 4000;
 const CUSTOM_ID_MAX = 100;
 const TEXT_EXTENSIONS = ['txt', 'md', 'markdown', 'text'];
 /** UTF-8 takes at most 4 bytes a character. */
 const MAX_FILE_BYTES = FILE_LIMITS.rawTextChars * 4;
 
-export const bioInputId = (n: number): string => `bio${n}`;
+const bioInputId = (n: number): string => `bio${n}`;
 
+/* eslint-disable @typescript-eslint/no-deprecated -- action rows until test/discord/bot/persona-commands.test.ts reads labels */
 /** The name rides in the custom id (60 characters at most, so it fits in Discord's 100). */
 function createModal(name: string, scope: Scope): ModalBuilder {
   const inputs = Array.from({ length: BIO_INPUTS }, (_, k) =>
@@ -50,9 +52,11 @@ function createModal(name: string, scope: Scope): ModalBuilder {
     .setTitle(cut(`Biography of ${name}`, 45))
     .addComponents(inputs.map((input) => new ActionRowBuilder<TextInputBuilder>().addComponents(input)));
 }
+/* eslint-enable @typescript-eslint/no-deprecated */
 
 async function createSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  if (!(await storeOf(i, deps))) return;
+  const store = await storeOf(i, deps);
+  if (!store) return;
   const wrongScope = scopeRefusal(i);
   if (wrongScope) return refuse(i, wrongScope);
   const name = i.options.getString('name', true).trim().replace(/\s+/g, ' ');
@@ -84,18 +88,19 @@ async function createSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): P
     bio = decoded.value;
   }
   // A typed biography comes back with any refusal: what the person wrote is never lost.
-  await create(i, deps, { name, bio, scope: scopeOption(i), giveBack: text !== null });
+  await create(i, deps, store, { name, bio, scope: scopeOption(i), giveBack: text !== null });
 }
 
 async function createModalSubmit(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<void> {
-  if (!(await storeOf(i, deps))) return;
+  const store = await storeOf(i, deps);
+  if (!store) return;
   const [kind, ...rest] = customIdArgs(i.customId);
   const name = rest.join(':');
   const scope: Scope = kind === 'server' && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };
   const pieces = Array.from({ length: BIO_INPUTS }, (_, k) => i.fields.getTextInputValue(bioInputId(k + 1)));
   const bio = pieces.filter((p) => p.trim() !== '').join('\n');
   await i.deferReply({ flags: MessageFlags.Ephemeral });
-  await create(i, deps, { name, bio, scope, giveBack: true });
+  await create(i, deps, store, { name, bio, scope, giveBack: true });
 }
 
 /** What was built, and why offline when it was (null: the model wrote it). */
@@ -132,9 +137,9 @@ async function contentFrom(deps: PersonaDeps, guildId: string | null, name: stri
 async function create(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
   deps: PersonaDeps,
+  store: PersonaStore,
   input: { name: string; bio: string; scope: Scope; giveBack: boolean },
 ): Promise<void> {
-  const store = deps.personas!;
   const built = await contentFrom(deps, i.guildId, input.name, input.bio);
   const created = built.ok ? await store.create(actorOf(i), { scope: input.scope, content: built.value.content }) : null;
   if (built.ok && created?.ok) {

@@ -5,7 +5,7 @@ import { PROFILE_LIMITS } from '../../persona/profile.ts';
 export const PERSONA = 'persona';
 
 /** Discord's limit on a string option; longer biographies go through the modal or a file. */
-export const TEXT_OPTION_MAX = 6000;
+const TEXT_OPTION_MAX = 6000;
 
 const personaOption = (what: string) => (o: SlashCommandStringOption) =>
   o.setName('persona').setDescription(what).setRequired(true).setAutocomplete(true).setMaxLength(100);

@@ -13,7 +13,7 @@ import { personaAutocomplete } from './choices.ts';
 import { actorOf, findPersona, refuse, type PersonaDeps, storeOf } from './context.ts';
 import { PERSONA } from './definition.ts';
 
-export const DELETE_BUTTON = 'persona-delete';
+const DELETE_BUTTON = 'persona-delete';
 
 /** Asks first: the reply only the asker sees carries the Delete and Keep buttons. */
 async function deleteSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {

@@ -9,7 +9,7 @@ import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './conte
 import { PERSONA } from './definition.ts';
 
 /** A file name people recognise: the persona's name, in letters, digits and dashes. */
-export function fileStem(name: string): string {
+function fileStem(name: string): string {
   return (
     name
       .normalize('NFKD')

@@ -6,7 +6,7 @@ import { actorOf, refuse, storeOf, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 
 /** Per page: three sections of names stay well inside an embed's 6,000 characters. */
-export const LIST_PAGE_SIZE = 30;
+const LIST_PAGE_SIZE = 30;
 
 const SECTIONS = [
   { title: 'Yours', has: (s: PersonaSummary) => !s.builtIn && s.scope.kind === 'private' },

@@ -1,9 +1,7 @@
 import {
-  ActionRowBuilder,
   EmbedBuilder,
   MessageFlags,
   ModalBuilder,
-  TextInputBuilder,
   TextInputStyle,
   type ChatInputCommandInteraction,
   type ModalSubmitInteraction,
@@ -11,6 +9,7 @@ import {
 import { answerOffline, answerWithModel, SITUATION_MAX_CHARS } from '../../agents/player/answer-situation.ts';
 import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
+import type { PersonaStore } from '../../db/persona-store.ts';
 import type { Persona } from '../../persona/persona.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { personaAutocomplete } from './choices.ts';
@@ -18,20 +17,24 @@ import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './conte
 import { PERSONA } from './definition.ts';
 import { meteredModel } from './metered-model.ts';
 
-export const TEST_MODAL = 'persona-test';
-export const SITUATION_INPUT = 'situation';
+const TEST_MODAL = 'persona-test';
+const SITUATION_INPUT = 'situation';
 
 function situationModal(persona: Persona): ModalBuilder {
-  const input = new TextInputBuilder()
-    .setCustomId(SITUATION_INPUT)
-    .setLabel('The situation')
-    .setStyle(TextInputStyle.Paragraph)
-    .setMaxLength(SITUATION_MAX_CHARS)
-    .setPlaceholder('e.g. Day 2. Bob says you were too quiet last night and votes for you.');
   return new ModalBuilder()
     .setCustomId(`${TEST_MODAL}:${persona.id}`)
     .setTitle(cut(`Test ${persona.profile.identity.name}`, 45))
-    .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+    .addLabelComponents((label) =>
+      label
+        .setLabel('The situation')
+        .setTextInputComponent((input) =>
+          input
+            .setCustomId(SITUATION_INPUT)
+            .setStyle(TextInputStyle.Paragraph)
+            .setMaxLength(SITUATION_MAX_CHARS)
+            .setPlaceholder('e.g. Day 2. Bob says you were too quiet last night and votes for you.'),
+        ),
+    );
 }
 
 async function testSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
@@ -44,7 +47,7 @@ async function testSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Pro
     await i.showModal(situationModal(persona.value));
     return;
   }
-  await answer(i, deps, persona.value, situation);
+  await answer(i, deps, store, persona.value, situation);
 }
 
 async function testModal(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<void> {
@@ -54,7 +57,7 @@ async function testModal(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<
   if (!persona.ok) return refuse(i, 'That persona no longer exists, or you can no longer use it.');
   const situation = i.fields.getTextInputValue(SITUATION_INPUT).trim();
   if (situation === '') return refuse(i, 'Describe a situation for the persona to answer.');
-  await answer(i, deps, persona.value, situation);
+  await answer(i, deps, store, persona.value, situation);
 }
 
 const OFFLINE_FOOTER = 'Answered offline (no language model configured): built from the persona’s traits, tactics and phrases.';
@@ -66,12 +69,13 @@ type Answer = { readonly text: string; readonly footer: string; readonly note?: 
 async function answerFor(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
   deps: PersonaDeps,
+  store: PersonaStore,
   persona: Persona,
   situation: string,
 ): Promise<Result<Answer, string>> {
   const model = deps.models.current();
   if (model === null) return ok({ text: answerOffline(persona.profile, situation), footer: OFFLINE_FOOTER });
-  const rendered = await deps.personas!.render(actorOf(i), persona.id);
+  const rendered = await store.render(actorOf(i), persona.id);
   if (!rendered.ok) return err(rendered.error.message);
   const metered = meteredModel(deps, model, { guildId: i.guildId, personaId: persona.id, purpose: 'persona_test' });
   const answered = await answerWithModel({ profile: persona.profile, block: rendered.value.block }, situation, metered);
@@ -90,11 +94,12 @@ async function answerFor(
 async function answer(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
   deps: PersonaDeps,
+  store: PersonaStore,
   persona: Persona,
   situation: string,
 ): Promise<void> {
   await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const answered = await answerFor(i, deps, persona, situation);
+  const answered = await answerFor(i, deps, store, persona, situation);
   if (!answered.ok) return refuse(i, answered.error);
   const embed = new EmbedBuilder()
     .setColor(COLOURS.day)

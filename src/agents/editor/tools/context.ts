@@ -25,7 +25,7 @@ export interface EditorToolContext {
  * A refusal the model reads as an error result and can act on. Tools throw it because that is
  * the Tool contract (`runToolCalls` turns it into `isError`); nothing is written before it.
  */
-export class ToolRefusal extends Error {}
+class ToolRefusal extends Error {}
 
 export function refuse(message: string): never {
   throw new ToolRefusal(message);
@@ -60,7 +60,7 @@ export async function editPersona(
   return `${what} Saved ${personaName(saved)} as version ${saved.version}. ${renderNote(saved)}`;
 }
 
-export function renderNote(persona: PersonaContent): string {
+function renderNote(persona: PersonaContent): string {
   const rendered = renderPersona(persona);
   if (!rendered.ok) return rendered.error.message;
   return [`It renders to ${rendered.value.words} words.`, ...rendered.value.warnings].join(' ');
