@@ -18,6 +18,8 @@ export default tseslint.config(
       // `() => void work()` and `(x) => list.push(x)` read plainly.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true, ignoreVoidOperator: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Passing a rejection on unchanged is right in promise plumbing, whatever it holds.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
     },
   },
   {

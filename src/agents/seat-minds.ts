@@ -151,7 +151,6 @@ function beforeAbort<T>(work: T | Promise<T>, signal: AbortSignal | undefined, i
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the work's own failure, passed on unchanged
         reject(error);
       },
     );
