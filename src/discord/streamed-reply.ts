@@ -1,6 +1,6 @@
 import type { ActionRowData, MessageActionRowComponentData } from 'discord.js';
 import type { Timers } from '../clock.ts';
-import { chunkMarkdown } from './presenters/chunk-markdown.ts';
+import { chunkMarkdown } from '../chunk-markdown.ts';
 import { MAX_CONTENT } from './presenters/format.ts';
 
 /** The messages a streamed reply writes to (a thread or DM channel in the bot; a fake in tests). */

@@ -20,8 +20,9 @@ import { nightActionMessage } from './presenters/night-action.ts';
 import { closedVoteMessage, voteMessage } from './presenters/vote.ts';
 import { personaSpeech } from './presenters/persona-speech.ts';
 import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
+import { chunkMarkdown } from '../chunk-markdown.ts';
 import { directorsCutFile } from './presenters/directors-cut.ts';
-import { cut, MAX_CONTENT } from './presenters/format.ts';
+import { MAX_CONTENT } from './presenters/format.ts';
 
 /** What the output needs of a table (kept structural so tables.ts and this file do not import each other). */
 export interface OutputTable {
@@ -294,17 +295,7 @@ export class TableOutput {
       name: `Director's cut ${state.id.slice(0, 8)}`,
       autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
     });
-    const chunks: string[] = [];
-    let current = '';
-    for (const line of file.content.split('\n')) {
-      const piece = cut(line, MAX_CONTENT);
-      if (current && current.length + 1 + piece.length > MAX_CONTENT) {
-        chunks.push(current);
-        current = '';
-      }
-      current = current ? `${current}\n${piece}` : piece;
-    }
-    if (current.trim()) chunks.push(current);
+    const chunks = chunkMarkdown(file.content, MAX_CONTENT);
     for (const chunk of chunks.slice(0, 20)) await thread.send({ content: chunk, allowedMentions: NO_MENTIONS });
     if (chunks.length > 20) await thread.send({ content: 'The rest is in the attached file.', allowedMentions: NO_MENTIONS });
   }

@@ -3,7 +3,7 @@ import { jsonSchemaOf } from '../../llm/tool.ts';
 import { isConfigured } from '../../llm/providers.ts';
 import type { LlmMessage, LlmProvider, ProviderName } from '../../llm/types.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { chunkText } from '../../persona/chunk-text.ts';
+import { chunkMarkdown } from '../../chunk-markdown.ts';
 import { describeIssues, personaError, type PersonaError } from '../../persona/errors.ts';
 import { FILE_LIMITS } from '../../persona/limits.ts';
 import type { CardProfiler } from '../../persona/card-import.ts';
@@ -54,7 +54,7 @@ export async function buildProfile(name: string, rawText: string, llm: ProfilerL
   }
   if (llm.provider === undefined) return err(personaError('no_llm', NO_LLM_MESSAGE));
   const model = { ...llm, provider: llm.provider };
-  const chunks = chunkText(text, CHUNK_CHARS);
+  const chunks = chunkMarkdown(text, CHUNK_CHARS);
   if (chunks.length === 1) return finalProfile(model, cleanName, extractPrompt(cleanName, text));
   const drafts: ProfileDraft[] = [];
   for (const [i, chunk] of chunks.entries()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkMarkdown, openFence } from '../../../src/discord/presenters/chunk-markdown.ts';
+import { chunkMarkdown, openFence } from '../src/chunk-markdown.ts';
 
 describe('chunkMarkdown', () => {
   it('GIVEN short text WHEN chunked THEN it is one message, unchanged', () => {
