@@ -118,7 +118,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     async idle() {
       await router.idle();
       await chats?.idle();
-      await tables.output.idle();
+      await tables.idle();
       await cost.flush();
     },
     async stop() {

@@ -125,6 +125,8 @@ export interface TablesDeps {
 export class Tables {
   private readonly byChannel = new Map<string, LiveTable>();
   private readonly loading = new Map<string, Promise<LiveTable | null>>();
+  /** AI seatings started after a reply; idle and shutdown wait for them (else a driver could appear after stop). */
+  private readonly seating = new Set<Promise<void>>();
   private readonly repo: GameRepository;
   readonly output: TableOutput;
 
@@ -200,6 +202,20 @@ export class Tables {
     return ok(table);
   }
 
+  /** Seats the AI in the background (after the interaction's reply); failures go to the log. */
+  seatAiLater(table: LiveTable): void {
+    const seating: Promise<void> = this.startAi(table)
+      .catch((error: unknown) => this.deps.log.error(`AI seats of ${table.state.id}: ${String(error)}`))
+      .finally(() => this.seating.delete(seating));
+    this.seating.add(seating);
+  }
+
+  /** Resolves once background seatings and output have finished (AI work in flight has its own driver's idle). */
+  async idle(): Promise<void> {
+    while (this.seating.size > 0) await Promise.allSettled([...this.seating]);
+    await this.output.idle();
+  }
+
   /** Gives a started game's AI seats their brains; `resume` also restarts work the current phase still owes. */
   async startAi(table: LiveTable): Promise<void> {
     if (table.driver || table.state.phase === 'lobby') return;
@@ -221,6 +237,7 @@ export class Tables {
 
   /** Stops timers and AI work; games stay stored for the next process. */
   async closeAll(): Promise<void> {
+    await Promise.allSettled([...this.seating]);
     for (const table of this.byChannel.values()) {
       table.session.close();
       // Models still thinking are abandoned: the next process asks again from the stored log.

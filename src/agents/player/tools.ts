@@ -20,13 +20,18 @@ function names(view: PlayerView): string {
   return view.seats.map((s) => s.name).join(', ');
 }
 
+/** A seat's name by its id, as the seat's own view knows it. */
+function nameIn(view: PlayerView): (id: string) => string {
+  return (id) => view.seats.find((s) => s.id === id)?.name ?? id;
+}
+
 const readTranscript = defineTool<{ day: number }, SeatToolContext>({
   name: 'read_transcript',
   description: 'The full public transcript (speeches, votes, deaths) of an earlier day.',
   input: z.object({ day: z.number().int().min(1).describe('Day number') }),
   run: ({ day }, { view }) => {
     if (day > view.day) throw new Error(`Day ${day} has not happened yet; it is day ${view.day}.`);
-    const name = (id: string) => view.seats.find((s) => s.id === id)?.name ?? id;
+    const name = nameIn(view);
     const lines: string[] = [];
     let current = 0;
     for (const e of view.events) {
@@ -64,7 +69,7 @@ const voteHistory = defineTool<{ player: string }, SeatToolContext>({
   run: ({ player }, { view }) => {
     const seat = seatByName(view, player);
     if (!seat) throw new Error(`No player called ${player}. Players: ${names(view)}.`);
-    const name = (id: string) => view.seats.find((s) => s.id === id)?.name ?? id;
+    const name = nameIn(view);
     const lines: string[] = [];
     for (const e of view.events) {
       if (e.type !== 'vote_resolved') continue;
@@ -82,7 +87,7 @@ const myNotes = defineTool<Record<string, never>, SeatToolContext>({
   description: 'Your memory facts and your current beliefs.',
   input: z.object({}),
   run: (_input, { view, beliefs, memory }) => {
-    const name = (id: string) => view.seats.find((s) => s.id === id)?.name ?? id;
+    const name = nameIn(view);
     const facts = memory.length > 0 ? memory : memoryFacts(view);
     const reads = Object.entries(beliefs).map(
       ([id, b]) => `${name(id)}: suspicion ${b.suspicion}, trust ${b.trust} (${neutralise(b.reason)})`,
@@ -91,9 +96,4 @@ const myNotes = defineTool<Record<string, never>, SeatToolContext>({
   },
 });
 
-export const SEAT_TOOLS: readonly Tool<never, SeatToolContext>[] = [
-  readTranscript,
-  checkWill,
-  voteHistory,
-  myNotes,
-] as unknown as readonly Tool<never, SeatToolContext>[];
+export const SEAT_TOOLS: readonly Tool<unknown, SeatToolContext>[] = [readTranscript, checkWill, voteHistory, myNotes];

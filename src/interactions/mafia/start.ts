@@ -13,18 +13,14 @@ async function begin(table: LiveTable, userId: string): Promise<string | null> {
   return started.ok ? null : `The game cannot start yet: ${started.error.message}`;
 }
 
-/** After the reply: the AI seats get their brains (persona rendering may take a moment). Role DMs go out from the table's output. */
-function seatAi(table: LiveTable, deps: MafiaDeps): void {
-  void deps.tables.startAi(table).catch((error: unknown) => deps.log.error(`AI seats of ${table.state.id}: ${String(error)}`));
-}
-
 async function startSlash(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
   const table = await tableHere(i, deps);
   if (!table) return;
   const refused = await begin(table, i.user.id);
   if (refused) return refuse(i, refused);
   await i.reply({ content: 'The game has started: everyone has their role by DM.', allowedMentions: NO_MENTIONS });
-  seatAi(table, deps);
+  // After the reply: the AI seats get their brains (persona rendering may take a moment).
+  deps.tables.seatAiLater(table);
 }
 
 /** The lobby's Start button. */
@@ -35,7 +31,8 @@ export async function startButton(i: ButtonInteraction, deps: MafiaDeps): Promis
   const refused = await begin(table, i.user.id);
   if (refused) return refuse(i, refused);
   await i.deferUpdate();
-  seatAi(table, deps);
+  // After the reply: the AI seats get their brains (persona rendering may take a moment).
+  deps.tables.seatAiLater(table);
 }
 
 export function registerStart(router: InteractionRouter, deps: MafiaDeps): void {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
+import { PHASE_TITLE } from '../../../src/game/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World | undefined;
@@ -33,8 +34,10 @@ describe('boot', () => {
         .ephemeral();
     }
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'start' }).public();
+    // The bot's idle includes seating the AI; the driver's, every AI move: nothing moves until the manual clock does.
     await w.bot.idle();
     await w.bot.tables.live[0]!.driver?.idle();
+    await w.bot.idle();
     const before = w.bot.tables.live[0]!.state;
 
     const bot = await w.restart();
@@ -46,7 +49,7 @@ describe('boot', () => {
     expect(after.log.length).toBeGreaterThanOrEqual(before.log.length);
     expect(bot.tables.live[0]!.driver).not.toBeNull();
     expect(JSON.stringify((await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'status' }).ephemeral()).embeds)).toContain(
-      'Night 1',
+      `Mafia: ${PHASE_TITLE[before.phase]} ${before.day}`,
     );
     expect(messageText(await w.sim.user('carol').slash('game', 'mafia', { subcommand: 'create' }).ephemeral())).toMatch(
       /already has a game open/,
@@ -60,7 +63,7 @@ describe('boot', () => {
       cwd: process.cwd(),
     }).then(
       () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      (error: unknown) => error as { code: number; stderr: string },
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('DISCORD_TOKEN is not set');
