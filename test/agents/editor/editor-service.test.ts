@@ -245,7 +245,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       return reply.text(`answer to ${request.lastUserText}`);
     });
     const first = send('first');
-    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 30_000 });
     expect(editor.isRunning(session.id)).toBe(true);
     const second = send('second');
     release();
@@ -307,7 +307,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const metered = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: { provider: anthropic(fake), model: 'editor-model' }, budget });
     fake.enqueue(reply.text('Hello.'));
     expect(await metered.send(session.id, alice, 'Hi')).toEqual({ ok: true, value: 'end_turn' });
-    await vi.waitFor(() => expect(ledger.calls).toEqual([expect.objectContaining({ guildId: '900', purpose: 'editor', model: 'editor-model', inputTokens: 10, outputTokens: 5, ok: true })]));
+    await vi.waitFor(() => expect(ledger.calls).toEqual([expect.objectContaining({ guildId: '900', purpose: 'editor', model: 'editor-model', inputTokens: 10, outputTokens: 5, ok: true })]), { timeout: 30_000 });
     fake.enqueue(reply.text('Hello again.'));
     expect(await metered.send(session.id, alice, 'Hi again')).toEqual({ ok: true, value: 'end_turn' });
     expect(await metered.send(session.id, alice, 'And again')).toMatchObject({ ok: false, error: { code: 'budget', message: expect.stringContaining('budget') } });
