@@ -109,7 +109,7 @@ for (const wire of ['openai', 'anthropic'] as const) {
       const { provider } = await start(wire, { override: (r) => (r.index % 9 === 4 ? faults[Math.floor(r.index / 9) % faults.length] : undefined) }, 400);
       const state = await play({ seats: seats(provider, 5) });
       expect(state.phase).toBe('ended');
-    }, 60_000);
+    });
 
     it('GIVEN a token budget that runs out WHEN seats keep deciding THEN they fall back to the offline brain and the table is told once', async () => {
       const { provider } = await start(wire, { usage: { input: 900, output: 100 } });
