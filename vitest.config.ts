@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Bounds for hangs, not for speed: on a loaded 2-core machine a bot test's world (PGlite,
+    // migrations, starter personas, a discord.js login) alone took over 60 s to start. The waits
+    // inside the tests name their states and carry their own timeouts.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

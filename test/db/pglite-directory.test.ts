@@ -6,9 +6,8 @@ import { deployMigrations } from '../../src/db/deploy-migrations.ts';
 import { createGameStore } from '../../src/db/game-store.ts';
 import { openDatabase, type Database } from '../../src/db/open-database.ts';
 
-// Spawning the real Prisma CLI boots PGlite in a child process: slow but it is
-// exactly what `npm start` and `npm run db:migrate` do.
-const CLI_TIMEOUT = 120_000;
+// Spawning the real Prisma CLI boots PGlite in a child process: slow (tens of seconds on a busy
+// machine, within the suite's timeout) but it is exactly what `npm start` and `npm run db:migrate` do.
 
 describe('a PGlite data directory', () => {
   let dataDir: string;
@@ -20,13 +19,9 @@ describe('a PGlite data directory', () => {
     await rm(join(dataDir, '..'), { recursive: true, force: true });
   });
 
-  it(
-    'GIVEN an empty directory WHEN prisma migrate deploy runs through the wrapper THEN it succeeds',
-    async () => {
-      expect(await deployMigrations({ kind: 'pglite', dataDir }, 'capture')).toEqual({ ok: true, value: undefined });
-    },
-    CLI_TIMEOUT,
-  );
+  it('GIVEN an empty directory WHEN prisma migrate deploy runs through the wrapper THEN it succeeds', async () => {
+    expect(await deployMigrations({ kind: 'pglite', dataDir }, 'capture')).toEqual({ ok: true, value: undefined });
+  });
 
   it('GIVEN a migrated directory WHEN a game is written, closed and reopened THEN the game is still there', async () => {
     const target = { kind: 'pglite', dataDir } as const;
@@ -52,14 +47,10 @@ describe('a PGlite data directory', () => {
     }
   });
 
-  it(
-    'GIVEN an up-to-date directory WHEN migrate deploy runs again THEN it exits cleanly instead of hanging',
-    async () => {
-      // Guards the PGlite timer workaround in src/db/pglite-for-cli.ts.
-      expect(await deployMigrations({ kind: 'pglite', dataDir }, 'capture')).toEqual({ ok: true, value: undefined });
-    },
-    CLI_TIMEOUT,
-  );
+  it('GIVEN an up-to-date directory WHEN migrate deploy runs again THEN it exits cleanly instead of hanging', async () => {
+    // Guards the PGlite timer workaround in src/db/pglite-for-cli.ts.
+    expect(await deployMigrations({ kind: 'pglite', dataDir }, 'capture')).toEqual({ ok: true, value: undefined });
+  });
 });
 
 async function open(database: { kind: 'pglite'; dataDir: string }): Promise<Database> {

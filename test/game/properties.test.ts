@@ -7,6 +7,10 @@ import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../../src/agents/heuristic/random-brain.ts';
 import { leaksIn } from '../support/leaks.ts';
 
+// A thousand games are a fixed amount of pure CPU work: about 10 s on an idle 2-core machine, over
+// a minute when the cores are shared. The default 60 s test timeout is no bound for that.
+const THOUSAND_GAMES_TIMEOUT_MS = 600_000;
+
 const rulesArb: fc.Arbitrary<RulesInput> = fc.record({
   doctorSelfProtect: fc.boolean(),
   doctorRepeatProtect: fc.boolean(),
@@ -85,7 +89,7 @@ describe('property: whole games played by the offline brains', () => {
       ),
       { numRuns: 1000 },
     );
-  });
+  }, THOUSAND_GAMES_TIMEOUT_MS);
 });
 
 /** Random commands from anyone, legal or not: refusals change nothing, and the game still ends. */
@@ -160,5 +164,5 @@ describe('property: chaos at the table', () => {
       }),
       { numRuns: 1000 },
     );
-  });
+  }, THOUSAND_GAMES_TIMEOUT_MS);
 });

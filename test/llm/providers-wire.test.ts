@@ -219,7 +219,8 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN a request that hangs WHEN the attempt times out THEN the SDK retries and succeeds', async () => {
-      const { provider, fake } = await start({ script: [reply.hang(), reply.text('Sorry, I dozed off.')], timeoutMs: 300 });
+      // Long enough for the retry to be answered while the whole file runs concurrently on a busy machine.
+      const { provider, fake } = await start({ script: [reply.hang(), reply.text('Sorry, I dozed off.')], timeoutMs: 2_000 });
 
       const result = await provider.complete(ASK);
 
@@ -248,7 +249,8 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN every attempt hangs WHEN completed THEN it gives up with a timeout error value', async () => {
-      const { provider, fake } = await start({ script: [reply.hang(), reply.hang(), reply.hang()], timeoutMs: 200 });
+      // Long enough for every attempt to reach the fake (and be counted) before it times out.
+      const { provider, fake } = await start({ script: [reply.hang(), reply.hang(), reply.hang()], timeoutMs: 2_000 });
 
       const result = await provider.complete(ASK);
 
@@ -279,15 +281,21 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
     });
 
     it('GIVEN a request that hangs WHEN the caller aborts THEN the call ends at once with aborted', async () => {
-      const { provider } = await start({ script: [reply.hang()] });
       const abort = new AbortController();
-      setTimeout(() => abort.abort(), 100);
-      const started = performance.now();
+      let abortedAt = Number.NaN;
+      // The caller aborts once the fake holds the request, which then hangs.
+      const { provider } = await start({
+        script: () => {
+          abortedAt = performance.now();
+          abort.abort();
+          return reply.hang();
+        },
+      });
 
       const result = await provider.complete({ ...ASK, signal: abort.signal });
 
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'aborted' }) });
-      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(performance.now() - abortedAt).toBeLessThan(1_000);
     });
 
     it('GIVEN nothing listens at the base URL WHEN completed THEN the error kind is network', async () => {

@@ -188,9 +188,13 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
   });
 
   it('GIVEN a model call that hangs WHEN the caller aborts THEN the loop ends with aborted', async () => {
-    const provider = await start({ script: [reply.tool('lookup', { player: 'Grace' }), reply.hang()] });
+    const provider = await start({ script: [reply.tool('lookup', { player: 'Grace' })] });
     const abort = new AbortController();
-    setTimeout(() => abort.abort(), 150);
+    // The caller aborts while the second model call hangs: once the fake holds it.
+    fake!.handle(() => {
+      abort.abort();
+      return reply.hang();
+    });
 
     const result = await runToolLoop({ provider, request: ASK, tools: TOOLS, context: table(), signal: abort.signal });
 

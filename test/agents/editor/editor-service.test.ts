@@ -300,7 +300,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       return reply.text(`answer to ${request.lastUserText}`);
     });
     const first = send('first');
-    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 30_000 });
     expect(editor.isRunning(session.id)).toBe(true);
     const second = send('second');
     release();
@@ -374,10 +374,12 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     // Usage scripted: the budget of 20 tokens is sized for 10 in and 5 out, not for the editor's whole prompt.
     fake.enqueue(reply.text('Hello.', { usage: { input: 10, output: 5 } }));
     expect(await metered.send(session.id, alice, 'Hi')).toEqual({ ok: true, value: 'end_turn' });
-    await vi.waitFor(() =>
-      expect(ledger.calls).toEqual([
-        expect.objectContaining({ guildId: '900', purpose: 'editor', model: 'editor-model', inputTokens: 10, outputTokens: 5, ok: true }),
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(ledger.calls).toEqual([
+          expect.objectContaining({ guildId: '900', purpose: 'editor', model: 'editor-model', inputTokens: 10, outputTokens: 5, ok: true }),
+        ]),
+      { timeout: 30_000 },
     );
     fake.enqueue(reply.text('Hello again.', { usage: { input: 10, output: 5 } }));
     expect(await metered.send(session.id, alice, 'Hi again')).toEqual({ ok: true, value: 'end_turn' });

@@ -25,9 +25,14 @@ afterEach(async () => {
 
 type Wire = 'openai' | 'anthropic';
 
-async function start(wire: Wire, model: PlayingModelOptions = {}): Promise<{ fake: FakeLlmServer; provider: LlmProvider }> {
+/** `timeoutMs`: per attempt; generous, since a call that times out falls back to the offline brain. */
+async function start(
+  wire: Wire,
+  model: PlayingModelOptions = {},
+  timeoutMs = 30_000,
+): Promise<{ fake: FakeLlmServer; provider: LlmProvider }> {
   fake = await (wire === 'openai' ? startFakeOpenAi : startFakeAnthropic)(playingModel(model));
-  const options = { apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 400, maxRetries: 2 };
+  const options = { apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs, maxRetries: 2 };
   const provider = wire === 'openai' ? createOpenAiProvider(options) : createAnthropicProvider(options);
   return { fake, provider };
 }
@@ -109,12 +114,15 @@ for (const wire of ['openai', 'anthropic'] as const) {
 
     it('GIVEN the server answers 429, 500, malformed JSON and a hang on some calls WHEN a game runs THEN it never stalls and reaches a winner', async () => {
       const faults = [reply.rateLimited(0), reply.serverError(), reply.malformed(), reply.hang()];
-      const { provider } = await start(wire, {
-        override: (r) => (r.index % 9 === 4 ? faults[Math.floor(r.index / 9) % faults.length] : undefined),
-      });
+      // A short timeout: the hung calls must end quickly (any call may fall back here).
+      const { provider } = await start(
+        wire,
+        { override: (r) => (r.index % 9 === 4 ? faults[Math.floor(r.index / 9) % faults.length] : undefined) },
+        400,
+      );
       const state = await play({ seats: seats(provider, 5) });
       expect(state.phase).toBe('ended');
-    }, 60_000);
+    });
 
     it('GIVEN a token budget that runs out WHEN seats keep deciding THEN they fall back to the offline brain and the table is told once', async () => {
       const { provider } = await start(wire, { usage: { input: 900, output: 100 } });
