@@ -1,4 +1,5 @@
 /** The simulator's world: plain records, mutated by the REST routes and the simulated users. */
+import type { ChannelType } from 'discord.js';
 
 export interface SimUserRecord {
   id: string;
@@ -45,8 +46,8 @@ export interface SimThreadMeta {
 
 export interface SimChannel {
   id: string;
-  /** ChannelType: 0 text, 1 DM, 11 public thread, 12 private thread */
-  type: number;
+  /** 0 text, 1 DM, 11 public thread, 12 private thread */
+  type: ChannelType;
   guildId: string | null;
   name: string | null;
   topic: string | null;
