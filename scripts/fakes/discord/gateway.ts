@@ -1,7 +1,7 @@
 /** The fake gateway: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, dispatches to identified sessions. */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GatewayIntentBits, GatewayOpcodes } from 'discord.js';
+import { GatewayOpcodes } from 'discord.js';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { randomToken } from './ids.ts';
 
@@ -175,5 +175,3 @@ function textOf(raw: RawData): string {
   if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
   return Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(raw).toString('utf8');
 }
-
-export const Intents = GatewayIntentBits;

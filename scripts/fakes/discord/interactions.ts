@@ -45,7 +45,7 @@ export interface SimInteraction {
   versionsAtDefer: number | null;
 }
 
-export const INTERACTION_TOKEN_TTL_MS = 15 * 60 * 1000;
+const INTERACTION_TOKEN_TTL_MS = 15 * 60 * 1000;
 
 export class Interactions {
   readonly all = new Map<string, SimInteraction>();

@@ -53,7 +53,7 @@ function embedLength(e: Record<string, any>): number {
   return n;
 }
 
-export function validateEmbeds(c: FormErrorCollector, embeds: unknown): void {
+function validateEmbeds(c: FormErrorCollector, embeds: unknown): void {
   if (embeds === undefined || embeds === null) return;
   if (!Array.isArray(embeds)) {
     c.add(['embeds'], 'BASE_TYPE_LIST', 'Must be a list.');
@@ -116,7 +116,7 @@ function validateSelect(c: FormErrorCollector, path: (string | number)[], comp: 
   }
 }
 
-export function validateComponents(c: FormErrorCollector, components: unknown, flags: number): void {
+function validateComponents(c: FormErrorCollector, components: unknown, flags: number): void {
   if (components === undefined || components === null) return;
   if (!Array.isArray(components)) {
     c.add(['components'], 'BASE_TYPE_LIST', 'Must be a list.');

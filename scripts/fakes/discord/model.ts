@@ -27,7 +27,7 @@ export interface SimMember {
   joinedAt: string;
 }
 
-export interface SimOverwrite {
+interface SimOverwrite {
   id: string;
   /** 0 role, 1 member */
   type: 0 | 1;
@@ -35,7 +35,7 @@ export interface SimOverwrite {
   deny: bigint;
 }
 
-export interface SimThreadMeta {
+interface SimThreadMeta {
   archived: boolean;
   locked: boolean;
   invitable: boolean;
@@ -66,7 +66,7 @@ export interface SimChannel {
   deleted: boolean;
 }
 
-export interface SimEmbed {
+interface SimEmbed {
   [key: string]: unknown;
 }
 

@@ -491,5 +491,3 @@ export function messageText(m: SimMessage): string {
 export function isEphemeral(m: SimMessage): boolean {
   return (m.flags & MessageFlags.Ephemeral) !== 0;
 }
-
-export type { ChannelRef };

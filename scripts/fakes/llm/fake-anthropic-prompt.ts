@@ -2,7 +2,7 @@ import { FIVE_MINUTES_MS, ONE_HOUR_MS, type CachePrompt, type PromptBlock } from
 import { isRecord } from './fake-wire.ts';
 
 /** The Messages API refuses a request with more `cache_control` markers than this. */
-export const MAX_BREAKPOINTS = 4;
+const MAX_BREAKPOINTS = 4;
 
 /**
  * A Messages request as Anthropic's prompt cache sees it: blocks in the order the API renders

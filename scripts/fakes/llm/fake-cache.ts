@@ -9,13 +9,13 @@ import { estimateTokens, type CallUsage } from './fake-usage.ts';
  */
 
 /** A prefix shorter than this is never cached (both providers' documented minimum). */
-export const MIN_CACHEABLE_TOKENS = 1024;
+const MIN_CACHEABLE_TOKENS = 1024;
 export const FIVE_MINUTES_MS = 5 * 60_000;
 export const ONE_HOUR_MS = 60 * 60_000;
 /** Anthropic also checks about 20 block boundaries before each breakpoint for an earlier write. */
-export const LOOKBACK_BLOCKS = 20;
+const LOOKBACK_BLOCKS = 20;
 /** OpenAI caches in steps of 128 tokens (512 characters under the estimate). */
-export const AUTOMATIC_STEP_TOKENS = 128;
+const AUTOMATIC_STEP_TOKENS = 128;
 
 export interface PromptBlock {
   /** The block as the model reads it, serialized deterministically, cache markers left out. */

@@ -21,7 +21,7 @@ export function taskOptions(task: string): string[] {
 }
 
 /** The living players the task's roster shows, the seat itself excluded. */
-export function livingOthers(task: string): string[] {
+function livingOthers(task: string): string[] {
   return [...task.matchAll(/^\d+\. (.+?)(?: \(you\))? — alive/gm)].flatMap((m) =>
     m[1] === undefined || m[0].includes('(you)') ? [] : [m[1]],
   );
@@ -69,7 +69,7 @@ const WORDS = [
 ];
 
 /** Plain words (never a player's name) filling about `chars` characters, different per seed. */
-export function filler(chars: number, seed: number): string {
+function filler(chars: number, seed: number): string {
   let text = '';
   for (let i = seed; text.length < chars; i++) text += `${text ? ' ' : ''}${WORDS[(i * 7 + seed) % WORDS.length]}`;
   return `${text.slice(0, Math.max(0, chars - 1)).trimEnd()}.`;
