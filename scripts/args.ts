@@ -16,7 +16,7 @@ export function intFlags<K extends string>(
     const n = Number(raw);
     const [min, max] = bounds[key];
     if (typeof raw !== 'string' || !Number.isInteger(n) || n < min || n > max) {
-      console.error(`--${key} must be a whole number from ${min} to ${max} (got ${String(raw)}).`);
+      console.error(`--${key} must be a whole number from ${min} to ${max} (got ${raw}).`);
       process.exit(2);
     }
     out[key] = n;

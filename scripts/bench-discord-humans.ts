@@ -75,15 +75,16 @@ export class BenchGame {
   private async openOrThrow(): Promise<void> {
     const channel = { id: this.seating.channelId };
     const [host, ...guests] = this.seating.humans;
-    const lobby = await this.track(this.user(host!).slash(channel, 'mafia', { subcommand: 'create', options: {} })).public();
+    if (host === undefined) throw new Error(`the game in ${this.seating.channelId} has no human to host it`);
+    const lobby = await this.track(this.user(host).slash(channel, 'mafia', { subcommand: 'create', options: {} })).public();
     const table = this.bot.tables.live.find((t) => t.channelId === this.seating.channelId);
     if (!table) throw new Error(`/mafia create answered in ${this.seating.channelId} but no game is open there`);
     this.table = table;
     for (const guest of guests) await this.track(this.user(guest).click(lobby, `lobby:join:${table.state.id}`)).updated();
     for (const persona of this.seating.personas) {
-      await this.track(this.user(host!).slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } })).ephemeral();
+      await this.track(this.user(host).slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } })).ephemeral();
     }
-    await this.track(this.user(host!).click(lobby, `lobby:start:${table.state.id}`)).updated();
+    await this.track(this.user(host).click(lobby, `lobby:start:${table.state.id}`)).updated();
   }
 
   /** Started: role cards sent, AI seats driven, Mafia thread open. */

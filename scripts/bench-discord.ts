@@ -100,9 +100,9 @@ function latencies(handles: readonly InteractionHandle[]): number[] {
     .sort((a, b) => a - b);
 }
 
+/** The p-th percentile (nearest rank) of sorted values; NaN when there are none. */
 function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /** Guilds of ten game channels each, with the humans of those games as members. */
@@ -193,7 +193,8 @@ async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<
 async function settle(bot: Bot, games: readonly BenchGame[]): Promise<void> {
   for (let i = 0; i < 4; i++) {
     await bot.idle();
-    await Promise.all(games.map((g) => g.table?.driver?.idle()));
+    const drivers = games.flatMap((g) => (g.table?.driver ? [g.table.driver] : []));
+    await Promise.all(drivers.map((driver) => driver.idle()));
   }
   await bot.idle();
 }
@@ -282,7 +283,6 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
 }
 
 const GOAL_P99_MS = 200;
-const MiB = 2 ** 20;
 
 /** The figures as lines, with their ratio to the goals. */
 export function describeDiscordBench(f: DiscordBenchFigures, label: string): string[] {

@@ -166,14 +166,20 @@ export async function benchLatency(latencyMs = 500, seed = 5, players = 8): Prom
     if (!result.ok) throw new Error(result.error);
     // Sequential depth: busy periods (some call in flight), each worth round(length / L) calls.
     const depth = new Map<string, number>();
-    const sorted = [...spans].sort((a, b) => a.start - b.start);
-    for (let i = 0; i < sorted.length;) {
-      let end = sorted[i]!.end;
-      let j = i + 1;
-      while (j < sorted.length && sorted[j]!.start < end) end = Math.max(end, sorted[j++]!.end);
-      depth.set(sorted[i]!.phase, (depth.get(sorted[i]!.phase) ?? 0) + Math.max(1, Math.round((end - sorted[i]!.start) / latencyMs)));
-      i = j;
+    type Span = (typeof spans)[number];
+    const count = (period: Span) =>
+      depth.set(period.phase, (depth.get(period.phase) ?? 0) + Math.max(1, Math.round((period.end - period.start) / latencyMs)));
+    let busy: Span | undefined;
+    for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+      // A call that starts inside the busy period extends it; the period counts in its first call's phase.
+      if (busy !== undefined && span.start < busy.end) {
+        busy.end = Math.max(busy.end, span.end);
+        continue;
+      }
+      if (busy !== undefined) count(busy);
+      busy = { ...span };
     }
+    if (busy !== undefined) count(busy);
     const phaseRatios = new Map<string, number>();
     for (const [p, d] of depth) {
       const w = wall.get(p);

@@ -70,8 +70,10 @@ async function llmSection(): Promise<void> {
   );
   const games: Record<ProviderName, ProviderGameFigures[]> = { openai: [], anthropic: [] };
   for (const seed of LLM_SEEDS) {
-    for (const provider of ['openai', 'anthropic'] as const) games[provider].push(await benchProviderGame(provider, seed));
-    const [o, a] = [games.openai.at(-1)!, games.anthropic.at(-1)!];
+    const o = await benchProviderGame('openai', seed);
+    const a = await benchProviderGame('anthropic', seed);
+    games.openai.push(o);
+    games.anthropic.push(a);
     const purposes = Object.entries(o.callsByPurpose)
       .map(([p, n]) => `${p} ${n}`)
       .join(', ');

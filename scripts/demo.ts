@@ -41,7 +41,7 @@ let seats: AiSeat[] = personas.map((p, i) => {
   return { id: `seat${i + 1}`, name: p.name, brain: offline, offline };
 });
 let summarizer: Summarizer | undefined;
-let report = async (): Promise<string | null> => null;
+let report = (): Promise<string | null> => Promise.resolve(null);
 
 if (ai !== 'offline') {
   const loaded = loadConfig(process.env);
@@ -73,12 +73,12 @@ if (ai !== 'offline') {
   }
   const ledger = memoryLedger();
   const budget = new TokenBudget(ledger, env.dailyTokenBudget);
-  const { sink, flush } = budgetSink(budget);
-  const seating = new Seating(env, { guildId: 'demo', gameId: `demo-${seed}` }, { budget, cost: sink });
+  const costs = budgetSink(budget);
+  const seating = new Seating(env, { guildId: 'demo', gameId: `demo-${seed}` }, { budget, cost: costs.sink });
   seats = personas.map((p, i) => seating.seat({ id: `seat${i + 1}`, name: p.name }, p.prompt));
   summarizer = seating.summarizer();
   report = async () => {
-    await flush();
+    await costs.flush();
     const input = ledger.calls.reduce((n, c) => n + c.inputTokens, 0);
     const cached = ledger.calls.reduce((n, c) => n + c.cachedInputTokens, 0);
     const output = ledger.calls.reduce((n, c) => n + c.outputTokens, 0);

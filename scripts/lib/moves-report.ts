@@ -21,11 +21,9 @@ export function movesReport(state: GameState): MovesReport {
   let due = 0;
   let overrunMsMax = 0;
   const starts = log.flatMap((e, i) =>
-    e.type === 'phase_started' && (e.payload.phase === 'night' || e.payload.phase === 'vote') ? [i] : [],
+    e.type === 'phase_started' && (e.payload.phase === 'night' || e.payload.phase === 'vote') ? [{ start: i, opened: e }] : [],
   );
-  for (const start of starts) {
-    const opened = log[start]!;
-    if (opened.type !== 'phase_started') continue;
+  for (const { start, opened } of starts) {
     const endIndex = log.findIndex((e, i) => i > start && (e.type === 'phase_started' || e.type === 'game_ended'));
     const end = endIndex < 0 ? log.length : endIndex;
     const before = engine.fold(log.slice(0, start + 1));

@@ -23,7 +23,7 @@ export interface RealtimeGame {
 const T0 = Date.UTC(2026, 0, 1);
 
 /** The bot's own configuration for one OpenAI-compatible model (the simulated one stands in for its client). */
-export function simulatedLlmConfig(timeoutMs: number): LlmConfig {
+function simulatedLlmConfig(timeoutMs: number): LlmConfig {
   return {
     provider: 'openai',
     openai: { apiKey: 'simulated', baseURL: undefined, model: 'simulated' },

@@ -37,7 +37,10 @@ export function simulatedModel(options: SimulatedModelOptions): SimulatedModel {
     const aborted = err<LlmError>({ kind: 'aborted', message: 'the call was aborted' });
     if (outcome.kind === 'hang') {
       await new Promise<void>((resolve) => {
-        if (!request.signal || request.signal.aborted) return resolve();
+        if (!request.signal || request.signal.aborted) {
+          resolve();
+          return;
+        }
         request.signal.addEventListener('abort', () => resolve(), { once: true });
       });
       return aborted;
@@ -73,6 +76,7 @@ export function simulatedModel(options: SimulatedModelOptions): SimulatedModel {
     name: 'openai',
     complete,
     // Seats never stream.
+    // eslint-disable-next-line @typescript-eslint/require-await -- the AsyncIterable is an async generator; its one error awaits nothing
     stream: async function* () {
       yield { type: 'error', error: { kind: 'bad_request', message: 'the simulated model does not stream' } };
     },

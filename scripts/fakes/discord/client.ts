@@ -2,13 +2,13 @@
 import { Client, type ClientOptions, GatewayIntentBits, Partials } from 'discord.js';
 import type { DiscordSim } from './sim.ts';
 
-export const BOT_INTENTS = [
+const BOT_INTENTS = [
   GatewayIntentBits.Guilds,
   GatewayIntentBits.GuildMessages,
   GatewayIntentBits.MessageContent,
   GatewayIntentBits.DirectMessages,
 ];
-export const BOT_PARTIALS = [Partials.Channel];
+const BOT_PARTIALS = [Partials.Channel];
 
 /** Client options for the simulator: its REST base, the bot's intents and partials; `overrides` win. */
 export function simClientOptions(sim: DiscordSim, overrides: Partial<ClientOptions> = {}): ClientOptions {

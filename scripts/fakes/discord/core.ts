@@ -68,35 +68,37 @@ export class SimCore {
   ): Promise<NonNullable<T>> {
     const { timeoutMs = 5000, intervalMs = 25, description } = options;
     return new Promise((resolve, reject) => {
-      let done = false;
-      let checking = false;
-      let again = false;
+      // Changed by the timer, the poll and each check: a check reads it afresh after its await.
+      const state = { done: false, checking: false, again: false };
       let lastError: unknown;
       const finish = (fn: () => void) => {
-        done = true;
+        state.done = true;
         clearTimeout(timer);
         clearInterval(poll);
         this.waiters.delete(check);
         fn();
       };
       const check = () => {
-        if (done) return;
-        if (checking) {
-          again = true;
+        if (state.done) return;
+        if (state.checking) {
+          state.again = true;
           return;
         }
-        checking = true;
+        state.checking = true;
         void (async () => {
           try {
             const value = await condition();
-            if (value) return finish(() => resolve(value as NonNullable<T>));
+            if (value) {
+              finish(() => resolve(value));
+              return;
+            }
           } catch (e) {
             lastError = e;
           } finally {
-            checking = false;
+            state.checking = false;
           }
-          if (again && !done) {
-            again = false;
+          if (state.again && !state.done) {
+            state.again = false;
             check();
           }
         })();
@@ -183,7 +185,7 @@ export class SimCore {
 
   createMessage(input: MessageInput): SimMessage {
     const ch = this.channelOr404(input.channelId);
-    const body = input.body ?? {};
+    const body = input.body;
     const files = input.files ?? [];
     if (!input.trusted) {
       validateMessagePayload(body, { fileCount: files.length, webhook: !!input.webhook });
@@ -242,8 +244,7 @@ export class SimCore {
   }
 
   editMessage(msg: SimMessage, body: Record<string, any>, files: UploadedFile[] = [], options: { trusted?: boolean } = {}): SimMessage {
-    if (!options.trusted) validateMessagePayload(body ?? {}, { fileCount: files.length, edit: true });
-    body = body ?? {};
+    if (!options.trusted) validateMessagePayload(body, { fileCount: files.length, edit: true });
     if ('content' in body) msg.content = body.content ?? '';
     if ('embeds' in body) msg.embeds = body.embeds ?? [];
     if ('components' in body) msg.components = body.components ?? [];
@@ -303,8 +304,7 @@ export class SimCore {
     if (!ch) return;
     if (!(channelPermissions(this.world, ch, this.botUserId) & P.ViewChannel)) return;
     const full = apiMessage(this.world, msg);
-    if (ch.type === ChannelType.DM) full.channel_type = ChannelType.DM;
-    else full.channel_type = ch.type;
+    full.channel_type = ch.type;
     const intent = ch.guildId ? G.GuildMessages : G.DirectMessages;
     const privileged = ch.type === ChannelType.DM || msg.authorId === this.botUserId || msg.mentions.includes(this.botUserId);
     for (const s of this.gateway.liveSessions()) {

@@ -1,6 +1,6 @@
 /** Errors shaped like Discord's JSON error bodies: `{ message, code, errors? }`. */
 
-export interface FieldError {
+interface FieldError {
   code: string;
   message: string;
 }

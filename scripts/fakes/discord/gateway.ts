@@ -1,8 +1,8 @@
 /** The fake gateway: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, dispatches to identified sessions. */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GatewayIntentBits, GatewayOpcodes } from 'discord.js';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { GatewayOpcodes } from 'discord.js';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { randomToken } from './ids.ts';
 
 export interface GatewaySession {
@@ -64,9 +64,9 @@ export class FakeGateway {
       JSON.stringify({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs, _trace: ['sim'] }, s: null, t: null }),
     );
     ws.on('message', (raw) => {
-      let payload: { op: number; d: any };
+      let payload: { op: GatewayOpcodes; d: any };
       try {
-        payload = JSON.parse(raw.toString());
+        payload = JSON.parse(textOf(raw));
       } catch {
         ws.close(4002, 'Error while decoding payload.');
         return;
@@ -170,4 +170,8 @@ export class FakeGateway {
   }
 }
 
-export const Intents = GatewayIntentBits;
+/** A frame's text: ws hands over a Buffer, or an ArrayBuffer or fragments under other binary types. */
+function textOf(raw: RawData): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
+  return Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(raw).toString('utf8');
+}

@@ -112,6 +112,8 @@ export async function parseBody(req: IncomingMessage, raw: Buffer): Promise<{ bo
     }
   }
   if (type.startsWith('multipart/form-data')) {
+    // Node's only multipart parser; its deprecation warns servers off untrusted uploads, and these are discord.js's own, on loopback.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- a loopback fake reading its own client's uploads (see above)
     const form = await new Request('http://sim.local/', { method: 'POST', headers: { 'content-type': type }, body: raw }).formData();
     let body: any = {};
     const files: UploadedFile[] = [];

@@ -9,13 +9,9 @@ export class Snowflakes {
   }
 }
 
-export function snowflakeTime(id: string): number {
-  return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
-}
-
 export function randomToken(length = 40): string {
   const chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';
   let out = '';
-  for (let i = 0; i < length; i++) out += chars[Math.floor(Math.random() * chars.length)];
+  for (let i = 0; i < length; i++) out += chars.charAt(Math.floor(Math.random() * chars.length));
   return out;
 }

@@ -16,7 +16,7 @@ import type { SimMessage } from './model.ts';
 import { apiMessage } from './serialize.ts';
 
 export interface InteractionCallback {
-  type: number;
+  type: InteractionResponseType;
   data: any;
   at: number;
 }
@@ -24,7 +24,7 @@ export interface InteractionCallback {
 export interface SimInteraction {
   id: string;
   token: string;
-  type: number;
+  type: InteractionType;
   userId: string;
   channelId: string;
   guildId: string | null;
@@ -45,7 +45,7 @@ export interface SimInteraction {
   versionsAtDefer: number | null;
 }
 
-export const INTERACTION_TOKEN_TTL_MS = 15 * 60 * 1000;
+const INTERACTION_TOKEN_TTL_MS = 15 * 60 * 1000;
 
 export class Interactions {
   readonly all = new Map<string, SimInteraction>();
@@ -88,8 +88,13 @@ export class Interactions {
       [InteractionResponseType.ApplicationCommandAutocompleteResult]: i.type === InteractionType.ApplicationCommandAutocomplete,
       [InteractionResponseType.Modal]: isCommand || isComponent,
     };
-    if (!allowed[type])
-      fail(invalidForm(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Interaction response type ${type} is invalid for this interaction`));
+    // Only the response types listed above pass: from here on `type` is one of them.
+    const isAllowed = (t: number): t is InteractionResponseType => allowed[t] === true;
+    if (!isAllowed(type)) {
+      return fail(
+        invalidForm(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Interaction response type ${type} is invalid for this interaction`),
+      );
+    }
     const core = this.core;
     let message: SimMessage | undefined;
     try {

@@ -32,23 +32,33 @@ export const LIMITS = {
   attachments: 10,
 } as const;
 
+/** A string's length as Discord measures it, in code points: an emoji like 👍 counts once, not as two UTF-16 units. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
 const maxLen = (c: FormErrorCollector, path: (string | number)[], value: unknown, max: number) => {
-  if (typeof value === 'string' && [...value].length > max) {
+  if (typeof value === 'string' && codePoints(value) > max) {
     c.add(path, 'BASE_TYPE_MAX_LENGTH', `Must be ${max} or fewer in length.`);
   }
 };
 
 function embedLength(e: Record<string, any>): number {
   let n = 0;
-  const len = (s: unknown) => (typeof s === 'string' ? [...s].length : 0);
+  const len = (s: unknown) => (typeof s === 'string' ? codePoints(s) : 0);
   n += len(e.title) + len(e.description) + len(e.footer?.text) + len(e.author?.name);
   for (const f of Array.isArray(e.fields) ? e.fields : []) n += len(f?.name) + len(f?.value);
   return n;
 }
 
-export function validateEmbeds(c: FormErrorCollector, embeds: unknown): void {
+function validateEmbeds(c: FormErrorCollector, embeds: unknown): void {
   if (embeds === undefined || embeds === null) return;
-  if (!Array.isArray(embeds)) return c.add(['embeds'], 'BASE_TYPE_LIST', 'Must be a list.');
+  if (!Array.isArray(embeds)) {
+    c.add(['embeds'], 'BASE_TYPE_LIST', 'Must be a list.');
+    return;
+  }
   if (embeds.length > LIMITS.embeds) c.add(['embeds'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.embeds} or fewer in length.`);
   let total = 0;
   embeds.forEach((raw, i) => {
@@ -106,9 +116,12 @@ function validateSelect(c: FormErrorCollector, path: (string | number)[], comp: 
   }
 }
 
-export function validateComponents(c: FormErrorCollector, components: unknown, flags: number): void {
+function validateComponents(c: FormErrorCollector, components: unknown, flags: number): void {
   if (components === undefined || components === null) return;
-  if (!Array.isArray(components)) return c.add(['components'], 'BASE_TYPE_LIST', 'Must be a list.');
+  if (!Array.isArray(components)) {
+    c.add(['components'], 'BASE_TYPE_LIST', 'Must be a list.');
+    return;
+  }
   const v2 = (flags & MessageFlags.IsComponentsV2) !== 0;
   if (!v2 && components.length > LIMITS.actionRows)
     c.add(['components'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.actionRows} or fewer in length.`);
@@ -193,7 +206,10 @@ export function isEmptyMessage(body: Record<string, any>, fileCount: number): bo
 }
 
 export function validateWebhookName(c: FormErrorCollector, path: string[], name: unknown): void {
-  if (typeof name !== 'string') return c.add(path, 'BASE_TYPE_STRING', 'Must be a string.');
+  if (typeof name !== 'string') {
+    c.add(path, 'BASE_TYPE_STRING', 'Must be a string.');
+    return;
+  }
   if (name.length < 1) c.add(path, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 80 in length.');
   maxLen(c, path, name, LIMITS.webhookName);
   if (/discord/i.test(name)) c.add(path, 'USERNAME_INVALID_CONTAINS', 'Username cannot contain "discord"');
@@ -252,7 +268,10 @@ export function validateChoices(c: FormErrorCollector, data: Record<string, any>
 const COMMAND_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
 export function validateCommands(c: FormErrorCollector, commands: unknown): void {
-  if (!Array.isArray(commands)) return c.add([], 'BASE_TYPE_LIST', 'Must be a list.');
+  if (!Array.isArray(commands)) {
+    c.add([], 'BASE_TYPE_LIST', 'Must be a list.');
+    return;
+  }
   const names = new Set<string>();
   commands.forEach((cmd: any, i: number) => {
     const type = cmd?.type ?? 1;
@@ -273,7 +292,10 @@ export function validateCommands(c: FormErrorCollector, commands: unknown): void
 
 function validateOptions(c: FormErrorCollector, path: (string | number)[], options: unknown): void {
   if (options === undefined || options === null) return;
-  if (!Array.isArray(options)) return c.add(path, 'BASE_TYPE_LIST', 'Must be a list.');
+  if (!Array.isArray(options)) {
+    c.add(path, 'BASE_TYPE_LIST', 'Must be a list.');
+    return;
+  }
   if (options.length > 25) c.add(path, 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
   let sawOptional = false;
   options.forEach((o: any, i: number) => {

@@ -1,4 +1,5 @@
 /** The simulator's world: plain records, mutated by the REST routes and the simulated users. */
+import type { ChannelType } from 'discord.js';
 
 export interface SimUserRecord {
   id: string;
@@ -26,7 +27,7 @@ export interface SimMember {
   joinedAt: string;
 }
 
-export interface SimOverwrite {
+interface SimOverwrite {
   id: string;
   /** 0 role, 1 member */
   type: 0 | 1;
@@ -34,7 +35,7 @@ export interface SimOverwrite {
   deny: bigint;
 }
 
-export interface SimThreadMeta {
+interface SimThreadMeta {
   archived: boolean;
   locked: boolean;
   invitable: boolean;
@@ -45,8 +46,8 @@ export interface SimThreadMeta {
 
 export interface SimChannel {
   id: string;
-  /** ChannelType: 0 text, 1 DM, 11 public thread, 12 private thread */
-  type: number;
+  /** 0 text, 1 DM, 11 public thread, 12 private thread */
+  type: ChannelType;
   guildId: string | null;
   name: string | null;
   topic: string | null;
@@ -65,7 +66,7 @@ export interface SimChannel {
   deleted: boolean;
 }
 
-export interface SimEmbed {
+interface SimEmbed {
   [key: string]: unknown;
 }
 

@@ -3,7 +3,7 @@ import { ChannelType, PermissionFlagsBits } from 'discord.js';
 import type { SimChannel, World } from './model.ts';
 
 export const P = PermissionFlagsBits;
-export const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((a, b) => a | b, 0n);
+const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((a, b) => a | b, 0n);
 
 /** What @everyone may do in a fresh server. */
 export const EVERYONE_DEFAULT =
@@ -42,7 +42,7 @@ export const BOT_DEFAULT =
   P.UseApplicationCommands |
   P.MentionEveryone;
 
-export function basePermissions(world: World, guildId: string, userId: string): bigint {
+function basePermissions(world: World, guildId: string, userId: string): bigint {
   const guild = world.guilds.get(guildId);
   if (!guild) return 0n;
   if (guild.ownerId === userId) return ALL_PERMISSIONS;

@@ -104,13 +104,19 @@ export class DiscordSim extends SimCore {
     const att = /^\/attachments\/(\d+)\/(\d+)\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && att) {
       const found = this.findAttachment(att[2]!);
-      if (!found) return send(res, { status: 404, body: { message: '404: Not Found', code: 0 } });
+      if (!found) {
+        send(res, { status: 404, body: { message: '404: Not Found', code: 0 } });
+        return;
+      }
       res.writeHead(200, { 'content-type': found.contentType ?? 'application/octet-stream', 'content-length': found.data.length });
       res.end(found.data);
       return;
     }
     const m = /^\/api(?:\/v(\d+))?(\/.*)$/.exec(url.pathname);
-    if (!m) return send(res, { status: 404, body: { message: '404: Not Found', code: 0 } });
+    if (!m) {
+      send(res, { status: 404, body: { message: '404: Not Found', code: 0 } });
+      return;
+    }
     const path = m[2]!
       .split('/')
       .map((s) => decodeURIComponent(s))
@@ -433,8 +439,8 @@ export async function startDiscordSim(options: SimOptions = {}): Promise<Discord
   const botUserId = ids.next();
   world.users.set(botUserId, { id: botUserId, username: options.botName ?? 'Dramatis', globalName: null, bot: true, dmsOpen: true });
   const token = options.token ?? `${Buffer.from(botUserId).toString('base64')}.sim.${randomToken(27)}`;
-  let sim!: DiscordSim;
-  const gateway = new FakeGateway({
+  // The gateway and the simulator refer to each other (hence the annotations); its hooks run on connections, once `sim` exists.
+  const gateway: FakeGateway = new FakeGateway({
     token,
     onIdentify: () => sim.identifyPayloads(),
     resumeUrl: () => sim.gatewayUrl,
@@ -457,7 +463,7 @@ export async function startDiscordSim(options: SimOptions = {}): Promise<Discord
     },
   });
   if (options.heartbeatIntervalMs) gateway.heartbeatIntervalMs = options.heartbeatIntervalMs;
-  sim = new DiscordSim(world, gateway, token, botUserId, options);
+  const sim: DiscordSim = new DiscordSim(world, gateway, token, botUserId, options);
   for (const g of options.guilds ?? [{ name: 'Test Server', channels: ['general'], members: [] }]) sim.addGuild(g);
   await sim.listen();
   return sim;
@@ -485,5 +491,3 @@ export function messageText(m: SimMessage): string {
 export function isEphemeral(m: SimMessage): boolean {
   return (m.flags & MessageFlags.Ephemeral) !== 0;
 }
-
-export type { ChannelRef };

@@ -4,7 +4,7 @@ import type { SimCore } from './core.ts';
 import { InteractionHandle } from './handle.ts';
 import { randomToken } from './ids.ts';
 import type { Interactions, SimInteraction } from './interactions.ts';
-import { LIMITS } from './limits.ts';
+import { codePoints, LIMITS } from './limits.ts';
 import type { SimAttachment, SimChannel, SimCommand, SimMessage, SimUserRecord } from './model.ts';
 import { channelPermissions, has, P } from './permissions.ts';
 import { dmChannelFor } from './routes/misc.ts';
@@ -37,6 +37,21 @@ export interface SimUserContext {
 }
 
 export class SimUserError extends Error {}
+
+/** `resolved` of an interaction: the users, members, roles, channels and attachments its options name, by id. */
+type Resolved = Partial<Record<'users' | 'members' | 'roles' | 'channels' | 'attachments', Record<string, unknown>>>;
+
+/** What a user types into a text option: text as given, a user as their mention; a record or a file is no text. */
+function typedText(option: string, raw: OptionValue): string {
+  if (typeof raw !== 'object') return String(raw);
+  if (raw instanceof SimUser) return raw.toString();
+  throw new SimUserError(`${option} takes text, not ${'filename' in raw ? 'a file' : 'a record'}`);
+}
+
+/** The id an option names: a user's or a record's own, else the id as typed. */
+function namedId(option: string, raw: OptionValue): string {
+  return typeof raw === 'object' && 'id' in raw ? raw.id : typedText(option, raw);
+}
 
 export class SimUser {
   constructor(
@@ -94,7 +109,7 @@ export class SimUser {
   }
 
   private post(ch: SimChannel, text: string, options: { files?: FileInput[]; replyTo?: MessageRef }): SimMessage {
-    if ([...text].length > LIMITS.content) throw new SimUserError(`A message is at most ${LIMITS.content} characters`);
+    if (codePoints(text) > LIMITS.content) throw new SimUserError(`A message is at most ${LIMITS.content} characters`);
     const files = (options.files ?? []).map((f, index) => ({
       field: `files[${index}]`,
       index,
@@ -129,7 +144,7 @@ export class SimUser {
   // ------------------------------------------------------------------ interactions
 
   private base(
-    type: number,
+    type: InteractionType,
     ch: SimChannel,
     data: unknown,
     extra: Record<string, unknown> = {},
@@ -208,12 +223,7 @@ export class SimUser {
     return cmd;
   }
 
-  private buildOptions(
-    cmd: SimCommand,
-    ch: SimChannel,
-    input: SlashInput,
-    focused?: string,
-  ): { options: any[]; resolved: Record<string, Record<string, unknown>> } {
+  private buildOptions(cmd: SimCommand, ch: SimChannel, input: SlashInput, focused?: string): { options: any[]; resolved: Resolved } {
     let defs: any[] = cmd.options;
     const path: { type: number; name: string }[] = [];
     if (input.group) {
@@ -230,8 +240,8 @@ export class SimUser {
     } else if (defs.some((o) => o.type === O.Subcommand || o.type === O.SubcommandGroup)) {
       throw new SimUserError(`/${cmd.name} needs a subcommand`);
     }
-    const resolved: Record<string, Record<string, unknown>> = {};
-    const put = (kind: string, id: string, value: unknown) => ((resolved[kind] ??= {})[id] = value);
+    const resolved: Resolved = {};
+    const put = (kind: keyof Resolved, id: string, value: unknown) => ((resolved[kind] ??= {})[id] = value);
     const leaves: any[] = [];
     const given = input.options ?? {};
     for (const [name, raw] of Object.entries(given)) {
@@ -240,12 +250,12 @@ export class SimUser {
       const isFocused = name === focused;
       let value: unknown = raw;
       if (isFocused) {
-        leaves.push({ name, type: def.type, value: String(raw), focused: true });
+        leaves.push({ name, type: def.type, value: typedText(name, raw), focused: true });
         continue;
       }
       switch (def.type) {
         case O.String:
-          value = String(raw);
+          value = typedText(name, raw);
           if (def.min_length !== undefined && (value as string).length < def.min_length)
             throw new SimUserError(`${name} is at least ${def.min_length} characters`);
           if (def.max_length !== undefined && (value as string).length > def.max_length)
@@ -266,7 +276,7 @@ export class SimUser {
           break;
         case O.User:
         case O.Mentionable: {
-          const id = typeof raw === 'object' && raw && 'id' in raw ? String(raw.id) : String(raw);
+          const id = namedId(name, raw);
           const role = ch.guildId ? this.world.guilds.get(ch.guildId)?.roles.get(id) : undefined;
           if (role && def.type === O.Mentionable) {
             put('roles', id, apiRole(role));
@@ -283,7 +293,7 @@ export class SimUser {
           break;
         }
         case O.Channel: {
-          const target = this.ctx.resolveChannel(typeof raw === 'object' && raw && 'id' in raw ? String(raw.id) : String(raw));
+          const target = this.ctx.resolveChannel(namedId(name, raw));
           put('channels', target.id, {
             id: target.id,
             name: target.name,
@@ -295,15 +305,16 @@ export class SimUser {
           break;
         }
         case O.Role: {
-          const role = ch.guildId ? this.world.guilds.get(ch.guildId)?.roles.get(String(raw)) : undefined;
-          if (!role) throw new SimUserError(`${name}: unknown role ${String(raw)}`);
+          const roleId = namedId(name, raw);
+          const role = ch.guildId ? this.world.guilds.get(ch.guildId)?.roles.get(roleId) : undefined;
+          if (!role) throw new SimUserError(`${name}: unknown role ${roleId}`);
           put('roles', role.id, apiRole(role));
           value = role.id;
           break;
         }
         case O.Attachment: {
-          const f = raw as FileInput;
-          if (!f || typeof f !== 'object' || !('filename' in f)) throw new SimUserError(`${name} takes { filename, content }`);
+          if (typeof raw !== 'object' || !('filename' in raw)) throw new SimUserError(`${name} takes { filename, content }`);
+          const f = raw;
           const id = this.core.ids.next();
           const data = Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content);
           const att: SimAttachment = {
@@ -436,7 +447,7 @@ export class SimUser {
       const bad = ids.filter((v) => !allowed.has(v));
       if (bad.length) throw new SimUserError(`${customId} has no option ${bad.join(', ')} (options: ${[...allowed].join(', ')})`);
     } else {
-      const resolved: Record<string, Record<string, unknown>> = {};
+      const resolved: Resolved = {};
       for (const id of ids) {
         if (this.world.users.has(id)) {
           (resolved.users ??= {})[id] = apiUser(this.world, id);

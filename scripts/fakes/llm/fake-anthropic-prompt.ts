@@ -2,7 +2,7 @@ import { FIVE_MINUTES_MS, ONE_HOUR_MS, type CachePrompt, type PromptBlock } from
 import { isRecord } from './fake-wire.ts';
 
 /** The Messages API refuses a request with more `cache_control` markers than this. */
-export const MAX_BREAKPOINTS = 4;
+const MAX_BREAKPOINTS = 4;
 
 /**
  * A Messages request as Anthropic's prompt cache sees it: blocks in the order the API renders
@@ -30,8 +30,9 @@ export function anthropicPrompt(body: Record<string, unknown>): CachePrompt {
   // Top-level `cache_control` (automatic caching) marks the last cacheable block.
   const auto = body['cache_control'];
   const last = blocks.length - 1;
-  if (isRecord(auto) && last >= cacheable && blocks[last]!.breakpointTtlMs === undefined) {
-    blocks[last] = { ...blocks[last]!, breakpointTtlMs: ttlOf(auto) };
+  const lastBlock = blocks[last];
+  if (isRecord(auto) && lastBlock !== undefined && last >= cacheable && lastBlock.breakpointTtlMs === undefined) {
+    blocks[last] = { ...lastBlock, breakpointTtlMs: ttlOf(auto) };
   }
   return { mode: 'breakpoints', scope: JSON.stringify([body['model']]), blocks };
 }
@@ -65,9 +66,10 @@ function isMarker(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && value['type'] === 'ephemeral';
 }
 
-/** JSON as sent, without cache markers (a schema property that happens to be named cache_control stays). */
+/** JSON as sent, without cache markers (a schema property that happens to be named cache_control stays); '' for a missing field. */
 function serialize(value: unknown): string {
-  return JSON.stringify(value, (key, inner: unknown) => (key === 'cache_control' && isMarker(inner) ? undefined : inner)) ?? '';
+  if (value === undefined) return '';
+  return JSON.stringify(value, (key, inner: unknown) => (key === 'cache_control' && isMarker(inner) ? undefined : inner));
 }
 
 function list(value: unknown): unknown[] {

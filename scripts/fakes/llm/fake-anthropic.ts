@@ -9,7 +9,7 @@ import {
   type FakeTurn,
 } from './fake-llm-server.ts';
 import type { CallUsage } from './fake-usage.ts';
-import { fragments, isRecord, pieces, sse, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
+import { fragments, isRecord, pieces, sse, stringOf, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
 /**
  * A fake Anthropic Messages server: `POST /v1/messages`, JSON or SSE (`message_start`,
@@ -65,7 +65,7 @@ function describe(body: Record<string, unknown>): RequestView {
     .find((tool) => outputName !== undefined && tool['name'] === outputName)?.['input_schema'];
   return {
     stream: body['stream'] === true,
-    model: String(body['model'] ?? ''),
+    model: stringOf(body['model']),
     system,
     tools,
     outputName,

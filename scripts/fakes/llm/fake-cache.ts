@@ -9,13 +9,13 @@ import { estimateTokens, type CallUsage } from './fake-usage.ts';
  */
 
 /** A prefix shorter than this is never cached (both providers' documented minimum). */
-export const MIN_CACHEABLE_TOKENS = 1024;
+const MIN_CACHEABLE_TOKENS = 1024;
 export const FIVE_MINUTES_MS = 5 * 60_000;
 export const ONE_HOUR_MS = 60 * 60_000;
 /** Anthropic also checks about 20 block boundaries before each breakpoint for an earlier write. */
-export const LOOKBACK_BLOCKS = 20;
+const LOOKBACK_BLOCKS = 20;
 /** OpenAI caches in steps of 128 tokens (512 characters under the estimate). */
-export const AUTOMATIC_STEP_TOKENS = 128;
+const AUTOMATIC_STEP_TOKENS = 128;
 
 export interface PromptBlock {
   /** The block as the model reads it, serialized deterministically, cache markers left out. */
@@ -38,6 +38,17 @@ export interface CachePrompt {
 }
 
 export type PromptUsage = Omit<CallUsage, 'output'>;
+
+/** The request's text through one block: its size, and its key in the cache. */
+interface Prefix {
+  readonly index: number;
+  readonly tokens: number;
+  readonly key: string;
+  /** Set when the block ends in a breakpoint. */
+  readonly ttlMs: number | undefined;
+}
+
+type Breakpoint = Prefix & { readonly ttlMs: number };
 
 interface Entry {
   expiresAt: number;
@@ -64,45 +75,39 @@ export class PromptCache {
 
   #breakpoints(prompt: CachePrompt, now: number): PromptUsage {
     const hash = createHash('sha256');
-    const ends: number[] = [];
-    const keys: string[] = [];
     let chars = 0;
-    for (const block of prompt.blocks) {
+    const prefixes: Prefix[] = prompt.blocks.map((block, index) => {
       hash.update(block.text);
       chars += block.text.length;
-      ends.push(chars);
-      keys.push(`${prompt.scope}\n${hash.copy().digest('base64')}`);
-    }
-    const tokensThrough = (i: number): number => (i < 0 ? 0 : Math.ceil(ends[i]! / 4));
-    const marks = prompt.blocks.flatMap((block, i) => (block.breakpointTtlMs === undefined ? [] : [i]));
+      const key = `${prompt.scope}\n${hash.copy().digest('base64')}`;
+      return { index, tokens: Math.ceil(chars / 4), key, ttlMs: block.breakpointTtlMs };
+    });
+    const marks = prefixes.filter((prefix): prefix is Breakpoint => prefix.ttlMs !== undefined);
 
     // The longest cached prefix any breakpoint finds, at itself or by looking back.
-    let read = -1;
+    let read: Prefix | undefined;
     for (const mark of marks) {
-      for (let i = mark; i >= Math.max(0, mark - LOOKBACK_BLOCKS); i--) {
-        if (this.#live(keys[i]!, now)) {
-          read = Math.max(read, i);
-          break;
-        }
-      }
+      const lookback = prefixes.slice(Math.max(0, mark.index - LOOKBACK_BLOCKS), mark.index + 1);
+      const found = lookback.findLast((prefix) => this.#live(prefix.key, now));
+      if (found !== undefined && (read === undefined || found.index > read.index)) read = found;
     }
     // A read refreshes what it used: the prefix read and this request's breakpoints inside it.
-    for (const i of [read, ...marks.filter((mark) => mark < read)]) if (i >= 0) this.#touch(keys[i]!, now);
+    const readIndex = read?.index ?? -1;
+    if (read !== undefined) for (const prefix of [read, ...marks.filter((mark) => mark.index < readIndex)]) this.#touch(prefix.key, now);
 
     // Each new breakpoint past the read writes from the previous write (or the read) to itself.
-    let written = tokensThrough(read);
+    let written = read?.tokens ?? 0;
     let cacheWrite = 0;
     let cacheWrite1h = 0;
     for (const mark of marks) {
-      if (mark <= read || tokensThrough(mark) < MIN_CACHEABLE_TOKENS) continue;
-      const ttlMs = prompt.blocks[mark]!.breakpointTtlMs ?? FIVE_MINUTES_MS;
-      const tokens = tokensThrough(mark) - written;
+      if (mark.index <= readIndex || mark.tokens < MIN_CACHEABLE_TOKENS) continue;
+      const tokens = mark.tokens - written;
       cacheWrite += tokens;
-      if (ttlMs >= ONE_HOUR_MS) cacheWrite1h += tokens;
-      written = tokensThrough(mark);
-      this.#entries.set(keys[mark]!, { expiresAt: now + ttlMs, ttlMs });
+      if (mark.ttlMs >= ONE_HOUR_MS) cacheWrite1h += tokens;
+      written = mark.tokens;
+      this.#entries.set(mark.key, { expiresAt: now + mark.ttlMs, ttlMs: mark.ttlMs });
     }
-    return { input: Math.ceil(chars / 4), cachedRead: tokensThrough(read), cacheWrite, cacheWrite1h };
+    return { input: Math.ceil(chars / 4), cachedRead: read?.tokens ?? 0, cacheWrite, cacheWrite1h };
   }
 
   #automatic(prompt: CachePrompt, now: number): PromptUsage {

@@ -99,13 +99,15 @@ export class FakeLlmServer {
     const raw = await readBody(req);
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (req.method !== 'POST' || path !== this.#dialect.endpoint) {
-      return sendJson(res, 404, this.#dialect.errorBody(404, `the fake ${this.#dialect.name} serves only POST ${this.#dialect.endpoint}`));
+      sendJson(res, 404, this.#dialect.errorBody(404, `the fake ${this.#dialect.name} serves only POST ${this.#dialect.endpoint}`));
+      return;
     }
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(raw) as Record<string, unknown>;
     } catch {
-      return sendJson(res, 400, this.#dialect.errorBody(400, 'the request body is not JSON'));
+      sendJson(res, 400, this.#dialect.errorBody(400, 'the request body is not JSON'));
+      return;
     }
     const request: FakeRequest = {
       index: this.requests.length,
@@ -117,7 +119,10 @@ export class FakeLlmServer {
     };
     this.requests.push(request);
     const refused = this.#dialect.refuse(body);
-    if (refused !== undefined) return sendJson(res, 400, this.#dialect.errorBody(400, refused));
+    if (refused !== undefined) {
+      sendJson(res, 400, this.#dialect.errorBody(400, refused));
+      return;
+    }
     const next = await this.#next(request);
     await this.#answer(next, request, res);
   }
@@ -142,7 +147,8 @@ export class FakeLlmServer {
     if (res.destroyed) return;
     switch (next.kind) {
       case 'status':
-        return sendJson(res, next.status, this.#dialect.errorBody(next.status, next.message ?? ''), next.headers);
+        sendJson(res, next.status, this.#dialect.errorBody(next.status, next.message ?? ''), next.headers);
+        return;
       case 'malformed':
         if (request.stream) return sendEvents(res, [this.#dialect.malformedEvent], 0);
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -151,7 +157,8 @@ export class FakeLlmServer {
       case 'message': {
         const usage = this.#usage(next, request);
         if (request.stream) return sendEvents(res, this.#dialect.events(next, request, usage), next.chunkDelayMs ?? 0);
-        return sendJson(res, 200, this.#dialect.json(next, request, usage));
+        sendJson(res, 200, this.#dialect.json(next, request, usage));
+        return;
       }
     }
   }

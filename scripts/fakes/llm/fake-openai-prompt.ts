@@ -17,9 +17,13 @@ export function openAiPrompt(body: Record<string, unknown>): CachePrompt {
   return { mode: 'automatic', scope: JSON.stringify([body['model'], key]), blocks };
 }
 
-/** JSON as sent, without `prompt_cache_breakpoint` markers on content parts (they steer the cache, the model never reads them). */
+/**
+ * JSON as sent, without `prompt_cache_breakpoint` markers on content parts (they steer the cache,
+ * the model never reads them); '' for a missing field.
+ */
 function serialize(value: unknown): string {
-  return JSON.stringify(value, (key, inner: unknown) => (key === 'prompt_cache_breakpoint' && isRecord(inner) ? undefined : inner)) ?? '';
+  if (value === undefined) return '';
+  return JSON.stringify(value, (key, inner: unknown) => (key === 'prompt_cache_breakpoint' && isRecord(inner) ? undefined : inner));
 }
 
 function list(value: unknown): unknown[] {

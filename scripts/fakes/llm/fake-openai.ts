@@ -9,7 +9,7 @@ import {
 } from './fake-llm-server.ts';
 import { openAiPrompt } from './fake-openai-prompt.ts';
 import type { CallUsage } from './fake-usage.ts';
-import { fragments, isRecord, parseJsonOr, pieces, sse, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
+import { fragments, isRecord, parseJsonOr, pieces, sse, stringOf, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
 /**
  * A fake OpenAI Chat Completions server: `POST /v1/chat/completions`, JSON or SSE
@@ -60,7 +60,7 @@ function describe(body: Record<string, unknown>): RequestView {
   const users = transcript.filter((turn) => turn.role === 'user');
   return {
     stream: body['stream'] === true,
-    model: String(body['model'] ?? ''),
+    model: stringOf(body['model']),
     system,
     tools,
     outputName: jsonSchema === undefined ? undefined : String(jsonSchema['name']),
@@ -73,11 +73,11 @@ function describe(body: Record<string, unknown>): RequestView {
 
 function turnOf(message: Record<string, unknown>): FakeTurn {
   const text = textOf(message['content']);
-  if (message['role'] === 'tool') return { role: 'tool', text, toolCallId: String(message['tool_call_id'] ?? '') };
+  if (message['role'] === 'tool') return { role: 'tool', text, toolCallId: stringOf(message['tool_call_id']) };
   if (message['role'] === 'assistant') {
     const calls = (Array.isArray(message['tool_calls']) ? message['tool_calls'] : []).filter(isRecord).map((call) => {
       const fn = isRecord(call['function']) ? call['function'] : {};
-      return { id: String(call['id']), name: String(fn['name']), input: parseJsonOr(String(fn['arguments'] ?? ''), fn['arguments']) };
+      return { id: String(call['id']), name: String(fn['name']), input: parseJsonOr(stringOf(fn['arguments']), fn['arguments']) };
     });
     return calls.length > 0 ? { role: 'assistant', text, toolCalls: calls } : { role: 'assistant', text };
   }

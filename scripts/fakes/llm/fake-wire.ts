@@ -56,6 +56,13 @@ export function textOf(content: unknown): string {
     .join('\n\n');
 }
 
+/** A wire field as text: '' when absent, an object as its JSON (never '[object Object]'). */
+export function stringOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value === undefined || value === null ? '' : JSON.stringify(value);
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -68,8 +75,7 @@ export function parseJsonOr(text: string, fallback: unknown): unknown {
   }
 }
 
+/** The turns at the end of the transcript in `role`, in order. */
 export function tail<T extends FakeTurn>(turns: readonly T[], role: FakeTurn['role']): T[] {
-  const out: T[] = [];
-  for (let i = turns.length - 1; i >= 0 && turns[i]!.role === role; i--) out.unshift(turns[i]!);
-  return out;
+  return turns.slice(turns.findLastIndex((turn) => turn.role !== role) + 1);
 }

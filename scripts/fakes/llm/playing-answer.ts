@@ -2,7 +2,7 @@
  * How the bench's and the tests' scripted models answer a seat's decision: legally (among the
  * options its task lists), and writing each field to a share of the length the schema states, as
  * real models do, so token counts measured against them mean something. Shared by the wire fakes
- * (`test/support/playing-model.ts`) and the in-process simulated model (`simulated-model.ts`).
+ * (`playing-model.ts`) and the in-process simulated model (`scripts/lib/simulated-model.ts`).
  */
 
 export interface AnswerOptions {
@@ -21,8 +21,10 @@ export function taskOptions(task: string): string[] {
 }
 
 /** The living players the task's roster shows, the seat itself excluded. */
-export function livingOthers(task: string): string[] {
-  return [...task.matchAll(/^\d+\. (.+?)(?: \(you\))? — alive/gm)].filter((m) => !m[0].includes('(you)')).map((m) => m[1]!);
+function livingOthers(task: string): string[] {
+  return [...task.matchAll(/^\d+\. (.+?)(?: \(you\))? — alive/gm)].flatMap((m) =>
+    m[1] === undefined || m[0].includes('(you)') ? [] : [m[1]],
+  );
 }
 
 const WORDS = [
@@ -67,7 +69,7 @@ const WORDS = [
 ];
 
 /** Plain words (never a player's name) filling about `chars` characters, different per seed. */
-export function filler(chars: number, seed: number): string {
+function filler(chars: number, seed: number): string {
   let text = '';
   for (let i = seed; text.length < chars; i++) text += `${text ? ' ' : ''}${WORDS[(i * 7 + seed) % WORDS.length]}`;
   return `${text.slice(0, Math.max(0, chars - 1)).trimEnd()}.`;
@@ -86,19 +88,19 @@ function statedLimit(schema: SchemaShape | undefined, field: string, fallback: n
 /**
  * What a plain, decisive player picks: never a skip when a target is offered; a vote goes with the
  * player most voted so far today (so days end in lynches, as they do at real tables), else with the
- * first option; a night action varies with the call.
+ * first option; a night action varies with the call. Undefined only when there is no choice.
  */
-function defaultPick(task: string, choices: readonly string[], index: number): string {
+function defaultPick(task: string, choices: readonly string[], index: number): string | undefined {
   const targets = choices.filter((c) => !c.startsWith('('));
-  if (targets.length === 0) return choices[0]!;
+  if (targets.length === 0) return choices[0];
   if (/# Your task: Vote/.test(task)) {
     const tally = new Map<string, number>();
-    for (const m of task.matchAll(/^\[vote\] .+? → (.+)$/gm)) tally.set(m[1]!, (tally.get(m[1]!) ?? 0) + 1);
+    for (const [, name] of task.matchAll(/^\[vote\] .+? → (.+)$/gm)) if (name !== undefined) tally.set(name, (tally.get(name) ?? 0) + 1);
     const leader = [...tally].filter(([name]) => targets.includes(name)).sort((a, b) => b[1] - a[1])[0]?.[0];
-    return leader ?? targets[0]!;
+    return leader ?? targets[0];
   }
-  if (/# Your task: Propose/.test(task)) return targets[0]!;
-  return targets[index % targets.length]!;
+  if (/# Your task: Propose/.test(task)) return targets[0];
+  return targets[index % targets.length];
 }
 
 /** A decision answer for the seat whose task is `task`, the `index`-th call the model answers. */
@@ -106,7 +108,8 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
   const shape = schema as SchemaShape | undefined;
   const fill = options.fill ?? 0.7;
   const choices = taskOptions(task);
-  const decision = choices.length > 0 ? (options.pick?.(choices) ?? defaultPick(task, choices, index)) : '(nobody)';
+  // A speech lists no options: its decision is "(nobody)".
+  const decision = (choices.length > 0 ? (options.pick?.(choices) ?? defaultPick(task, choices, index)) : undefined) ?? '(nobody)';
   const field = (name: string, fallback: number, salt: number): string =>
     filler(Math.round(statedLimit(shape, name, fallback) * fill), index * 13 + salt);
   const silent = /speech: leave it empty/.test(task);

@@ -3,11 +3,8 @@ import { reply, type FakeHandler, type FakeReply, type FakeRequest } from './fak
 
 /** The task turn of the request: the last user turn that states a task (a re-ask's complaint follows it). */
 function taskText(request: FakeRequest): string {
-  for (let i = request.transcript.length - 1; i >= 0; i--) {
-    const turn = request.transcript[i]!;
-    if (turn.role === 'user' && turn.text.includes('# Your task')) return turn.text;
-  }
-  return request.lastUserText;
+  const task = request.transcript.findLast((turn) => turn.role === 'user' && turn.text.includes('# Your task'));
+  return task?.text ?? request.lastUserText;
 }
 
 /** The options the request's task lists for "decision". */
@@ -38,12 +35,13 @@ export function playingModel(options: PlayingModelOptions = {}): FakeHandler {
   return (request) => {
     const overridden = options.override?.(request);
     if (overridden) return overridden;
+    const { pick, speech } = options;
     const extra = { ...(options.usage && { usage: options.usage }), ...(options.delayMs && { delayMs: options.delayMs }) };
     if (!request.outputSchema) return reply.text('A tense day: accusations flew, and the vote split the town.', extra);
     const answer = playingAnswer(taskText(request), request.outputSchema, request.index, {
       ...(options.fill !== undefined && { fill: options.fill }),
-      ...(options.pick && { pick: (choices) => options.pick!(choices, request) }),
-      ...(options.speech && { speech: (decision) => options.speech!(decision, request) }),
+      ...(pick && { pick: (choices) => pick(choices, request) }),
+      ...(speech && { speech: (decision) => speech(decision, request) }),
     });
     return reply.structured(answer, extra);
   };

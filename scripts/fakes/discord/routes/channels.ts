@@ -7,6 +7,15 @@ import type { SimChannel } from '../model.ts';
 import { channelPermissions, has, isThread, P } from '../permissions.ts';
 import { apiChannel, apiMember, apiMessage, apiThreadMember } from '../serialize.ts';
 
+/** The threads the bot may start here. */
+type ThreadType = ChannelType.PublicThread | ChannelType.PrivateThread;
+
+const THREAD_TYPES: readonly number[] = [ChannelType.PublicThread, ChannelType.PrivateThread];
+
+function isThreadType(type: number): type is ThreadType {
+  return THREAD_TYPES.includes(type);
+}
+
 export function channelRoutes(router: Router, core: SimCore): void {
   const { world } = core;
 
@@ -134,7 +143,8 @@ export function channelRoutes(router: Router, core: SimCore): void {
   router.add('POST', '/channels/:channelId/messages/bulk-delete', ({ params, body }) => {
     const ch = core.botChannel(params.channelId!);
     core.requireBot(ch, P.ManageMessages);
-    const ids: string[] = Array.isArray(body?.messages) ? body.messages : [];
+    // Snowflakes should come as strings, but JSON may carry numbers: each is looked up as text.
+    const ids: unknown[] = Array.isArray(body?.messages) ? body.messages : [];
     if (ids.length < 2 || ids.length > 100) throw invalidForm(['messages'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 2 and 100 in length.');
     for (const id of ids) {
       const m = world.messages.get(String(id));
@@ -176,7 +186,7 @@ export function channelRoutes(router: Router, core: SimCore): void {
     const id = params.overwriteId!;
     const existing = ch.overwrites.find((o) => o.id === id);
     if (existing) Object.assign(existing, { type, allow, deny });
-    else ch.overwrites.push({ id, type: type as 0 | 1, allow, deny });
+    else ch.overwrites.push({ id, type, allow, deny });
     core.dispatchChannelUpdate(ch);
     return noContent();
   });
@@ -193,7 +203,7 @@ export function channelRoutes(router: Router, core: SimCore): void {
 
   // ------------------------------------------------------------ threads
 
-  const createThread = (parent: SimChannel, b: Record<string, any>, type: number, starter?: string): SimChannel => {
+  const createThread = (parent: SimChannel, b: Record<string, any>, type: ThreadType, starter?: string): SimChannel => {
     if (parent.type !== ChannelType.GuildText)
       throw invalidForm(['type'], 'CHANNEL_TYPE_INVALID', 'Threads can only be created in text channels here');
     if (typeof b.name !== 'string' || b.name.length < 1 || b.name.length > 100) {
@@ -240,9 +250,7 @@ export function channelRoutes(router: Router, core: SimCore): void {
     const parent = core.botChannel(params.channelId!);
     const b = core.requireMessageBody(body);
     const type = b.type === undefined ? ChannelType.PrivateThread : Number(b.type);
-    if (type !== ChannelType.PrivateThread && type !== ChannelType.PublicThread) {
-      throw invalidForm(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of (11, 12).');
-    }
+    if (!isThreadType(type)) throw invalidForm(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of (11, 12).');
     return created(apiChannel(world, createThread(parent, b, type)));
   });
 
