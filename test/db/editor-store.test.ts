@@ -5,6 +5,7 @@ import { createPersonaStore, type PersonaStore } from '../../src/db/persona-stor
 import type { Actor } from '../../src/persona/permissions.ts';
 import { content } from '../persona/fixtures.ts';
 import { testBackends } from './test-databases.ts';
+import { stringContaining } from '../support/matchers.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
 const THREAD = { guildId: '900', channelId: '500', threadId: '700' };
@@ -92,11 +93,11 @@ for (const backend of testBackends('editor_store_test')) {
 
       expect(await store.createTestInput(mine, { content: '  ' })).toMatchObject({
         ok: false,
-        error: { code: 'invalid', message: expect.stringContaining('content: must not be empty') },
+        error: { code: 'invalid', message: stringContaining('content: must not be empty') },
       });
       expect(await store.updateTestInput(mine, input.id, { role: 'jester' })).toMatchObject({
         ok: false,
-        error: { code: 'invalid', message: expect.stringContaining('role') },
+        error: { code: 'invalid', message: stringContaining('role') },
       });
       must(await store.deleteTestInput(mine, input.id));
       expect(await store.testInputs(mine)).toEqual([]);

@@ -6,6 +6,7 @@ import { createGameStore } from '../../src/db/game-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import * as engine from '../../src/game/index.ts';
 import { testBackends } from './test-databases.ts';
+import { stringMatching } from '../support/matchers.ts';
 
 async function playedGame(seed: number) {
   const result = await playHeadless({ gameId: `roundtrip-${seed}`, seed, seats: houseSeats(9), startAt: Date.UTC(2026, 0, 1) });
@@ -71,6 +72,6 @@ for (const backend of testBackends('repository_test')) {
 describe('stored events that do not parse', () => {
   it('GIVEN a row whose payload lost a field WHEN parsed THEN the bad event is named instead of guessed at', () => {
     const result = parseStoredEvents([{ seq: 1, type: 'player_died', at: 0, visibility: { kind: 'public' }, payload: { playerId: 'x' } }]);
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^event #1 \(player_died\)/) });
+    expect(result).toMatchObject({ ok: false, error: stringMatching(/^event #1 \(player_died\)/) });
   });
 });

@@ -5,6 +5,7 @@ import { runToolLoop, type CallRecord } from '../../src/llm/tool-loop.ts';
 import type { LlmRequest } from '../../src/llm/types.ts';
 import { reply, type FakeLlmServer, type FakeRequest, type FakeTurn } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
+import { objectContaining } from '../support/matchers.ts';
 
 interface Table {
   readonly players: readonly string[];
@@ -182,7 +183,7 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
 
     const result = await runToolLoop({ provider, request: ASK, tools: TOOLS, context: table(), onCall: (record) => records.push(record) });
 
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'bad_request', status: 400 }) });
+    expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'bad_request', status: 400 }) });
     expect(records.map((record) => (record.ok ? 'ok' : record.error))).toEqual(['ok', 'bad_request']);
     expect(records[1]!.usage).toEqual({ inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 });
   });
@@ -194,7 +195,7 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
 
     const result = await runToolLoop({ provider, request: ASK, tools: TOOLS, context: table(), signal: abort.signal });
 
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'aborted' }) });
+    expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'aborted' }) });
     expect(fake!.requests).toHaveLength(2);
   });
 
