@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEditorStore, type EditorStore } from '../../src/db/editor-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import { createPersonaStore, type PersonaStore } from '../../src/db/persona-store.ts';
@@ -26,8 +26,9 @@ for (const backend of testBackends('editor_store_test')) {
       db = await backend.open();
       personas = createPersonaStore(db.prisma);
       store = createEditorStore(db.prisma);
+      // Runs after the suite, and only if the database opened.
+      return () => db.close();
     });
-    afterAll(async () => db?.close());
 
     it('GIVEN an owner opening a persona twice WHEN turns are appended THEN it is one session, numbered in order, read back as written', async () => {
       const personaId = await persona('Session Sam');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
 import { GameRepository, parseStoredEvents } from '../../src/db/game-repository.ts';
@@ -38,9 +38,8 @@ for (const backend of testBackends('repository_test')) {
     beforeAll(async () => {
       db = await backend.open();
       repo = new GameRepository(createGameStore(db.prisma));
-    });
-    afterAll(async () => {
-      await db?.close();
+      // Runs after the suite, and only if the database opened.
+      return () => db.close();
     });
 
     it('GIVEN a whole 9-seat game saved command by command WHEN it is loaded THEN it folds back to the identical state', async () => {

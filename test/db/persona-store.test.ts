@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/open-database.ts';
 import { createPersonaStore, type PersonaStore } from '../../src/db/persona-store.ts';
 import type { Actor } from '../../src/persona/permissions.ts';
@@ -26,8 +26,9 @@ for (const backend of testBackends('persona_store_test')) {
     beforeAll(async () => {
       db = await backend.open();
       store = createPersonaStore(db.prisma);
+      // Runs after the suite, and only if the database opened.
+      return () => db.close();
     });
-    afterAll(async () => db?.close());
 
     it('GIVEN a private persona WHEN read by id and by name THEN the owner gets it back exactly and others do not see it', async () => {
       const input = content({ parts: [part('cold logic', 'soul')], traits: [trait('methodical')] }, 'Private Ada');

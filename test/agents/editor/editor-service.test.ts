@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EditorEvent } from '../../../src/agents/editor/events.ts';
 import { createPersonaTester } from '../../../src/agents/editor/persona-tester.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -49,8 +49,9 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     db = await backend.open();
     personas = createPersonaStore(db.prisma);
     store = createEditorStore(db.prisma);
+    // Runs after the suite, and only if the database opened.
+    return () => db.close();
   });
-  afterAll(async () => db?.close());
 
   beforeEach(async () => {
     n += 1;
