@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { EditorEvent } from '../../../src/agents/editor/events.ts';
 import { createPersonaTester } from '../../../src/agents/editor/persona-tester.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -27,6 +28,10 @@ const GRUFF_VOICE =
 
 const anthropic = (fake: FakeLlmServer) =>
   createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
+
+// What the tests read of the list_parts and list_test_inputs results.
+const partsListed = z.object({ parts: z.array(z.object({ name: z.string() })) });
+const testInputsListed = z.object({ testInputs: z.array(z.unknown()) });
 
 function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!r.ok) throw new Error(r.error.message);
@@ -126,8 +131,8 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       version: 1,
       profile: { playStyle: { voice: ada.profile.playStyle.voice } },
     });
-    expect(JSON.parse(parts!.text).parts.map((p: { name: string }) => p.name)).toEqual([`soul ${n}`, `flaw ${n}`]);
-    expect(JSON.parse(tests!.text).testInputs).toEqual([
+    expect(partsListed.parse(JSON.parse(parts!.text)).parts.map((p) => p.name)).toEqual([`soul ${n}`, `flaw ${n}`]);
+    expect(testInputsListed.parse(JSON.parse(tests!.text)).testInputs).toEqual([
       expect.objectContaining({ content: 'Two players accuse you. Respond.', role: 'mafia' }),
     ]);
     expect(preview!.text).toMatch(new RegExp(`^Ada ${n}: \\d+ words\\.`));
