@@ -4,6 +4,7 @@ import {
   ButtonStyle,
   ChannelType,
   type Client,
+  ComponentType,
   Events,
   type Interaction,
   InteractionContextType,
@@ -12,7 +13,6 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
   StringSelectMenuBuilder,
-  TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -136,17 +136,19 @@ describe('discord simulator: interactions through discord.js', () => {
     let will = '';
     handler = async (i) => {
       if (i.isChatInputCommand()) {
-        const input = new TextInputBuilder()
-          .setCustomId('text')
-          .setLabel('Your will')
-          .setStyle(TextInputStyle.Paragraph)
-          .setMaxLength(4000);
-        await i.showModal(
-          new ModalBuilder()
-            .setCustomId('will')
-            .setTitle('Last will')
-            .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
-        );
+        // The action-row layout Discord still takes (its builder methods are deprecated); labels are the next test.
+        await i.showModal({
+          custom_id: 'will',
+          title: 'Last will',
+          components: [
+            {
+              type: ComponentType.ActionRow,
+              components: [
+                { type: ComponentType.TextInput, custom_id: 'text', label: 'Your will', style: TextInputStyle.Paragraph, max_length: 4000 },
+              ],
+            },
+          ],
+        });
       } else if (i.isModalSubmit()) {
         will = i.fields.getTextInputValue('text');
         await i.reply({ content: 'Will saved.', flags: MessageFlags.Ephemeral });
@@ -187,14 +189,20 @@ describe('discord simulator: interactions through discord.js', () => {
     let error: unknown;
     handler = async (i) => {
       if (!i.isChatInputCommand()) return;
-      const input = new TextInputBuilder().setCustomId('text').setLabel('Will').setStyle(TextInputStyle.Paragraph);
-      const modal = new ModalBuilder()
-        .setCustomId('will')
-        .setTitle('t')
-        .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input))
-        .toJSON();
-      (modal.components[0] as any).components[0].max_length = 5000; // past what the builder allows
-      await i.showModal(modal).catch((e) => (error = e));
+      // Raw JSON: a max_length of 5000 is past what the builder allows.
+      await i
+        .showModal({
+          custom_id: 'will',
+          title: 't',
+          components: [
+            {
+              type: ComponentType.Label,
+              label: 'Will',
+              component: { type: ComponentType.TextInput, custom_id: 'text', style: TextInputStyle.Paragraph, max_length: 5000 },
+            },
+          ],
+        })
+        .catch((e: unknown) => (error = e));
     };
     await expect(sim.user('bob').slash('game', 'mafia', { subcommand: 'will' }).ack()).rejects.toThrow(/refused: 400 50035/);
     await sim.until(() => error);
