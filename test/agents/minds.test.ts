@@ -59,7 +59,7 @@ describe('minds survive a restart', () => {
       minds,
       save: async (before, events, after) => {
         const result = await repo.save(before, events, after);
-        if (!result.ok) throw new Error(String(result.error));
+        if (!result.ok) throw new Error(result.error);
         saved = after;
         return ok(undefined);
       },

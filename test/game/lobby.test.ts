@@ -114,7 +114,7 @@ describe('the lobby', () => {
     const events = t.must(engine.start(t.state, { at: T0 }));
     const deals = events.filter((e) => e.type === 'role_assigned');
     expect(deals).toHaveLength(7);
-    for (const d of deals) expect(d.visibility).toEqual({ kind: 'player', playerId: d.type === 'role_assigned' ? d.payload.playerId : '' });
+    for (const d of deals) expect(d.visibility).toEqual({ kind: 'player', playerId: d.payload.playerId });
     const team = events.find((e) => e.type === 'mafia_team')!;
     expect(team.visibility).toEqual({ kind: 'team', team: 'mafia' });
     expect(events.find((e) => e.type === 'game_started')!.visibility).toEqual({ kind: 'public' });

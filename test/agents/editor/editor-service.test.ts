@@ -101,7 +101,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(
       events
         .filter((e) => e.type === 'text_delta')
-        .map((e) => (e.type === 'text_delta' ? e.text : ''))
+        .map((e) => e.text)
         .join(''),
     ).toBe('Hello! Tell me what to change about Ada.');
     expect(events.at(-1)).toEqual({ type: 'done', reason: 'end_turn' });

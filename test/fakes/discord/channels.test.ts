@@ -6,6 +6,7 @@ import {
   Events,
   GatewayIntentBits,
   type Message,
+  OverwriteType,
   type TextChannel,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -151,7 +152,7 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
   it('permission overwrites mute a player; CHANNEL_UPDATE reaches the cache', async () => {
     const bob = sim.user('bob');
     expect(bob.can('game', Permissions.SendMessages)).toBe(true);
-    await textChannel('game').permissionOverwrites.edit(bob.id, { SendMessages: false }, { type: 1 });
+    await textChannel('game').permissionOverwrites.edit(bob.id, { SendMessages: false }, { type: OverwriteType.Member });
     expect(bob.can('game', Permissions.SendMessages)).toBe(false);
     expect(() => bob.say('game', 'I am dead but talking')).toThrow(/cannot send/);
     await sim.until(() => textChannel('game').permissionOverwrites.cache.has(bob.id));
