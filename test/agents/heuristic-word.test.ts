@@ -65,9 +65,12 @@ function checkVoteLines(state: GameState): number {
   let phase = '';
   let checked = 0;
   for (const e of state.log) {
-    if (e.type === 'phase_started') [phase] = [e.payload.phase, line.clear()];
-    else if (e.type === 'speech' && e.payload.channel === 'town' && phase === 'vote') line.set(e.payload.playerId, e.payload.text);
-    else if (e.type === 'vote_cast') {
+    if (e.type === 'phase_started') {
+      phase = e.payload.phase;
+      line.clear();
+    } else if (e.type === 'speech' && e.payload.channel === 'town' && phase === 'vote') {
+      line.set(e.payload.playerId, e.payload.text);
+    } else if (e.type === 'vote_cast') {
       const said = line.get(e.payload.voterId);
       expect(said, `vote by ${nameOf(state, e.payload.voterId)} came with no line`).toBeDefined();
       const others = state.players.filter((p) => p.id !== e.payload.voterId).map((p) => p.name);

@@ -147,7 +147,7 @@ describe('a metered provider in a DM, and its ledger', () => {
 
   it('GIVEN a ledger that cannot write WHEN a call is made THEN its result stands and the failure is reported', async () => {
     running = await startFakeProvider('openai', { script: [reply.text('Hi.')] });
-    const broken = { record: async () => Promise.reject(new Error('disk full')), tokensSince: async () => 0 };
+    const broken = { record: () => Promise.reject(new Error('disk full')), tokensSince: () => Promise.resolve(0) };
     const failures: unknown[] = [];
     const metered = meteredProvider(running.provider, {
       budget: new TokenBudget(broken, 1_000),

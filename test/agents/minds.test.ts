@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../src/agents/decision.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { mindStoreOver } from '../../src/agents/minds.ts';
@@ -16,8 +16,9 @@ beforeAll(async () => {
   const opened = await openDatabase({ database: { kind: 'memory' } });
   if (!opened.ok) throw new Error(opened.error);
   db = opened.value;
+  // Runs after the suite, and only if the database opened.
+  return () => db.close();
 });
-afterAll(async () => db?.close());
 
 function startedGame(gameId: string): engine.GameState {
   let state = (engine.createGame({ gameId, seed: 9, at: 0 }) as Extract<engine.CommandResult, { ok: true }>).state;
@@ -58,7 +59,7 @@ describe('minds survive a restart', () => {
       minds,
       save: async (before, events, after) => {
         const result = await repo.save(before, events, after);
-        if (!result.ok) throw new Error(String(result.error));
+        if (!result.ok) throw new Error(result.error);
         saved = after;
         return ok(undefined);
       },

@@ -29,8 +29,8 @@ describe('seating AI players', () => {
     fake = await startFakeOpenAi(playingModel({ usage: { input: 1000, output: 50, cached: 800 } }));
     const ledger = memoryLedger();
     const budget = new TokenBudget(ledger, 0);
-    const { sink, flush } = budgetSink(budget);
-    const seating = new Seating(env({}, fake.baseURL), { guildId: 'g1', gameId: 'game-1' }, { budget, cost: sink });
+    const costs = budgetSink(budget);
+    const seating = new Seating(env({}, fake.baseURL), { guildId: 'g1', gameId: 'game-1' }, { budget, cost: costs.sink });
     const seats = HOUSE_PLAYERS.slice(0, 5).map((v, i) => seating.seat({ id: `s${i}`, name: v.name }, plainPersona(v)));
     const summarizer = seating.summarizer();
     const result = await playHeadless({
@@ -41,7 +41,7 @@ describe('seating AI players', () => {
       settings: { rules: { maxQuietCycles: 2 } },
     });
     expect(result.ok).toBe(true);
-    await flush();
+    await costs.flush();
     expect(ledger.calls.length).toBe(fake.requests.length);
     expect(ledger.calls.every((c) => c.guildId === 'g1' && c.gameId === 'game-1' && c.model === 'gpt-test')).toBe(true);
     expect(ledger.calls.some((c) => c.purpose === 'summary' && c.playerId === null)).toBe(true);

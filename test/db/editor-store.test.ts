@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEditorStore, type EditorStore } from '../../src/db/editor-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import { createPersonaStore, type PersonaStore } from '../../src/db/persona-store.ts';
 import type { Actor } from '../../src/persona/permissions.ts';
 import { content } from '../persona/fixtures.ts';
 import { testBackends } from './test-databases.ts';
+import { stringContaining } from '../support/matchers.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
 const THREAD = { guildId: '900', channelId: '500', threadId: '700' };
@@ -25,8 +26,9 @@ for (const backend of testBackends('editor_store_test')) {
       db = await backend.open();
       personas = createPersonaStore(db.prisma);
       store = createEditorStore(db.prisma);
+      // Runs after the suite, and only if the database opened.
+      return () => db.close();
     });
-    afterAll(async () => db?.close());
 
     it('GIVEN an owner opening a persona twice WHEN turns are appended THEN it is one session, numbered in order, read back as written', async () => {
       const personaId = await persona('Session Sam');
@@ -92,11 +94,11 @@ for (const backend of testBackends('editor_store_test')) {
 
       expect(await store.createTestInput(mine, { content: '  ' })).toMatchObject({
         ok: false,
-        error: { code: 'invalid', message: expect.stringContaining('content: must not be empty') },
+        error: { code: 'invalid', message: stringContaining('content: must not be empty') },
       });
       expect(await store.updateTestInput(mine, input.id, { role: 'jester' })).toMatchObject({
         ok: false,
-        error: { code: 'invalid', message: expect.stringContaining('role') },
+        error: { code: 'invalid', message: stringContaining('role') },
       });
       must(await store.deleteTestInput(mine, input.id));
       expect(await store.testInputs(mine)).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/open-database.ts';
 import { createGameStore, type GameStore } from '../../src/db/game-store.ts';
 import { testBackends } from './test-databases.ts';
@@ -12,9 +12,8 @@ describe.each(testBackends('game_discord_refs'))('GameStore Discord refs on $nam
   beforeAll(async () => {
     db = await backend.open();
     store = createGameStore(db.prisma);
-  });
-  afterAll(async () => {
-    await db?.close();
+    // Runs after the suite, and only if the database opened.
+    return () => db.close();
   });
   // Every test has its own game, so nothing needs emptying between them.
   beforeEach(async () => {

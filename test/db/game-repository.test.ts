@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
 import { GameRepository, parseStoredEvents } from '../../src/db/game-repository.ts';
@@ -6,6 +6,7 @@ import { createGameStore } from '../../src/db/game-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import * as engine from '../../src/game/index.ts';
 import { testBackends } from './test-databases.ts';
+import { stringMatching } from '../support/matchers.ts';
 
 async function playedGame(seed: number) {
   const result = await playHeadless({ gameId: `roundtrip-${seed}`, seed, seats: houseSeats(9), startAt: Date.UTC(2026, 0, 1) });
@@ -37,9 +38,8 @@ for (const backend of testBackends('repository_test')) {
     beforeAll(async () => {
       db = await backend.open();
       repo = new GameRepository(createGameStore(db.prisma));
-    });
-    afterAll(async () => {
-      await db?.close();
+      // Runs after the suite, and only if the database opened.
+      return () => db.close();
     });
 
     it('GIVEN a whole 9-seat game saved command by command WHEN it is loaded THEN it folds back to the identical state', async () => {
@@ -71,6 +71,6 @@ for (const backend of testBackends('repository_test')) {
 describe('stored events that do not parse', () => {
   it('GIVEN a row whose payload lost a field WHEN parsed THEN the bad event is named instead of guessed at', () => {
     const result = parseStoredEvents([{ seq: 1, type: 'player_died', at: 0, visibility: { kind: 'public' }, payload: { playerId: 'x' } }]);
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^event #1 \(player_died\)/) });
+    expect(result).toMatchObject({ ok: false, error: stringMatching(/^event #1 \(player_died\)/) });
   });
 });

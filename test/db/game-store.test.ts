@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/open-database.ts';
 import {
   createGameStore,
@@ -59,9 +59,8 @@ describe.each(testBackends())('GameStore on $name', (backend) => {
   beforeAll(async () => {
     db = await backend.open();
     store = createGameStore(db.prisma);
-  });
-  afterAll(async () => {
-    await db?.close();
+    // Runs after the suite, and only if the database opened.
+    return () => db.close();
   });
   beforeEach(async () => {
     await truncateAll(db);

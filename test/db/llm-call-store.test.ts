@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TokenBudget } from '../../src/agents/budget.ts';
 import { createLlmCallStore, type CallCost } from '../../src/db/llm-call-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
@@ -29,8 +29,9 @@ for (const backend of testBackends('llm_calls_test')) {
     let db: Database;
     beforeAll(async () => {
       db = await backend.open();
+      // Runs after the suite, and only if the database opened.
+      return () => db.close();
     });
-    afterAll(async () => db?.close());
 
     it('GIVEN calls on two days and two servers WHEN today’s tokens are summed THEN only that server’s calls since midnight count', async () => {
       const store = createLlmCallStore(db.prisma);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/open-database.ts';
 import { createPersonaStore, type PersonaStore } from '../../src/db/persona-store.ts';
 import type { Actor } from '../../src/persona/permissions.ts';
@@ -6,6 +6,7 @@ import type { Persona } from '../../src/persona/persona.ts';
 import { loadStarterPack } from '../../src/persona/starter-pack.ts';
 import { arc, content, part, trait } from '../persona/fixtures.ts';
 import { testBackends } from './test-databases.ts';
+import { stringContaining, stringMatching } from '../support/matchers.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
 const bob: Actor = { userId: '222', guildId: '900', canManageServer: false };
@@ -25,8 +26,9 @@ for (const backend of testBackends('persona_store_test')) {
     beforeAll(async () => {
       db = await backend.open();
       store = createPersonaStore(db.prisma);
+      // Runs after the suite, and only if the database opened.
+      return () => db.close();
     });
-    afterAll(async () => db?.close());
 
     it('GIVEN a private persona WHEN read by id and by name THEN the owner gets it back exactly and others do not see it', async () => {
       const input = content({ parts: [part('cold logic', 'soul')], traits: [trait('methodical')] }, 'Private Ada');
@@ -42,7 +44,7 @@ for (const backend of testBackends('persona_store_test')) {
       const input = content({}, 'Server Sam');
       expect(await store.create(alice, { scope: SERVER, content: input })).toMatchObject({
         ok: false,
-        error: { code: 'forbidden', message: expect.stringMatching(/Manage Server/) },
+        error: { code: 'forbidden', message: stringMatching(/Manage Server/) },
       });
       expect(await store.create(stranger, { scope: SERVER, content: input })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       expect(await store.getByName(admin, 'Server Sam')).toMatchObject({ ok: false });
@@ -61,7 +63,7 @@ for (const backend of testBackends('persona_store_test')) {
       const cleared = must(await store.update(alice, created.id, 1, content({}, 'Modelled Mo')));
       expect(cleared.model).toBeUndefined();
       const bad = await store.update(alice, created.id, 2, { ...content({}, 'Modelled Mo'), model: { provider: 'llama' } });
-      expect(bad).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/model/) } });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'invalid', message: stringMatching(/model/) } });
       expect(must(await store.get(alice, created.id)).model).toBeUndefined();
     });
 
@@ -70,7 +72,7 @@ for (const backend of testBackends('persona_store_test')) {
       const first = must(await store.update(alice, created.id, 1, content({ notes: 'first' }, 'Versioned Vic')));
       expect(first.version).toBe(2);
       const second = await store.update(alice, created.id, 1, content({ notes: 'second' }, 'Versioned Vic'));
-      expect(second).toMatchObject({ ok: false, error: { code: 'stale', message: expect.stringMatching(/version 2, yours was 1/) } });
+      expect(second).toMatchObject({ ok: false, error: { code: 'stale', message: stringMatching(/version 2, yours was 1/) } });
       expect(must(await store.get(alice, created.id)).notes).toBe('first');
     });
 
@@ -81,7 +83,7 @@ for (const backend of testBackends('persona_store_test')) {
       const refused = await store.update(alice, created.id, 1, bad);
       expect(refused).toMatchObject({
         ok: false,
-        error: { code: 'invalid', message: expect.stringContaining('profile.tactics.town: needs at least 2 tactics') },
+        error: { code: 'invalid', message: stringContaining('profile.tactics.town: needs at least 2 tactics') },
       });
       expect(must(await store.get(alice, created.id))).toEqual(created);
       expect(await store.create(alice, { scope: { kind: 'private' }, content: { profile: 'nope' } })).toMatchObject({
@@ -116,7 +118,7 @@ for (const backend of testBackends('persona_store_test')) {
       expect(await store.remove(bob, created.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
       expect(await store.remove(alice, created.id)).toMatchObject({
         ok: false,
-        error: { code: 'in_game', message: expect.stringMatching(/Busy Bea is playing/) },
+        error: { code: 'in_game', message: stringMatching(/Busy Bea is playing/) },
       });
       await db.prisma.game.update({ where: { id: 'persona-game' }, data: { status: 'ended' } });
       expect(await store.remove(alice, created.id)).toEqual({ ok: true, value: undefined });
@@ -132,7 +134,7 @@ for (const backend of testBackends('persona_store_test')) {
       expect(holmes).toMatchObject({ builtIn: true, ownerId: 'dramatis', scope: { kind: 'everyone' } });
       expect(await store.update(admin, holmes.id, holmes.version, holmes)).toMatchObject({
         ok: false,
-        error: { code: 'read_only', message: expect.stringMatching(/duplicate/) },
+        error: { code: 'read_only', message: stringMatching(/duplicate/) },
       });
       expect(await store.remove(admin, holmes.id)).toMatchObject({ ok: false, error: { code: 'read_only' } });
       const copy = must(await store.duplicate(alice, holmes.id, { scope: { kind: 'private' } }));

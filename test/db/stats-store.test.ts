@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GameRepository } from '../../src/db/game-repository.ts';
 import { createGameStore } from '../../src/db/game-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
@@ -69,8 +69,9 @@ for (const backend of testBackends('stats_store_test')) {
     beforeAll(async () => {
       db = await backend.open();
       repo = new GameRepository(createGameStore(db.prisma));
+      // Runs after the suite, and only if the database opened.
+      return () => db.close();
     });
-    afterAll(async () => db?.close());
 
     const store = (state: GameState, guildId = 'g1') => repo.create(state, { guildId, channelId: 'c1', hostId: ALICE });
 

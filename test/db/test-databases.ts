@@ -8,8 +8,8 @@ export interface TestBackend {
   open(): Promise<Database>;
 }
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
-export const RUNNING_IN_CI = process.env.CI === 'true';
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+const RUNNING_IN_CI = process.env.CI === 'true';
 
 /**
  * In-memory PGlite always; a PostgreSQL server too when TEST_DATABASE_URL is set.

@@ -16,15 +16,16 @@ function fakeChannel() {
   let next = 0;
   const timers = new ManualTimers(0);
   const target: StreamTarget = {
-    async send(body) {
+    send(body) {
       const id = `m${next++}`;
       messages.set(id, body);
       log.push({ op: 'send', id, at: timers.now(), body });
-      return id;
+      return Promise.resolve(id);
     },
-    async edit(id, body) {
+    edit(id, body) {
       messages.set(id, body);
       log.push({ op: 'edit', id, at: timers.now(), body });
+      return Promise.resolve();
     },
   };
   return { log, messages, timers, target };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
 import { presetRoles, rolesFor, getRole } from '../../src/game/index.ts';
 import { Table, T0 } from '../support/game-table.ts';
+import { stringMatching } from '../support/matchers.ts';
 
 describe('setups', () => {
   it('GIVEN every preset size from 5 to 16 WHEN roles are listed THEN there is about one Mafia per 3–4 players and power roles scale', () => {
@@ -22,7 +23,7 @@ describe('setups', () => {
 
   it('GIVEN a preset WHEN the player count is outside 5–16 THEN it is refused with the range named', () => {
     const check = rolesFor({ kind: 'preset' }, 4);
-    expect(check).toEqual({ ok: false, message: expect.stringMatching(/5–16 players; this game has 4/) });
+    expect(check).toEqual({ ok: false, message: stringMatching(/5–16 players; this game has 4/) });
   });
 
   it('GIVEN custom role lists WHEN they have no Mafia, too many Mafia or the wrong count THEN each gets a clear error', () => {
@@ -38,7 +39,7 @@ describe('setups', () => {
 
   it('GIVEN bad settings WHEN a game is created THEN the bad field is named and no game is made', () => {
     const result = engine.createGame({ gameId: 'g', seed: 1, settings: { rules: { nightSeconds: 2 } }, at: T0 });
-    expect(result).toMatchObject({ ok: false, error: { code: 'bad_settings', message: expect.stringMatching(/rules\.nightSeconds/) } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_settings', message: stringMatching(/rules\.nightSeconds/) } });
     const noMafia = engine.createGame({
       gameId: 'g',
       seed: 1,
@@ -113,7 +114,7 @@ describe('the lobby', () => {
     const events = t.must(engine.start(t.state, { at: T0 }));
     const deals = events.filter((e) => e.type === 'role_assigned');
     expect(deals).toHaveLength(7);
-    for (const d of deals) expect(d.visibility).toEqual({ kind: 'player', playerId: d.type === 'role_assigned' ? d.payload.playerId : '' });
+    for (const d of deals) expect(d.visibility).toEqual({ kind: 'player', playerId: d.payload.playerId });
     const team = events.find((e) => e.type === 'mafia_team')!;
     expect(team.visibility).toEqual({ kind: 'team', team: 'mafia' });
     expect(events.find((e) => e.type === 'game_started')!.visibility).toEqual({ kind: 'public' });

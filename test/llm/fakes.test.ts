@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LlmRequest } from '../../src/llm/types.ts';
 import { reply, type FakeLlmServer } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
+import { objectContaining } from '../support/matchers.ts';
 
 const ASK: LlmRequest = { model: 'test-model', system: { stable: 'Be brief.' }, messages: [{ role: 'user', content: 'Hi' }] };
 
@@ -31,7 +32,7 @@ describe.each(PROVIDER_NAMES)('the fake %s server', (name) => {
 
     const result = await started.provider.complete(ASK);
 
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'bad_request', status: 418 }) });
+    expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'bad_request', status: 418 }) });
     expect(!result.ok && result.error.message).toContain('no reply scripted for request #0');
     expect(fake.requests).toHaveLength(1);
   });

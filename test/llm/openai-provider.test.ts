@@ -5,6 +5,7 @@ import { jsonSchemaOf } from '../../src/llm/tool.ts';
 import type { LlmProvider, LlmRequest, StreamDelta } from '../../src/llm/types.ts';
 import { reply, type FakeLlmServer, type FakeReply } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../scripts/fakes/llm/fake-openai.ts';
+import { stringContaining } from '../support/matchers.ts';
 
 const Decision = z.object({ target: z.string(), reason: z.string().nullable(), confidence: z.number().min(0).max(1) });
 
@@ -103,7 +104,7 @@ describe('the OpenAI provider on the wire', () => {
 
     const result = await provider.complete({ ...ASK, output: { name: 'decision', schema } });
 
-    expect(result).toEqual({ ok: false, error: { kind: 'bad_request', message: expect.stringContaining('reason') } });
+    expect(result).toEqual({ ok: false, error: { kind: 'bad_request', message: stringContaining('reason') } });
     expect(fake!.requests).toEqual([]);
   });
 

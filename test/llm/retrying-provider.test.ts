@@ -41,9 +41,11 @@ function scripted(outcomes: readonly (LlmError | 'answer' | 'hang')[]) {
 async function settle<T>(clock: ManualTimers, work: Promise<T>): Promise<T> {
   let done = false;
   void work.finally(() => (done = true));
-  while (!done) {
+  // A function, because `done` flips in the callback above, which the type checker does not follow.
+  const pending = () => !done;
+  while (pending()) {
     await new Promise((resolve) => setImmediate(resolve));
-    if (!done && !clock.fireNext()) await new Promise((resolve) => setImmediate(resolve));
+    if (pending() && !clock.fireNext()) await new Promise((resolve) => setImmediate(resolve));
   }
   return work;
 }

@@ -3,6 +3,7 @@ import encodeChunks from 'png-chunks-encode';
 import extractChunks from 'png-chunks-extract';
 import { encode as encodeText } from 'png-chunk-text';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { exportCardV2, exportCardV2Json, exportCardV2Png } from '../../src/persona/card-export.ts';
 import { cardProfiler } from '../../src/agents/profiler/profiler.ts';
 import { importCard } from '../../src/persona/card-import.ts';
@@ -13,6 +14,8 @@ import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeProvider, type FakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
 import { arc, content, part, profile, trait } from './fixtures.ts';
 
+/** A persona export read back as plain JSON, loose enough to break one field of it on purpose. */
+const exportedFile = z.looseObject({ persona: z.looseObject({ profile: z.record(z.string(), z.unknown()) }) });
 const bytes = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 
 /** Shaped like cards people share: placeholders, examples with <START>, a lorebook-ish extension. */
@@ -187,7 +190,7 @@ describe('JSON export', () => {
       const r = importPersonaJson(file);
       return r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`;
     };
-    const good = JSON.parse(exportPersonaJson(content()));
+    const good = exportedFile.parse(JSON.parse(exportPersonaJson(content())));
     expect(problem('not json')).toMatch(/^malformed:/);
     expect(problem(JSON.stringify({ format: 'other' }))).toMatch(/^unsupported: .*not a Dramatis persona export/);
     expect(problem(JSON.stringify({ ...good, version: 2 }))).toMatch(/^unsupported: .*version 2; this Dramatis reads version 1/);

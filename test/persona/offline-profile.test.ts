@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offlinePersona, OFFLINE_PROFILE_NOTE } from '../../src/persona/offline-profile.ts';
 import { renderPersona } from '../../src/persona/render.ts';
+import { stringMatching } from '../support/matchers.ts';
 
 describe('a persona from a biography without a model', () => {
   it('GIVEN a one-word biography WHEN built THEN it is still a valid persona, padded with generic play', () => {
@@ -27,7 +28,7 @@ describe('a persona from a biography without a model', () => {
   it('GIVEN an empty biography, an empty name or text over the limit WHEN built THEN each is refused with its reason', () => {
     expect(offlinePersona('Ada', '  \n ')).toMatchObject({
       ok: false,
-      error: { code: 'invalid', message: expect.stringMatching(/biography is empty/) },
+      error: { code: 'invalid', message: stringMatching(/biography is empty/) },
     });
     expect(offlinePersona(' ', 'A mathematician.')).toMatchObject({ ok: false, error: { message: 'The name must be 1–60 characters.' } });
     expect(offlinePersona('Ada', 'x'.repeat(100_001))).toMatchObject({ ok: false, error: { code: 'too_large' } });

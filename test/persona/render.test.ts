@@ -6,6 +6,7 @@ import { renderPersona } from '../../src/persona/render.ts';
 import { readStarterPack } from '../../src/persona/starter-pack.ts';
 import { describeIssues } from '../../src/persona/errors.ts';
 import { content, part, profile, trait } from './fixtures.ts';
+import { stringMatching } from '../support/matchers.ts';
 
 const rendered = (c = content(), options = {}) => {
   const r = renderPersona(c, options);
@@ -84,7 +85,7 @@ describe('rendering', () => {
     const refused = renderPersona(huge, { detail: true });
     expect(refused).toEqual({
       ok: false,
-      error: { code: 'invalid', message: expect.stringMatching(/renders to \d+ words; the limit is 800/) },
+      error: { code: 'invalid', message: stringMatching(/renders to \d+ words; the limit is 800/) },
     });
   });
 

@@ -15,9 +15,9 @@ function session(state: GameState, over: Partial<SessionDeps> = {}) {
   const reminders: number[] = [];
   const deps: SessionDeps = {
     timers,
-    save: async (_before, events) => {
+    save: (_before, events) => {
       saved.push([...events]);
-      return ok(undefined);
+      return Promise.resolve(ok(undefined));
     },
     publish: (events) => published.push(...events.map((e) => e.type)),
     remind: (_state, msLeft) => reminders.push(msLeft),
@@ -40,7 +40,7 @@ describe('a live game session', () => {
     expect(published).toContain('night_resolved');
   });
 
-  it('GIVEN a deadline ahead WHEN the reminder time comes THEN a reminder is sent with the time left, once', async () => {
+  it('GIVEN a deadline ahead WHEN the reminder time comes THEN a reminder is sent with the time left, once', () => {
     const t = Table.started([...SEVEN]);
     const { timers, reminders } = session(t.state);
     timers.advanceTo(t.state.deadline! - 31_000);
@@ -72,7 +72,7 @@ describe('a live game session', () => {
 
   it('GIVEN the store refuses a write (another writer got there first) WHEN a command runs THEN the state is unchanged and the player is told to retry', async () => {
     const t = Table.started([...SEVEN]);
-    const { game, published } = session(t.state, { save: async () => err('conflict' as const) });
+    const { game, published } = session(t.state, { save: () => Promise.resolve(err('conflict' as const)) });
     const result = await game.submit((s, at) => engine.act(s, { actorId: t.by('doctor').id, targetId: t.by('doctor').id, at }));
     expect(result).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect(game.state).toBe(t.state);

@@ -85,7 +85,7 @@ export class Table {
   }
 }
 
-export function ok(result: CommandResult): Extract<CommandResult, { ok: true }> {
+function ok(result: CommandResult): Extract<CommandResult, { ok: true }> {
   if (!result.ok) throw new Error(`engine refused: ${result.error.code}: ${result.error.message}`);
   return result;
 }

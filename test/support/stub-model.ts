@@ -14,7 +14,7 @@ export interface CapturedPrompt {
  */
 export function stubThink(seatId: string, captured: CapturedPrompt[]): Think {
   let n = 0;
-  return async (request: LlmRequest, context) => {
+  return (request: LlmRequest, context) => {
     const text = [
       request.system.shared ?? '',
       request.system.stable,
@@ -36,17 +36,19 @@ export function stubThink(seatId: string, captured: CapturedPrompt[]): Think {
       speech: silent ? '' : mafiaChat ? `⟦mafia ${tag}⟧` : `I am thinking, ${context.view.me.name} out.`,
       urgency: 1,
     };
-    return ok({
-      response: {
-        text: JSON.stringify(structured),
-        toolCalls: [],
-        structured,
-        stopReason: 'end_turn' as const,
-        usage: { inputTokens: Math.ceil(text.length / 4), outputTokens: 60, cachedInputTokens: 0 },
-        model: 'stub',
-        latencyMs: 0,
-      },
-      messages: request.messages,
-    });
+    return Promise.resolve(
+      ok({
+        response: {
+          text: JSON.stringify(structured),
+          toolCalls: [],
+          structured,
+          stopReason: 'end_turn' as const,
+          usage: { inputTokens: Math.ceil(text.length / 4), outputTokens: 60, cachedInputTokens: 0 },
+          model: 'stub',
+          latencyMs: 0,
+        },
+        messages: request.messages,
+      }),
+    );
   };
 }

@@ -25,18 +25,18 @@ function live(seats: number, ai: number) {
   const started = engine.start(state, { at: T0 });
   if (!started.ok) throw new Error(started.error.message);
   const minds = new SeatMinds(HOUSE_PLAYERS.slice(0, ai).map((v, i) => ({ id: `p${i}`, name: v.name, brain: heuristicBrain(v) })));
-  let driver: AiDriver | undefined;
   const session = new GameSession(started.state, {
     timers,
-    save: async () => ok(undefined),
-    publish: (events) => driver?.onEvents(events),
+    save: () => Promise.resolve(ok(undefined)),
+    // Events are published from session.open() on, once the driver exists.
+    publish: (events) => driver.onEvents(events),
   });
-  driver = new AiDriver(session, minds, { clock: timers, speechGapMs: 0 });
+  const driver = new AiDriver(session, minds, { clock: timers, speechGapMs: 0 });
   session.open();
   driver.resume();
   /** Lets the AI finish what it is doing, then lets the clock reach the deadline. */
   const step = async () => {
-    await driver!.idle();
+    await driver.idle();
     await session.settled();
     if (session.state.deadline !== null) timers.advanceTo(session.state.deadline);
     await session.settled();
@@ -112,16 +112,14 @@ describe('the AI driver', () => {
     const resolved = state.log.filter((e) => e.type === 'vote_resolved');
     expect(resolved.length).toBeGreaterThan(0);
     for (const tally of resolved) {
-      const day = tally.type === 'vote_resolved' ? tally.payload.day : 0;
+      const day = tally.payload.day;
       const start = state.log.find((e) => e.type === 'phase_started' && e.payload.phase === 'vote' && e.payload.day === day)!;
       const deadline = start.type === 'phase_started' ? start.payload.deadline! : 0;
-      const mine = votes.find((e) => e.seq > start.seq && e.seq < tally.seq && e.type === 'vote_cast' && e.payload.voterId === stuck.id);
+      const mine = votes.find((e) => e.seq > start.seq && e.seq < tally.seq && e.payload.voterId === stuck.id);
       if (!mine) continue; // dead by then
       // Every other AI vote came first, at the vote's start; the stuck seat's offline vote before the deadline.
       expect(mine.at).toBeLessThan(deadline);
-      const others = votes.filter(
-        (e) => e.seq > start.seq && e.seq < tally.seq && e.type === 'vote_cast' && e.payload.voterId !== stuck.id,
-      );
+      const others = votes.filter((e) => e.seq > start.seq && e.seq < tally.seq && e.payload.voterId !== stuck.id);
       for (const v of others) expect(v.at).toBe(start.at);
     }
     const notices = state.log.filter((e) => e.type === 'notice' && e.payload.topic === `fallback:${stuck.id}`);

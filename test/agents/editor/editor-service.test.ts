@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { EditorEvent } from '../../../src/agents/editor/events.ts';
 import { createPersonaTester } from '../../../src/agents/editor/persona-tester.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -17,6 +18,7 @@ import { startFakeProvider } from '../../../scripts/fakes/llm/fake-providers.ts'
 import { memoryLedger, TokenBudget } from '../../../src/agents/budget.ts';
 import { arc, content, part, trait } from '../../persona/fixtures.ts';
 import { testBackends } from '../../db/test-databases.ts';
+import { anyNumber, stringContaining, stringMatching } from '../../support/matchers.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
 const bob: Actor = { userId: '222', guildId: '900', canManageServer: false };
@@ -26,6 +28,10 @@ const GRUFF_VOICE =
 
 const anthropic = (fake: FakeLlmServer) =>
   createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
+
+// What the tests read of the list_parts and list_test_inputs results.
+const partsListed = z.object({ parts: z.array(z.object({ name: z.string() })) });
+const testInputsListed = z.object({ testInputs: z.array(z.unknown()) });
 
 function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!r.ok) throw new Error(r.error.message);
@@ -48,8 +54,9 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     db = await backend.open();
     personas = createPersonaStore(db.prisma);
     store = createEditorStore(db.prisma);
+    // Runs after the suite, and only if the database opened.
+    return () => db.close();
   });
-  afterAll(async () => db?.close());
 
   beforeEach(async () => {
     n += 1;
@@ -94,7 +101,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(
       events
         .filter((e) => e.type === 'text_delta')
-        .map((e) => (e.type === 'text_delta' ? e.text : ''))
+        .map((e) => e.text)
         .join(''),
     ).toBe('Hello! Tell me what to change about Ada.');
     expect(events.at(-1)).toEqual({ type: 'done', reason: 'end_turn' });
@@ -124,8 +131,8 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       version: 1,
       profile: { playStyle: { voice: ada.profile.playStyle.voice } },
     });
-    expect(JSON.parse(parts!.text).parts.map((p: { name: string }) => p.name)).toEqual([`soul ${n}`, `flaw ${n}`]);
-    expect(JSON.parse(tests!.text).testInputs).toEqual([
+    expect(partsListed.parse(JSON.parse(parts!.text)).parts.map((p) => p.name)).toEqual([`soul ${n}`, `flaw ${n}`]);
+    expect(testInputsListed.parse(JSON.parse(tests!.text)).testInputs).toEqual([
       expect.objectContaining({ content: 'Two players accuse you. Respond.', role: 'mafia' }),
     ]);
     expect(preview!.text).toMatch(new RegExp(`^Ada ${n}: \\d+ words\\.`));
@@ -266,9 +273,9 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const { result, events } = await send('Make her gruffer');
     expect(result.ok).toBe(true);
     const [badUrl, refused, saved] = results(events);
-    expect(badUrl).toMatchObject({ isError: true, text: expect.stringContaining('expected an http(s) URL') });
-    expect(refused).toMatchObject({ isError: true, text: expect.stringContaining('must be 25–40 words (it has 1)') });
-    expect(saved).toMatchObject({ isError: false, text: expect.stringContaining('version 2') });
+    expect(badUrl).toMatchObject({ isError: true, text: stringContaining('expected an http(s) URL') });
+    expect(refused).toMatchObject({ isError: true, text: stringContaining('must be 25–40 words (it has 1)') });
+    expect(saved).toMatchObject({ isError: false, text: stringContaining('version 2') });
     expect(fake.requests[2]?.toolResults).toEqual([expect.objectContaining({ isError: true })]);
     const after = await reload(ada);
     expect(after.profile.playStyle.voice).toBe(GRUFF_VOICE);
@@ -385,7 +392,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(await metered.send(session.id, alice, 'Hi again')).toEqual({ ok: true, value: 'end_turn' });
     expect(await metered.send(session.id, alice, 'And again')).toMatchObject({
       ok: false,
-      error: { code: 'budget', message: expect.stringContaining('budget') },
+      error: { code: 'budget', message: stringContaining('budget') },
     });
     expect(fake.requests).toHaveLength(2);
   });
@@ -411,7 +418,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const { events } = await send('Test her on the accusation');
     expect(results(events)[0]).toMatchObject({
       isError: false,
-      text: expect.stringContaining('The engine does not lie, and neither do I.'),
+      text: stringContaining('The engine does not lie, and neither do I.'),
     });
     const rehearsal = fake.requests.find((r) => !r.stream);
     expect(rehearsal?.model).toBe('game-model');
@@ -487,7 +494,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       expect.objectContaining({
         name: 'run_test',
         isError: true,
-        text: expect.stringMatching(/AI budget for today is spent; it resets at midnight UTC .*The test was not run/),
+        text: stringMatching(/AI budget for today is spent; it resets at midnight UTC .*The test was not run/),
       }),
     ]);
     expect(fake.requests.filter((r) => !r.stream)).toHaveLength(0);
@@ -497,7 +504,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(await editor.open(ada.id, bob, THREAD)).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect((await send('let me in', bob)).result).toMatchObject({
       ok: false,
-      error: { code: 'forbidden', message: expect.stringContaining('<@111>') },
+      error: { code: 'forbidden', message: stringContaining('<@111>') },
     });
     expect(await editor.history(session.id, bob)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     await loadStarterPack(personas);
@@ -505,12 +512,12 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(starter).toBeDefined();
     expect(await editor.open(starter!.id, alice, THREAD)).toMatchObject({
       ok: false,
-      error: { code: 'read_only', message: expect.stringMatching(/duplicate/) },
+      error: { code: 'read_only', message: stringMatching(/duplicate/) },
     });
     expect((await send('   ')).result).toMatchObject({ ok: false, error: { code: 'invalid' } });
     expect((await send('x'.repeat(4001))).result).toMatchObject({
       ok: false,
-      error: { message: expect.stringContaining('4001 characters') },
+      error: { message: stringContaining('4001 characters') },
     });
     expect(await kinds()).toEqual([]);
     expect(fake.requests).toHaveLength(0);
@@ -525,8 +532,8 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(await kinds()).toEqual(['user']);
     expect(must(await offline.persona(session.id, alice)).id).toBe(ada.id);
     expect(must(await offline.preview(session.id, alice))).toMatchObject({
-      words: expect.any(Number),
-      text: expect.stringContaining(`You are Ada ${n}.`),
+      words: anyNumber(),
+      text: stringContaining(`You are Ada ${n}.`),
     });
   });
 

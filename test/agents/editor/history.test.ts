@@ -8,7 +8,7 @@ import { toolSpec } from '../../../src/llm/tool.ts';
 import type { LlmMessage } from '../../../src/llm/types.ts';
 
 const AT = new Date('2026-11-22T06:00:00Z');
-const numbered = (turns: readonly NewEditorTurn[]): EditorTurn[] => turns.map((t, i) => ({ ...t, seq: i + 1, at: AT }) as EditorTurn);
+const numbered = (turns: readonly NewEditorTurn[]): EditorTurn[] => turns.map((t, i) => ({ ...t, seq: i + 1, at: AT }));
 
 /** user → text + two calls in one response → both results → final text. */
 const EXCHANGE: NewEditorTurn[] = [
@@ -91,7 +91,7 @@ describe('editor history', () => {
     expect(trimmed.summary).toContain('tools: get_persona ✓, list_test_inputs ✗');
     for (const keep of [1, 3, 5, 8, 10, 13, 20]) {
       const { kept } = trimHistory(turns, keep);
-      const calls = new Set(kept.flatMap((t) => (t.kind === 'tool_call' ? [t.callId + t.seq] : [])));
+      const calls = new Set(kept.flatMap((t) => (t.kind === 'tool_call' ? [`${t.callId}${t.seq}`] : [])));
       expect(kept[0]?.kind).toBe('user');
       expect(
         kept.filter((t) => t.kind === 'tool_result').every((r) => kept.some((c) => c.kind === 'tool_call' && c.callId === r.callId)),

@@ -4,6 +4,7 @@ import { interpret } from '../../../src/agents/player/interpret.ts';
 import { decisionJsonSchema } from '../../../src/agents/player/output-schema.ts';
 import * as engine from '../../../src/game/index.ts';
 import { Table } from '../../support/game-table.ts';
+import { stringContaining, stringMatching } from '../../support/matchers.ts';
 
 function voteRequest(): { t: Table; request: DecisionRequest } {
   const t = Table.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
@@ -53,12 +54,12 @@ describe('reading a model’s answer', () => {
   it('GIVEN a seated player who is not an option now (self) WHEN interpreted THEN it is refused with the options listed', () => {
     const { t, request } = voteRequest();
     const read = interpret(request, answer(t.by('townsperson').name));
-    expect(read).toMatchObject({ ok: false, problem: expect.stringMatching(/is not one of your options now: .*\(no lynch\)/) });
+    expect(read).toMatchObject({ ok: false, problem: stringMatching(/is not one of your options now: .*\(no lynch\)/) });
   });
 
   it('GIVEN a name nobody has WHEN interpreted THEN the schema refuses it', () => {
     const { request } = voteRequest();
-    expect(interpret(request, answer('Nobody Real'))).toMatchObject({ ok: false, problem: expect.stringMatching(/^Field "decision"/) });
+    expect(interpret(request, answer('Nobody Real'))).toMatchObject({ ok: false, problem: stringMatching(/^Field "decision"/) });
   });
 
   it('GIVEN fields longer than their stated length WHEN interpreted THEN they are cut, not refused', () => {
@@ -77,7 +78,7 @@ describe('reading a model’s answer', () => {
     const read = interpret(request, answer(t.by('mafia').name, `I'm voting ${t.by('doctor').name}, sorry.`));
     expect(read).toEqual({
       ok: false,
-      problem: expect.stringContaining(`names ${t.by('doctor').name} as your vote but your decision is ${t.by('mafia').name}`),
+      problem: stringContaining(`names ${t.by('doctor').name} as your vote but your decision is ${t.by('mafia').name}`),
     });
   });
 

@@ -152,7 +152,6 @@ describe('seat tools and concurrency', () => {
   it('GIVEN a model that checks a dead player’s will and someone’s votes before voting WHEN it runs THEN the tool results come from its own view and the vote still lands', async () => {
     let toolTurns = 0;
     fake = await startFakeOpenAi((request) => {
-      const options = optionsOf(request);
       const inVote = request.lastUserText.includes('# Your task: Vote');
       if (inVote && request.toolResults.length === 0 && toolTurns < 3) {
         toolTurns++;

@@ -4,6 +4,7 @@ import { buildProfile, CHUNK_CHARS, profilerProvider } from '../../../src/agents
 import { reply } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider, type FakeProvider } from '../../../scripts/fakes/llm/fake-providers.ts';
 import { profile } from '../../persona/fixtures.ts';
+import { stringContaining, stringMatching } from '../../support/matchers.ts';
 
 const BIO =
   'Augusta Ada King, Countess of Lovelace, was an English mathematician and writer.\n\nShe wrote the first algorithm intended for the Analytical Engine.';
@@ -46,7 +47,7 @@ for (const name of PROVIDER_NAMES) {
       const result = await buildProfile('Ada Lovelace', BIO, { provider: running.provider, model: 'test-model' });
       expect(result).toEqual({
         ok: false,
-        error: { code: 'invalid', message: expect.stringMatching(/after a re-ask: identity.coreTraits: needs at least 3/) },
+        error: { code: 'invalid', message: stringMatching(/after a re-ask: identity.coreTraits: needs at least 3/) },
       });
       expect(running.fake.requests).toHaveLength(2);
     });
@@ -54,7 +55,7 @@ for (const name of PROVIDER_NAMES) {
     it('GIVEN a provider that fails WHEN built THEN the error says the model failed', async () => {
       running = await startFakeProvider(name, { script: [reply.status(400, 'bad model')], maxRetries: 0 });
       const result = await buildProfile('Ada Lovelace', BIO, { provider: running.provider, model: 'test-model' });
-      expect(result).toMatchObject({ ok: false, error: { code: 'llm_failed', message: expect.stringContaining('bad_request') } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'llm_failed', message: stringContaining('bad_request') } });
     });
   });
 }
@@ -76,19 +77,19 @@ describe('the profiler’s inputs', () => {
     const result = await buildProfile('Ada', BIO, { provider: undefined, model: 'm' });
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'no_llm', message: expect.stringMatching(/OPENAI_API_KEY .*ANTHROPIC_API_KEY/) },
+      error: { code: 'no_llm', message: stringMatching(/OPENAI_API_KEY .*ANTHROPIC_API_KEY/) },
     });
     const offline = loadConfig({});
     if (!offline.ok) throw new Error(offline.error);
     expect(profilerProvider(offline.config.llm)).toMatchObject({
       ok: false,
-      error: { code: 'no_llm', message: expect.stringContaining('OPENAI_API_KEY') },
+      error: { code: 'no_llm', message: stringContaining('OPENAI_API_KEY') },
     });
     const keyed = loadConfig({ LLM_PROVIDER: 'offline', ANTHROPIC_API_KEY: 'k' });
     if (!keyed.ok) throw new Error(keyed.error);
     expect(profilerProvider(keyed.config.llm)).toMatchObject({
       ok: false,
-      error: { message: expect.stringContaining('LLM_PROVIDER=anthropic') },
+      error: { message: stringContaining('LLM_PROVIDER=anthropic') },
     });
     const openai = loadConfig({ OPENAI_API_KEY: 'k' });
     if (!openai.ok) throw new Error(openai.error);

@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { PHASE_TITLE } from '../../../src/game/index.ts';
 import { startWorld, type World } from './harness.ts';
+
+// A failed child process, as promisified execFile rejects with it.
+const exited = z.object({ code: z.number(), stderr: z.string() });
 
 let w: World | undefined;
 afterEach(async () => {
@@ -63,7 +67,7 @@ describe('boot', () => {
       cwd: process.cwd(),
     }).then(
       () => ({ code: 0, stderr: '' }),
-      (error: unknown) => error as { code: number; stderr: string },
+      (error: unknown) => exited.parse(error),
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('DISCORD_TOKEN is not set');

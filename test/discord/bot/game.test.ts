@@ -76,7 +76,8 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
           const choice = options(menu, customNight).find((v) => v !== SKIP_VALUE) ?? SKIP_VALUE;
           const reply = await w.sim.user(name).select(menu, customNight, [choice]).ephemeral();
           // The AI seats act at the same time; the night may have closed under the click, which is then refused.
-          if (table.state.phase === 'night' && table.state.day === s.day) expect(messageText(reply)).toMatch(/^Noted/);
+          const now = table.state;
+          if (now.phase === 'night' && now.day === s.day) expect(messageText(reply)).toMatch(/^Noted/);
           else expect(messageText(reply)).toMatch(/^Noted|only be taken at night/);
         }
       } else if (s.phase === 'day') {

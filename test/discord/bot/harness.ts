@@ -25,7 +25,7 @@ export const OFFLINE: LlmConfig = {
   dailyTokenBudget: 0,
 };
 
-export const quietLog: Logger & { errors: string[] } = Object.assign(
+const quietLog: Logger & { errors: string[] } = Object.assign(
   { debug: () => undefined, info: () => undefined, warn: () => undefined, errors: [] as string[] },
   { error: (m: string) => void quietLog.errors.push(m) },
 );

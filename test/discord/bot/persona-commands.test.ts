@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { messageText, type OptionValue } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
@@ -14,6 +15,9 @@ const persona = (user: string, subcommand: string, options: Record<string, Optio
 const ADA =
   'Ada Lovelace was a brilliant English mathematician, curious and proud. She wrote the first algorithm for the Analytical Engine. ' +
   'Friends found her witty and imaginative; she once said "That brain of mine is something more than merely mortal" and meant it.';
+
+/** What the tests read of a modal's rows: the text input each holds. */
+const modalRows = z.array(z.object({ components: z.tuple([z.object({ max_length: z.number() })], z.unknown()) }));
 
 /** Every persona row, to assert a refusal changed nothing. */
 async function rows(): Promise<{ id: string; name: string; version: number }[]> {
@@ -45,7 +49,7 @@ describe('/persona create', () => {
     const handle = persona('alice', 'create', { name: 'Long Ada' });
     const modal = await handle.modal();
     expect(modal.components).toHaveLength(5);
-    expect(modal.components.map((row) => row.components[0].max_length)).toEqual([4000, 4000, 4000, 4000, 4000]);
+    expect(modalRows.parse(modal.components).map((row) => row.components[0].max_length)).toEqual([4000, 4000, 4000, 4000, 4000]);
     const first = `${ADA} ${'She computed Bernoulli numbers by hand. '.repeat(85)}`.slice(0, 4000);
     const second = 'Her second part begins here. She loved horses and gambling.';
     const reply = await w.sim.user('alice').submitModal(modal.custom_id, { bio1: first, bio2: second }).ephemeral();

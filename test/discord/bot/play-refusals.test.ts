@@ -4,7 +4,7 @@ import { nightActionMessage } from '../../../src/discord/presenters/night-action
 import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/play.ts';
 import { content } from '../../persona/fixtures.ts';
 import { messageText, type InteractionHandle, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
-import { nightMenu, openGame, options, seated, seedWhere, settle, tableOf, toNextPhase } from './playing.ts';
+import { nightMenu, openGame, options, seated, seedWhere, settle, toNextPhase } from './playing.ts';
 import { startWorld, type World } from './harness.ts';
 
 // One Mafia (carol) and one Detective (alice) among the people, the AI seats plain townspeople:

@@ -105,7 +105,7 @@ describe('a model that never answers, on the bot', () => {
       .messagesIn('game')
       .flatMap((m) => m.attachments)
       .find((a) => a.filename.startsWith('directors-cut'));
-    const text = cut?.data?.toString('utf8') ?? '';
+    const text = cut?.data.toString('utf8') ?? '';
     expect(text).toContain('(offline fallback: timeout)');
     expect(text).not.toMatch(/127\.0\.0\.1|sk-secret/);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { announcements } from '../../../src/discord/presenters/announce.ts';
 import { directorsCutFile } from '../../../src/discord/presenters/directors-cut.ts';
 import { nightActionMessage, SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
@@ -6,36 +7,51 @@ import { personaSpeech, webhookName } from '../../../src/discord/presenters/pers
 import { roleCardMessage } from '../../../src/discord/presenters/role-card.ts';
 import { closedVoteMessage, NO_LYNCH_VALUE, voteMessage } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
+import type { RoleId } from '../../../src/game/index.ts';
 import { Table } from '../../support/game-table.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
-const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, any>;
+// Messages are read as Discord receives them (serialized), parsed for the parts the tests look at.
+const embedSchema = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  fields: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+});
+const selectSchema = z.object({ custom_id: z.string(), options: z.array(z.object({ value: z.string() })) });
+const sent = (message: unknown): unknown => JSON.parse(JSON.stringify(message));
+/** The first embed of a message. */
+const embedOf = (message: unknown) => z.object({ embeds: z.tuple([embedSchema], z.unknown()) }).parse(sent(message)).embeds[0];
+/** The select menu in a message's first row. */
+const menuOf = (message: unknown) =>
+  z.object({ components: z.tuple([z.object({ components: z.tuple([selectSchema], z.unknown()) })], z.unknown()) }).parse(sent(message))
+    .components[0].components[0];
 
 describe('what players are shown', () => {
   it('GIVEN a Mafia member WHEN their role card is made THEN it names the role, the team and the roles in play, and pings nobody', () => {
     const t = Table.started([...SEVEN]);
-    const card = json(roleCardMessage(engine.viewFor(t.state, t.by('mafia').id)!, 'game'));
-    expect(card.embeds[0].title).toBe('You are the Mafia');
-    const fields = card.embeds[0].fields.map((f: { name: string }) => f.name);
+    const card = roleCardMessage(engine.viewFor(t.state, t.by('mafia').id)!, 'game');
+    const embed = embedOf(card);
+    expect(embed.title).toBe('You are the Mafia');
+    const fields = embed.fields?.map((f) => f.name);
     expect(fields).toEqual(['At night', 'Your team', 'Roles in this game']);
-    expect(card.embeds[0].fields[1].value).toContain(t.by('mafia', 1).name);
+    expect(embed.fields?.[1]?.value).toContain(t.by('mafia', 1).name);
     expect(card.allowedMentions).toEqual({ parse: [] });
   });
 
   it('GIVEN a Townsperson WHEN their card is made THEN it shows no team and no night action', () => {
     const t = Table.started([...SEVEN]);
-    const card = json(roleCardMessage(engine.viewFor(t.state, t.by('townsperson').id)!, 'game'));
-    expect(card.embeds[0].fields.map((f: { name: string }) => f.name)).toEqual(['Roles in this game']);
+    const card = roleCardMessage(engine.viewFor(t.state, t.by('townsperson').id)!, 'game');
+    expect(embedOf(card).fields?.map((f) => f.name)).toEqual(['Roles in this game']);
   });
 
   it('GIVEN the Doctor at night WHEN their DM menu is made THEN it lists exactly the legal targets plus "Nobody tonight"', () => {
     const t = Table.started([...SEVEN], { doctorSelfProtect: false });
-    const message = json(nightActionMessage(t.state, t.by('doctor').id));
-    const values = message.components[0].components[0].options.map((o: { value: string }) => o.value);
+    const menu = menuOf(nightActionMessage(t.state, t.by('doctor').id));
+    const values = menu.options.map((o) => o.value);
     const legal = engine.legalNightTargets(t.state, t.by('doctor').id).map((p) => p.id);
     expect(values).toEqual([...legal, SKIP_VALUE]);
     expect(values).not.toContain(t.by('doctor').id);
-    expect(message.components[0].components[0].custom_id).toBe(`night:${t.state.id}`);
+    expect(menu.custom_id).toBe(`night:${t.state.id}`);
   });
 
   it('GIVEN a Townsperson or a player who already acted WHEN a night menu is asked for THEN there is none', () => {
@@ -49,10 +65,10 @@ describe('what players are shown', () => {
     const t = Table.started([...SEVEN]);
     t.advanceTo('vote');
     t.must(t.vote(t.by('doctor'), t.by('mafia')));
-    const message = json(voteMessage(t.state));
-    expect(message.embeds[0].description).toContain(`**${t.by('mafia').name}** — 1: ${t.by('doctor').name}`);
-    expect(message.embeds[0].description).toContain('Still to vote:');
-    const options = message.components[0].components[0].options.map((o: { value: string }) => o.value);
+    const message = voteMessage(t.state);
+    expect(embedOf(message).description).toContain(`**${t.by('mafia').name}** — 1: ${t.by('doctor').name}`);
+    expect(embedOf(message).description).toContain('Still to vote:');
+    const options = menuOf(message).options.map((o) => o.value);
     expect(options).toHaveLength(8);
     expect(options.at(-1)).toBe(NO_LYNCH_VALUE);
   });
@@ -67,19 +83,19 @@ describe('what players are shown', () => {
     for (const p of t.state.players) if (p.id !== doomed.id) t.must(t.vote(p, doomed));
     expect(t.state.phase).not.toBe('vote');
     const resolved = t.events('vote_resolved').at(-1)!.payload;
-    const text = json(closedVoteMessage(t.state)).embeds[0].description as string;
+    const text = embedOf(closedVoteMessage(t.state)).description;
     for (const { targetId, voters } of resolved.tally) {
       expect(text).toContain(`**${t.player(targetId).name}** — ${voters.length}: ${voters.map((v) => t.player(v).name).join(', ')}`);
     }
     expect(text).toContain(`**${doctor.name}** — 1: ${doomed.name}`);
     expect(text).toContain(`${doomed.name} is lynched.`);
-    expect(json(closedVoteMessage(t.state)).components).toEqual([]);
+    expect(closedVoteMessage(t.state).components).toEqual([]);
   });
 
   it('GIVEN a 24-player game WHEN the vote menu is made THEN it stays within Discord’s 25 options', () => {
-    const t = Table.started([...Array(6).fill('mafia'), ...Array(18).fill('townsperson')]);
+    const t = Table.started([...Array<RoleId>(6).fill('mafia'), ...Array<RoleId>(18).fill('townsperson')]);
     t.advanceTo('vote');
-    const options = json(voteMessage(t.state)).components[0].components[0].options;
+    const options = menuOf(voteMessage(t.state)).options;
     expect(options).toHaveLength(25);
   });
 
@@ -99,10 +115,9 @@ describe('what players are shown', () => {
   it('GIVEN the game ends WHEN announced THEN every role is revealed with the winner', () => {
     const t = Table.started(['mafia', 'townsperson', 'townsperson']);
     const events = t.must(t.act(t.by('mafia'), t.by('townsperson')));
-    const messages = json(announcements(t.state, events));
-    const last = messages.at(-1);
-    expect(last.embeds[0].title).toBe('The Mafia win!');
-    for (const p of t.state.players) expect(last.embeds[0].description).toContain(p.name);
+    const last = embedOf(announcements(t.state, events).at(-1));
+    expect(last.title).toBe('The Mafia win!');
+    for (const p of t.state.players) expect(last.description).toContain(p.name);
   });
 
   it('GIVEN an AI seat named after the platform with a long text WHEN its webhook speech is made THEN the name is accepted by Discord and the text fits', () => {

@@ -6,6 +6,7 @@ import {
   Events,
   GatewayIntentBits,
   type Message,
+  OverwriteType,
   type TextChannel,
 } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
   SimUserError,
   startDiscordSim,
 } from '../../../scripts/fakes/discord/index.ts';
+import { stringMatching } from '../../support/matchers.ts';
 
 let sim: DiscordSim;
 let client: Client<true>;
@@ -39,8 +41,8 @@ afterEach(() => sim.close());
 
 describe('discord simulator: messages, DMs, webhooks, threads, permissions', () => {
   it('a human typing in a channel reaches messageCreate; the bot answers in the channel', async () => {
-    client.on(Events.MessageCreate, async (m) => {
-      if (!m.author.bot && m.content === 'ping') await m.channel.send('pong');
+    client.on(Events.MessageCreate, (m) => {
+      if (!m.author.bot && m.content === 'ping') void m.channel.send('pong');
     });
     const said = sim.user('bob').say('game', 'ping');
     await sim.until(() => sim.messagesIn('game').some((m) => m.content === 'pong'));
@@ -52,10 +54,10 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
   });
 
   it('a DM reaches messageCreate (Partials.Channel) and is answered with user.send', async () => {
-    client.on(Events.MessageCreate, async (m: Message) => {
+    client.on(Events.MessageCreate, (m: Message) => {
       if (m.author.bot || m.guildId) return;
       expect(m.channel.type).toBe(ChannelType.DM);
-      await m.author.send(`You said: ${m.content}`);
+      void m.author.send(`You said: ${m.content}`);
     });
     sim.user('carol').dm('kill bob');
     await sim.until(() => sim.dmsTo('carol').length === 1);
@@ -74,11 +76,13 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
   it('a message over 2000 characters is refused with 400 (DiscordAPIError 50035), like Discord', async () => {
     const err = await textChannel('game')
       .send('x'.repeat(LIMITS.content + 1))
-      .catch((e) => e);
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DiscordAPIError);
-    expect(err.code).toBe(50035);
-    expect(err.status).toBe(400);
-    expect(err.message).toMatch(/content\[BASE_TYPE_MAX_LENGTH\]: Must be 2000 or fewer in length/);
+    expect(err).toMatchObject({
+      code: 50035,
+      status: 400,
+      message: stringMatching(/content\[BASE_TYPE_MAX_LENGTH\]: Must be 2000 or fewer in length/),
+    });
     expect(sim.messagesIn('game')).toHaveLength(0);
     await expect(
       textChannel('game').send({ embeds: [{ title: 't', fields: Array.from({ length: 26 }, (_, i) => ({ name: `f${i}`, value: 'v' })) }] }),
@@ -148,7 +152,7 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
   it('permission overwrites mute a player; CHANNEL_UPDATE reaches the cache', async () => {
     const bob = sim.user('bob');
     expect(bob.can('game', Permissions.SendMessages)).toBe(true);
-    await textChannel('game').permissionOverwrites.edit(bob.id, { SendMessages: false }, { type: 1 });
+    await textChannel('game').permissionOverwrites.edit(bob.id, { SendMessages: false }, { type: OverwriteType.Member });
     expect(bob.can('game', Permissions.SendMessages)).toBe(false);
     expect(() => bob.say('game', 'I am dead but talking')).toThrow(/cannot send/);
     await sim.until(() => textChannel('game').permissionOverwrites.cache.has(bob.id));
