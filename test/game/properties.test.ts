@@ -65,104 +65,112 @@ function checkViews(state: GameState): void {
 }
 
 describe('property: whole games played by the offline brains', () => {
-  it('GIVEN 1,000 random seeded games (5–16 seats, random rules, heuristic and random seats) WHEN played out THEN every game ends consistently, the dead never act, views never leak and the log folds back to the state', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 5, max: 16 }),
-        rulesArb,
-        fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
-        async (seed, players, rules, smart) => {
-          const seats = Array.from({ length: players }, (_, i) => ({
-            id: `s${i}`,
-            name: `Seat ${i}`,
-            brain: smart[i] ? heuristicBrain() : randomBrain(),
-          }));
-          const result = await playHeadless({ gameId: `prop-${seed}`, seed, seats, settings: { rules } });
-          if (!result.ok) throw new Error(result.error);
-          const state = result.value;
-          checkOutcome(state);
-          checkDeadNeverAct(state);
-          checkViews(state);
-          expect(engine.fold(state.log)).toEqual(state);
-        },
-      ),
-      { numRuns: 1000 },
-    );
-  }, THOUSAND_GAMES_TIMEOUT_MS);
+  it(
+    'GIVEN 1,000 random seeded games (5–16 seats, random rules, heuristic and random seats) WHEN played out THEN every game ends consistently, the dead never act, views never leak and the log folds back to the state',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+          fc.integer({ min: 5, max: 16 }),
+          rulesArb,
+          fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
+          async (seed, players, rules, smart) => {
+            const seats = Array.from({ length: players }, (_, i) => ({
+              id: `s${i}`,
+              name: `Seat ${i}`,
+              brain: smart[i] ? heuristicBrain() : randomBrain(),
+            }));
+            const result = await playHeadless({ gameId: `prop-${seed}`, seed, seats, settings: { rules } });
+            if (!result.ok) throw new Error(result.error);
+            const state = result.value;
+            checkOutcome(state);
+            checkDeadNeverAct(state);
+            checkViews(state);
+            expect(engine.fold(state.log)).toEqual(state);
+          },
+        ),
+        { numRuns: 1000 },
+      );
+    },
+    THOUSAND_GAMES_TIMEOUT_MS,
+  );
 });
 
 /** Random commands from anyone, legal or not: refusals change nothing, and the game still ends. */
 describe('property: chaos at the table', () => {
-  it('GIVEN 1,000 seeded games fed random commands from random players WHEN refused THEN nothing changes; WHEN accepted THEN the rules hold at every phase', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 5, max: 12 }), rulesArb, (seed, count, rules) => {
-        const rng = engine.createRng(seed, 'chaos');
-        let at = 0;
-        let state = (
-          engine.createGame({ gameId: 'chaos', seed, settings: { rules: { ...rules, maxQuietCycles: 2 } }, at }) as Extract<
-            CommandResult,
-            { ok: true }
-          >
-        ).state;
-        for (let i = 0; i < count; i++) {
-          const joined = engine.join(state, { player: { id: `c${i}`, name: `C${i}`, kind: 'human' }, at });
-          if (joined.ok) state = joined.state;
-        }
-        const started = engine.start(state, { at });
-        if (!started.ok) throw new Error(started.error.message);
-        state = started.state;
-        const ids = [...state.players.map((p) => p.id), 'ghost'];
-        let phaseKey = '';
-        for (let step = 0; step < 3000 && state.phase !== 'ended'; step++) {
-          const who = rng.pick(ids);
-          const target = rng.pick([...ids, null]);
-          const before = state;
-          const result: CommandResult = (() => {
-            switch (rng.int(0, 5)) {
-              case 0:
-                return engine.act(state, { actorId: who, targetId: target, at: ++at });
-              case 1:
-                return engine.vote(state, { voterId: who, targetId: target ?? 'no_lynch', at: ++at });
-              case 2:
-                return engine.speak(state, {
-                  playerId: who,
-                  channel: rng.pick(['town', 'mafia', 'last_words'] as const),
-                  text: `step ${step}`,
-                  at: ++at,
-                });
-              case 3:
-                return engine.writeWill(state, { playerId: who, text: `⟨will of ${who} at ${step}⟩`, at: ++at });
-              case 4:
-                return engine.unvote(state, { voterId: who, at: ++at });
-              default:
-                at = Math.max(at, (state.deadline ?? at) - (rng.chance(0.3) ? 1 : 0));
-                return engine.advance(state, { at });
+  it(
+    'GIVEN 1,000 seeded games fed random commands from random players WHEN refused THEN nothing changes; WHEN accepted THEN the rules hold at every phase',
+    () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 5, max: 12 }), rulesArb, (seed, count, rules) => {
+          const rng = engine.createRng(seed, 'chaos');
+          let at = 0;
+          let state = (
+            engine.createGame({ gameId: 'chaos', seed, settings: { rules: { ...rules, maxQuietCycles: 2 } }, at }) as Extract<
+              CommandResult,
+              { ok: true }
+            >
+          ).state;
+          for (let i = 0; i < count; i++) {
+            const joined = engine.join(state, { player: { id: `c${i}`, name: `C${i}`, kind: 'human' }, at });
+            if (joined.ok) state = joined.state;
+          }
+          const started = engine.start(state, { at });
+          if (!started.ok) throw new Error(started.error.message);
+          state = started.state;
+          const ids = [...state.players.map((p) => p.id), 'ghost'];
+          let phaseKey = '';
+          for (let step = 0; step < 3000 && state.phase !== 'ended'; step++) {
+            const who = rng.pick(ids);
+            const target = rng.pick([...ids, null]);
+            const before = state;
+            const result: CommandResult = (() => {
+              switch (rng.int(0, 5)) {
+                case 0:
+                  return engine.act(state, { actorId: who, targetId: target, at: ++at });
+                case 1:
+                  return engine.vote(state, { voterId: who, targetId: target ?? 'no_lynch', at: ++at });
+                case 2:
+                  return engine.speak(state, {
+                    playerId: who,
+                    channel: rng.pick(['town', 'mafia', 'last_words'] as const),
+                    text: `step ${step}`,
+                    at: ++at,
+                  });
+                case 3:
+                  return engine.writeWill(state, { playerId: who, text: `⟨will of ${who} at ${step}⟩`, at: ++at });
+                case 4:
+                  return engine.unvote(state, { voterId: who, at: ++at });
+                default:
+                  at = Math.max(at, (state.deadline ?? at) - (rng.chance(0.3) ? 1 : 0));
+                  return engine.advance(state, { at });
+              }
+            })();
+            if (!result.ok) {
+              expect(state).toBe(before);
+              continue;
             }
-          })();
-          if (!result.ok) {
-            expect(state).toBe(before);
-            continue;
+            state = result.state;
+            const key = `${state.phase}${state.day}`;
+            if (key !== phaseKey) {
+              phaseKey = key;
+              checkViews(state);
+            }
           }
-          state = result.state;
-          const key = `${state.phase}${state.day}`;
-          if (key !== phaseKey) {
-            phaseKey = key;
-            checkViews(state);
+          while (state.phase !== 'ended') {
+            at = Math.max(at, state.deadline ?? at);
+            const advanced = engine.advance(state, { at });
+            if (!advanced.ok) throw new Error(advanced.error.message);
+            state = advanced.state;
           }
-        }
-        while (state.phase !== 'ended') {
-          at = Math.max(at, state.deadline ?? at);
-          const advanced = engine.advance(state, { at });
-          if (!advanced.ok) throw new Error(advanced.error.message);
-          state = advanced.state;
-        }
-        checkOutcome(state);
-        checkDeadNeverAct(state);
-        checkViews(state);
-        expect(engine.fold(state.log)).toEqual(state);
-      }),
-      { numRuns: 1000 },
-    );
-  }, THOUSAND_GAMES_TIMEOUT_MS);
+          checkOutcome(state);
+          checkDeadNeverAct(state);
+          checkViews(state);
+          expect(engine.fold(state.log)).toEqual(state);
+        }),
+        { numRuns: 1000 },
+      );
+    },
+    THOUSAND_GAMES_TIMEOUT_MS,
+  );
 });

@@ -106,13 +106,12 @@ function buildSchema(names: readonly string[]) {
     trust: z.number().min(0).max(1),
     reason: z.string().describe(limit('Why, in one line.', FIELD_LIMITS.reason)),
   });
-  const [first = SKIP, ...others] = [...names, SKIP, NO_LYNCH];
   return z.object({
     observations: z.string().describe(limit('The facts that matter since your last turn.', FIELD_LIMITS.observations)),
     analysis: z.string().describe(limit('What they suggest.', FIELD_LIMITS.analysis)),
     beliefs: z.array(belief).describe('Only players whose read changed this turn (everyone else on your first turn).'),
     strategy: z.string().describe(limit('Your plan for this turn.', FIELD_LIMITS.strategy)),
-    decision: z.enum([first, ...others]).describe('One of the options your task lists; (nobody) when it lists none.'),
+    decision: z.enum([...names, SKIP, NO_LYNCH]).describe('One of the options your task lists; (nobody) when it lists none.'),
     speech: z.string().describe(limit('As your task says; empty when it asks for none.', FIELD_LIMITS.speech)),
     urgency: z.number().int().min(0).max(4),
   });
