@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createEditorStore, type EditorStore } from '../../src/db/editor-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import { createPersonaStore, type PersonaStore } from '../../src/db/persona-store.ts';
 import type { Actor } from '../../src/persona/permissions.ts';
 import { content } from '../persona/fixtures.ts';
-import { testBackends } from './test-databases.ts';
+import { describeOn, testBackends } from './test-databases.ts';
 import { stringContaining } from '../support/matchers.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
@@ -16,7 +16,7 @@ function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: stri
 }
 
 for (const backend of testBackends('editor_store_test')) {
-  describe(`EditorStore on ${backend.name}`, () => {
+  describeOn(backend, `EditorStore on ${backend.name}`, () => {
     let db: Database;
     let personas: PersonaStore;
     let store: EditorStore;

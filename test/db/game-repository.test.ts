@@ -5,7 +5,7 @@ import { GameRepository, parseStoredEvents } from '../../src/db/game-repository.
 import { createGameStore } from '../../src/db/game-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import * as engine from '../../src/game/index.ts';
-import { testBackends } from './test-databases.ts';
+import { describeOn, testBackends } from './test-databases.ts';
 import { stringMatching } from '../support/matchers.ts';
 
 async function playedGame(seed: number) {
@@ -32,7 +32,7 @@ async function saveCommandByCommand(repo: GameRepository, finished: engine.GameS
 }
 
 for (const backend of testBackends('repository_test')) {
-  describe(`game log round-trip on ${backend.name}`, () => {
+  describeOn(backend, `game log round-trip on ${backend.name}`, () => {
     let db: Database;
     let repo: GameRepository;
     beforeAll(async () => {

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { TokenBudget } from '../../src/agents/budget.ts';
 import { createLlmCallStore, type CallCost } from '../../src/db/llm-call-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
-import { testBackends } from './test-databases.ts';
+import { describeOn, testBackends } from './test-databases.ts';
 
 const DAY = 86_400_000;
 const NOON = Date.UTC(2026, 10, 22, 12);
@@ -25,7 +25,7 @@ const call = (over: Partial<CallCost> = {}): CallCost => ({
 });
 
 for (const backend of testBackends('llm_calls_test')) {
-  describe(`LLM call ledger on ${backend.name}`, () => {
+  describeOn(backend, `LLM call ledger on ${backend.name}`, () => {
     let db: Database;
     beforeAll(async () => {
       db = await backend.open();

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../src/db/open-database.ts';
 import { createPersonaStore, type PersonaStore } from '../../src/db/persona-store.ts';
 import type { Actor } from '../../src/persona/permissions.ts';
 import type { Persona } from '../../src/persona/persona.ts';
 import { loadStarterPack } from '../../src/persona/starter-pack.ts';
 import { arc, content, part, trait } from '../persona/fixtures.ts';
-import { testBackends } from './test-databases.ts';
+import { describeOn, testBackends } from './test-databases.ts';
 import { stringContaining, stringMatching } from '../support/matchers.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
@@ -20,7 +20,7 @@ function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: stri
 }
 
 for (const backend of testBackends('persona_store_test')) {
-  describe(`PersonaStore on ${backend.name}`, () => {
+  describeOn(backend, `PersonaStore on ${backend.name}`, () => {
     let db: Database;
     let store: PersonaStore;
     beforeAll(async () => {

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { GameRepository } from '../../src/db/game-repository.ts';
 import { createGameStore } from '../../src/db/game-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import { createStatsStore } from '../../src/db/stats-store.ts';
 import * as engine from '../../src/game/index.ts';
 import type { CommandResult, GameState, RoleId } from '../../src/game/index.ts';
-import { testBackends } from './test-databases.ts';
+import { describeOn, testBackends } from './test-databases.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 
@@ -63,7 +63,7 @@ const seats = (): Seat[] => [
 ];
 
 for (const backend of testBackends('stats_store_test')) {
-  describe(`game statistics on ${backend.name}`, () => {
+  describeOn(backend, `game statistics on ${backend.name}`, () => {
     let db: Database;
     let repo: GameRepository;
     beforeAll(async () => {

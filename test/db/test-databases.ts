@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { describe } from 'vitest';
 import { applyMigrationSql } from '../../src/db/apply-migration-sql.ts';
 import { openDatabase, type Database } from '../../src/db/open-database.ts';
 
@@ -6,14 +7,18 @@ import { openDatabase, type Database } from '../../src/db/open-database.ts';
 export interface TestBackend {
   name: string;
   open(): Promise<Database>;
+  /** Why this backend's suite does not run here, shown in the test summary. */
+  skipped?: string;
 }
+
+const NO_SERVER = 'no PostgreSQL server: set TEST_DATABASE_URL to run these (README, "Tests")';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const RUNNING_IN_CI = process.env.CI === 'true';
 
 /**
- * In-memory PGlite always; a PostgreSQL server too when TEST_DATABASE_URL is set.
- * CI must prove the server path, so there a missing URL fails the server suite.
+ * In-memory PGlite always; a PostgreSQL server when TEST_DATABASE_URL is set, else its suite is
+ * skipped with the reason. CI must prove the server path, so there a missing URL fails it.
  */
 export function testBackends(schema = 'public'): TestBackend[] {
   const backends: TestBackend[] = [{ name: 'in-memory PGlite', open: () => mustOpen({ kind: 'memory' }) }];
@@ -23,7 +28,9 @@ export function testBackends(schema = 'public'): TestBackend[] {
       name: 'PostgreSQL server',
       open: () => Promise.reject(new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite cannot run')),
     });
-  } else if (url !== undefined) {
+  } else if (url === undefined) {
+    backends.push({ name: 'PostgreSQL server', skipped: NO_SERVER, open: () => Promise.reject(new Error(NO_SERVER)) });
+  } else {
     backends.push({
       name: 'PostgreSQL server',
       open: async () => {
@@ -35,6 +42,12 @@ export function testBackends(schema = 'public'): TestBackend[] {
     });
   }
   return backends;
+}
+
+/** A suite on one backend; a backend that cannot run here shows its tests as skipped, with the reason in the title. */
+export function describeOn(backend: TestBackend, title: string, suite: () => void): void {
+  if (backend.skipped === undefined) describe(title, suite);
+  else describe.skip(`${title} (skipped: ${backend.skipped})`, suite);
 }
 
 /** Empties every table between tests; cheaper than a fresh database each time. */
