@@ -5,7 +5,7 @@
  * `--games N` sets the Discord section's concurrent games (default 100).
  */
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { flagsOrExit } from './cli.ts';
 import { discordSection } from './bench-discord.ts';
 import { PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
 import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
@@ -17,18 +17,18 @@ import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 const SECTIONS = ['engine', 'llm', 'realtime', 'personas', 'discord'] as const;
 type Section = (typeof SECTIONS)[number];
 
-const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' }, games: { type: 'string' } } });
-const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
+const flags = flagsOrExit('npm run bench', 'Measures every figure the issues name and prints it with its ratio to the target.', {
+  json: { kind: 'text', help: 'Also write the figures to this JSON file, under their keys (e.g. llm.callsPerGame).' },
+  only: { kind: 'text', help: `Comma-separated sections to run, from ${SECTIONS.join(', ')} (default: all).` },
+  games: { kind: 'int', default: 100, min: 1, max: 1000, help: 'Concurrent games in the Discord section.' },
+});
+const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : [...SECTIONS];
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknown.length > 0) {
-  console.error(`--only takes sections from ${SECTIONS.join(', ')} (unknown: ${unknown.join(', ')}).`);
+  console.error(`--only takes sections from ${SECTIONS.join(', ')} (unknown: ${unknown.join(', ')}). See npm run bench -- --help.`);
   process.exit(2);
 }
-const discordGames = values.games === undefined ? 100 : Number(values.games);
-if (!Number.isInteger(discordGames) || discordGames < 1 || discordGames > 1000) {
-  console.error(`--games must be a whole number from 1 to 1000 (got ${values.games}).`);
-  process.exit(2);
-}
+const discordGames = flags.games;
 
 type Figures = Record<string, Record<string, unknown>>;
 const figures: Figures = {};
@@ -153,7 +153,7 @@ for (const section of SECTIONS) {
   await RUN[section]();
   out('');
 }
-if (values.json) {
-  await writeFile(values.json, `${JSON.stringify(figures, null, 2)}\n`);
-  out(`figures written to ${values.json}`);
+if (flags.json) {
+  await writeFile(flags.json, `${JSON.stringify(figures, null, 2)}\n`);
+  out(`figures written to ${flags.json}`);
 }

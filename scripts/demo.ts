@@ -4,7 +4,6 @@
  * (the heuristic brain) unless `--ai openai|anthropic` and that provider is configured.
  */
 import 'dotenv/config';
-import { parseArgs } from 'node:util';
 import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
 import { directorsCut } from '../src/agents/directors-cut.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
@@ -15,23 +14,18 @@ import type { Summarizer } from '../src/agents/summary.ts';
 import { loadConfig } from '../src/config.ts';
 import { MAX_PRESET_PLAYERS, MIN_PRESET_PLAYERS, narrate } from '../src/game/index.ts';
 import { playHeadless } from '../src/session/headless-game.ts';
-import { intFlags } from './args.ts';
+import { flagsOrExit } from './cli.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
 import { probeModel } from './lib/probe.ts';
 
-const { values } = parseArgs({
-  options: { ai: { type: 'string', default: 'offline' }, players: { type: 'string' }, seed: { type: 'string' } },
-});
-const AI = ['offline', 'openai', 'anthropic'] as const;
-const ai = AI.find((name) => name === values.ai);
-if (!ai) {
-  console.error(`--ai must be offline, openai or anthropic (got ${values.ai}).`);
-  process.exit(2);
-}
-const { players, seed } = intFlags(
-  { players: 7, seed: 42 },
-  { players: [MIN_PRESET_PLAYERS, MAX_PRESET_PLAYERS], seed: [0, 2 ** 31 - 1] },
-  ['ai'],
+const { ai, players, seed } = flagsOrExit(
+  'npm run demo',
+  "Plays one all-AI game with the starter personas and prints it, then the director's cut.",
+  {
+    ai: { kind: 'choice', default: 'offline', choices: ['offline', 'openai', 'anthropic'], help: 'Who plays the seats.' },
+    players: { kind: 'int', default: 7, min: MIN_PRESET_PLAYERS, max: MAX_PRESET_PLAYERS, help: 'Seats at the table.' },
+    seed: { kind: 'int', default: 42, min: 0, max: 2 ** 31 - 1, help: 'The same seed plays the same game.' },
+  },
 );
 
 const personas = await demoPersonas(players);
