@@ -9,6 +9,7 @@ import { createPersonaStore, type PersonaStore } from './db/persona-store.ts';
 import { createStatsStore, type StatsStore } from './db/stats-store.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { createLogger, type Logger } from './log.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadStarterPack } from './persona/starter-pack.ts';
 import { startBot } from './bot.ts';
 import { createDiscordClient, loginClient } from './discord/client.ts';
@@ -88,12 +89,20 @@ async function run(services: Services): Promise<number> {
       devGuildId: config.discord.devGuildId,
       editor: editorDeps(config, services.editorStore),
     });
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', () => resolve());
-      process.once('SIGTERM', () => resolve());
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
     });
-    log.info('shutting down');
-    await bot.stop();
+    log.info(`${signal}: shutting down (a second signal exits at once)`);
+    const now = (again: NodeJS.Signals) => {
+      log.warn(`${again} again: exiting without waiting`);
+      process.exit(130);
+    };
+    process.once('SIGINT', now);
+    process.once('SIGTERM', now);
+    // Games are stored command by command, so abandoning slow work loses nothing: the next start resumes it.
+    const stopped = await Promise.race([bot.stop().then(() => true), sleep(SHUTDOWN_GRACE_MS).then(() => false)]);
+    if (!stopped) log.warn(`work still running after ${SHUTDOWN_GRACE_MS / 1000} s was abandoned; running games resume at the next start`);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -108,7 +117,11 @@ async function run(services: Services): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+/** How long a shutdown waits for handlers and AI work in flight before it closes the database anyway. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+// Exit rather than wait for the event loop: a model call that never answers would keep it open.
+process.exit(await main());
 
 /** The editor agent's model from the configuration; without its key the editor says what to set. */
 function editorDeps(config: Config, store: EditorStore): BotEditorDeps {

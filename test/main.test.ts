@@ -1,0 +1,127 @@
+/** `npm start` as an operator runs it: one process per database, and a prompt stop on SIGTERM even while a model hangs. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../src/db/prepare-database.ts';
+import { startDiscordSim, type DiscordSim } from '../scripts/fakes/discord/index.ts';
+import { reply, type FakeLlmServer } from '../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeOpenAi } from '../scripts/fakes/llm/fake-openai.ts';
+
+interface Bot {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function until(check: () => boolean, what: string, bot?: Bot): Promise<void> {
+  while (!check()) {
+    if (bot && bot.child.exitCode !== null) throw new Error(`the bot exited before ${what}:\n${bot.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Starts the bot exactly as `npm start` does (package.json), against the simulator and a hanging model. */
+function startBotProcess(sim: DiscordSim, model: FakeLlmServer, dataDir: string): Bot {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: process.cwd(),
+    env: {
+      PATH: process.env.PATH,
+      DISCORD_TOKEN: sim.token,
+      DISCORD_API_URL: sim.restApi,
+      DATABASE_URL: dataDir,
+      LLM_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: model.baseURL,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  return { child, output: () => text, exited };
+}
+
+async function world() {
+  const sim = await startDiscordSim({ guilds: [{ name: 'Club', channels: ['game'], members: [{ name: 'alice', owner: true }] }] });
+  cleanups.push(() => sim.close());
+  const model = await startFakeOpenAi(() => reply.hang());
+  cleanups.push(() => model.close());
+  const dataDir = await mkdtemp(join(tmpdir(), 'dramatis-main-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  return { sim, model, dataDir };
+}
+
+describe('npm start', () => {
+  it('GIVEN a running bot WHEN a second one opens its database THEN it is refused naming the first; WHEN SIGTERM comes while every model call hangs THEN the bot stops without abandoning work and frees the database', async () => {
+    const { sim, model, dataDir } = await world();
+    const bot = startBotProcess(sim, model, dataDir);
+    await until(() => bot.output().includes('slash commands'), 'it was ready', bot);
+
+    const second = await prepareDatabase({ kind: 'pglite', dataDir });
+    expect(second.ok).toBe(false);
+    if (!second.ok) expect(second.error).toContain(`process ${String(bot.child.pid)}`);
+
+    // A game whose AI seats are all waiting for the hanging model.
+    await sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+    for (const persona of ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde']) {
+      await sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+    }
+    await sim.user('alice').slash('game', 'mafia', { subcommand: 'start' }).public();
+    await until(() => model.requests.length > 0, 'a model call was in flight', bot);
+
+    bot.child.kill('SIGTERM');
+    expect(await bot.exited).toBe(0);
+    expect(bot.output()).toContain('SIGTERM: shutting down');
+    expect(bot.output()).not.toContain('abandoned');
+
+    const reopened = await prepareDatabase({ kind: 'pglite', dataDir });
+    expect(reopened.ok).toBe(true);
+    if (reopened.ok) await reopened.value.close();
+  });
+
+  it('GIVEN a bot killed with -9 WHEN the next one starts THEN its stale lock does not stand in the way', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dramatis-main-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // The lock alone, as the bot takes it at boot (a whole bot would only add its start-up time).
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { lockDirectory } = await import('./src/db/directory-lock.ts');
+         const lock = lockDirectory(${JSON.stringify(dataDir)});
+         console.log(lock.ok ? 'locked' : lock.error);
+         setInterval(() => undefined, 1000);`,
+      ],
+      { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let said = '';
+    holder.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    await until(() => said.includes('locked'), 'the lock was taken');
+    const refused = await prepareDatabase({ kind: 'pglite', dataDir });
+    expect(refused.ok).toBe(false);
+
+    holder.kill('SIGKILL');
+    await exited;
+
+    const next = await prepareDatabase({ kind: 'pglite', dataDir });
+    expect(next.ok ? 'opened' : next.error).toBe('opened');
+    if (next.ok) await next.value.close();
+  });
+});
