@@ -1,6 +1,7 @@
 import type { GameEvent } from './events.ts';
 import { EMPTY_NIGHT, type GameState, type NightState, type PlayerState } from './state.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
+import { rememberNight } from './roles/night-memory.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -176,16 +177,10 @@ function step(prev: GameState, event: GameEvent, log: readonly GameEvent[]): Gam
       break;
     }
     case 'night_resolved': {
-      // The protections and shots of the night just ended become history for tomorrow's rules.
-      const lastProtected: Record<string, string | null> = {};
-      let shotsUsed = s.shotsUsed;
-      for (const p of s.players) {
-        const action = s.night.actions[p.id];
-        if (p.role === 'doctor') lastProtected[p.id] = action?.targetId ?? null;
-        if (p.role === 'vigilante' && action?.targetId) shotsUsed = withEntry(shotsUsed, p.id, (shotsUsed[p.id] ?? 0) + 1);
-      }
-      s.lastProtected = lastProtected;
-      s.shotsUsed = shotsUsed;
+      // What the night just ended means for tomorrow's rules is each role's own business.
+      const memory = rememberNight(s);
+      s.lastProtected = memory.lastProtected;
+      s.shotsUsed = memory.shotsUsed;
       break;
     }
     case 'player_died': {
