@@ -1,6 +1,7 @@
 import type { GameEvent } from './events.ts';
 import { EMPTY_NIGHT, type GameState, type NightState, type PlayerState } from './state.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
+import { rememberNight } from './roles/night-memory.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -85,14 +86,21 @@ function withoutEntry<V>(record: Readonly<Record<string, V>>, key: string): Reco
   return copy;
 }
 
+function assertNext(lastSeq: number, event: GameEvent): void {
+  if (event.seq !== lastSeq + 1) throw new Error(`event ${event.seq} applied after ${lastSeq}: the log has a gap`);
+}
+
 /** The only place state changes. Pure: the same events always fold to the same state. */
 export function applyEvent(prev: GameState, event: GameEvent): GameState {
-  if (event.seq !== prev.log.length + 1) {
-    throw new Error(`event ${event.seq} applied after ${prev.log.length}: the log has a gap`);
-  }
-  const s = copyState(prev);
+  assertNext(prev.log.length, event);
   const log = prev.log.slice();
   log.push(event);
+  return step(prev, event, log);
+}
+
+/** `prev` changed by `event`, with `log` (which already ends with `event`) as its log. */
+function step(prev: GameState, event: GameEvent, log: readonly GameEvent[]): GameState {
+  const s = copyState(prev);
   s.log = log;
   switch (event.type) {
     case 'game_created':
@@ -169,16 +177,10 @@ export function applyEvent(prev: GameState, event: GameEvent): GameState {
       break;
     }
     case 'night_resolved': {
-      // The protections and shots of the night just ended become history for tomorrow's rules.
-      const lastProtected: Record<string, string | null> = {};
-      let shotsUsed = s.shotsUsed;
-      for (const p of s.players) {
-        const action = s.night.actions[p.id];
-        if (p.role === 'doctor') lastProtected[p.id] = action?.targetId ?? null;
-        if (p.role === 'vigilante' && action?.targetId) shotsUsed = withEntry(shotsUsed, p.id, (shotsUsed[p.id] ?? 0) + 1);
-      }
-      s.lastProtected = lastProtected;
-      s.shotsUsed = shotsUsed;
+      // What the night just ended means for tomorrow's rules is each role's own business.
+      const memory = rememberNight(s);
+      s.lastProtected = memory.lastProtected;
+      s.shotsUsed = memory.shotsUsed;
       break;
     }
     case 'player_died': {
@@ -223,8 +225,19 @@ export function applyEvent(prev: GameState, event: GameEvent): GameState {
   return s;
 }
 
+/**
+ * `from` with `events` applied, as `applyEvent` one by one would give. Linear: the states in
+ * between are never seen, so they all share one working log that grows in place, where
+ * `applyEvent` copies the log for every event.
+ */
 export function fold(events: readonly GameEvent[], from: GameState = BLANK): GameState {
+  if (events.length === 0) return from;
+  const log = from.log.slice();
   let state = from;
-  for (const event of events) state = applyEvent(state, event);
+  for (const event of events) {
+    assertNext(log.length, event);
+    log.push(event);
+    state = step(state, event, log);
+  }
   return state;
 }

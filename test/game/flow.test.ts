@@ -97,6 +97,18 @@ describe('determinism and event sourcing', () => {
     expect(engine.fold(parsed)).toEqual(state);
   });
 
+  it('GIVEN a state WHEN more events are folded onto it, in one go or in parts THEN it is left as it was and the results agree with applying them one by one', () => {
+    const log = script(5).log;
+    const cut = Math.floor(log.length / 2);
+    const half = engine.fold(log.slice(0, cut));
+    const halfLog = [...half.log];
+    const whole = engine.fold(log.slice(cut), half);
+    expect(half.log).toEqual(halfLog);
+    expect(whole).toEqual(engine.fold(log));
+    expect(whole).toEqual(log.reduce((state, event) => engine.applyEvent(state, event), engine.fold([])));
+    expect(engine.fold([], half)).toBe(half);
+  });
+
   it('GIVEN a log with a gap WHEN it is folded THEN it throws: that is a bug, not a player error', () => {
     const log = script(5).log;
     expect(() => engine.fold([log[0]!, log[2]!])).toThrow(/gap/);

@@ -22,4 +22,9 @@ export const doctor = defineRole({
     }
     return null;
   },
+  // For the no-repeat rule: whom each Doctor protected on the night just ended.
+  rememberNight: (memory, actor, targetId) => ({
+    lastProtected: { ...memory.lastProtected, [actor.id]: targetId },
+    shotsUsed: memory.shotsUsed,
+  }),
 });

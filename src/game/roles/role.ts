@@ -1,4 +1,4 @@
-import type { GameState, PlayerState } from '../state.ts';
+import type { GameState, PlayerId, PlayerState } from '../state.ts';
 
 export type Faction = 'town' | 'mafia' | 'neutral';
 
@@ -10,6 +10,12 @@ interface TargetCheck {
   readonly actor: PlayerState;
   /** null means the actor chose to skip. */
   readonly target: PlayerState | null;
+}
+
+/** What the nights so far leave for later nights' target rules; the fields are GameState's own. */
+export interface NightMemory {
+  readonly lastProtected: GameState['lastProtected'];
+  readonly shotsUsed: GameState['shotsUsed'];
 }
 
 export interface RoleDefinition<Id extends string = string> {
@@ -29,6 +35,11 @@ export interface RoleDefinition<Id extends string = string> {
   readonly checkTarget?: (check: TargetCheck) => string | null;
   /** Whether the role still has a usable action tonight (e.g. shots left). */
   readonly canActTonight?: (state: GameState, actor: PlayerState) => boolean;
+  /**
+   * Folded when a night resolves, for each player of the role, living or dead: notes what tonight's
+   * action means for later nights' rules. `targetId` is null when the actor skipped or sent nothing.
+   */
+  readonly rememberNight?: (memory: NightMemory, actor: PlayerState, targetId: PlayerId | null) => NightMemory;
 }
 
 export function defineRole<const Id extends string>(role: RoleDefinition<Id>): RoleDefinition<Id> {

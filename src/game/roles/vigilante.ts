@@ -19,4 +19,9 @@ export const vigilante = defineRole({
   selfTarget: false,
   canActTonight: (state, actor) => shotsLeft(state, actor) > 0,
   checkTarget: ({ state, actor, target }) => (target && shotsLeft(state, actor) <= 0 ? 'You have no shots left.' : null),
+  // A shot is spent when fired, whether or not it kills; holding fire costs nothing.
+  rememberNight: (memory, actor, targetId) =>
+    targetId
+      ? { lastProtected: memory.lastProtected, shotsUsed: { ...memory.shotsUsed, [actor.id]: (memory.shotsUsed[actor.id] ?? 0) + 1 } }
+      : memory,
 });
