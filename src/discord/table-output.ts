@@ -5,11 +5,15 @@ import {
   ThreadAutoArchiveDuration,
   type BaseMessageOptions,
   type Client,
+  type MessageCreateOptions,
+  type PermissionsString,
   type SendableChannels,
   type TextChannel,
   type Webhook,
   type WebhookMessageCreateOptions,
 } from 'discord.js';
+import { err, ok, type Result } from '../result.ts';
+import { missingPermissions, permissionName, sendProblem, ToldOnce, type SendProblem } from './delivery.ts';
 import { findPlayer, isMafia, viewFor, type GameEvent, type GameState } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { lobbyMessage } from './lobby-view.ts';
@@ -18,7 +22,7 @@ import { NO_MENTIONS } from './presenters/format.ts';
 import { roleCardMessage } from './presenters/role-card.ts';
 import { nightActionMessage } from './presenters/night-action.ts';
 import { closedVoteMessage, voteMessage } from './presenters/vote.ts';
-import { personaSpeech } from './presenters/persona-speech.ts';
+import { personaSpeech, personaSpeechAsBot } from './presenters/persona-speech.ts';
 import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
 import { chunkMarkdown } from '../chunk-markdown.ts';
 import { directorsCutFile } from './presenters/directors-cut.ts';
@@ -46,41 +50,68 @@ function mafiaThreadName(gameId: string): string {
 
 const LOBBY_EVENTS = new Set<GameEvent['type']>(['player_joined', 'player_left', 'game_started', 'game_ended']);
 
+/** What one send is, for the log and for the host: "the vote message", with the permissions it needs. */
+interface Step {
+  readonly what: string;
+  readonly needs?: readonly PermissionsString[];
+}
+
+const POST: readonly PermissionsString[] = ['ViewChannel', 'SendMessages'];
+
 /**
  * Turns what a session published into Discord messages, in order per game (a later batch never
- * overtakes an earlier one). Failures are logged: the game is already stored, and a message that
- * could not be sent must not stop it.
- *
- * Later slices plug in here: night-action DMs (presenters/night-action) on `phase_started` night,
- * the vote message (presenters/vote) on `phase_started` vote, AI speech through the channel
- * webhook (presenters/persona-speech) on `speech`, the Mafia thread on `mafia_team`, and the
- * director's cut (presenters/directors-cut) on `game_ended`.
+ * overtakes an earlier one). Every message is sent on its own: one that fails never drops the
+ * others. discord.js already waits out 429s and retries 5xx and network faults; what still fails
+ * is told to the host once per game and problem (the missing permission, closed DMs), and a game
+ * whose channel is gone is handed to `onChannelGone` instead of being posted to forever.
  */
 export class TableOutput {
   private readonly chains = new Map<string, Promise<void>>();
   /** One webhook per channel, created once and cached. */
   private readonly webhooks = new Map<string, Webhook>();
+  /** Channels where the bot may not use webhooks: AI speech goes out as bot messages, without asking again. */
+  private readonly noWebhooks = new Set<string>();
+  /** Games whose Mafia could not get a thread: the Mafia's chat goes by DM. */
+  private readonly mafiaByDm = new Set<string>();
+  /** Game channels that were deleted: nothing more is posted there. */
+  private readonly gone = new Set<string>();
+  private readonly told = new ToldOnce();
   /** Dead people this process has muted, per channel. */
   private readonly muted = new Map<string, Set<string>>();
 
   constructor(
     private readonly client: Client,
     private readonly log: Logger,
+    private readonly onChannelGone: (channelId: string) => void = () => undefined,
   ) {}
 
   published(table: OutputTable, events: readonly GameEvent[], state: GameState): void {
     this.enqueue(table.channelId, async () => {
-      if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) await this.editLobby(table, state);
+      if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) {
+        await this.deliver(table, { what: 'the lobby update' }, () => this.editLobby(table, state));
+      }
       if (events.some((e) => e.type === 'game_started')) await this.roleCards(table, state);
       if (events.some((e) => e.type === 'mafia_team')) await this.mafiaThread(table, state);
-      for (const message of announcements(state, events)) await this.post(table, message);
+      for (const message of announcements(state, events)) {
+        await this.deliver(table, { what: 'an announcement', needs: POST }, () => this.post(table, message));
+      }
       await this.speeches(table, events, state);
-      if (events.some((e) => VOTE_EVENTS.has(e.type))) await this.voteMessage(table, events, state);
+      if (events.some((e) => VOTE_EVENTS.has(e.type))) {
+        await this.deliver(table, { what: 'the vote message', needs: [...POST, 'EmbedLinks'] }, () =>
+          this.voteMessage(table, events, state),
+        );
+      }
       await this.nightActions(table, events, state);
       if (events.some((e) => e.type === 'player_died' || e.type === 'phase_started')) await this.muteDead(table, state);
       if (events.some((e) => e.type === 'game_ended')) {
         await this.unmuteAll(table);
-        await this.directorsCut(table, state);
+        if (this.gone.has(table.channelId)) await this.tellPlayersCancelled(state);
+        else
+          await this.deliver(table, { what: "the director's cut", needs: [...POST, 'AttachFiles', 'CreatePublicThreads'] }, () =>
+            this.directorsCut(table, state),
+          );
+        this.told.forget(state.id);
+        this.mafiaByDm.delete(state.id);
       }
     });
   }
@@ -95,16 +126,13 @@ export class TableOutput {
     if (!reminderDue(state, msLeft)) return;
     this.enqueue(table.channelId, async () => {
       const message = reminderMessage(state);
-      if (message) await this.post(table, message);
+      if (message) await this.deliver(table, { what: 'the deadline reminder', needs: POST }, () => this.post(table, message));
       if (state.phase !== 'night') return;
       for (const p of owingNightAction(state)) {
         const dm = nightReminderDm(state, p.id);
-        if (!dm || !p.userId) continue;
-        try {
-          await this.client.users.send(p.userId, dm);
-        } catch (error) {
-          this.log.warn(`night reminder for ${p.name} in ${state.id} not sent: ${String(error)}`);
-        }
+        const userId = p.userId;
+        if (!dm || !userId) continue;
+        await this.dm(table, { userId, name: p.name }, 'their night reminder', dm);
       }
     });
   }
@@ -142,6 +170,120 @@ export class TableOutput {
     this.chains.set(key, next);
   }
 
+  /** The game channel was deleted (seen as an event or as Unknown Channel): stop posting there. */
+  channelGone(channelId: string): void {
+    if (this.gone.has(channelId)) return;
+    this.gone.add(channelId);
+    this.webhooks.delete(channelId);
+    this.onChannelGone(channelId);
+  }
+
+  /** The Mafia thread was deleted mid-game: the Mafia's chat goes by DM from now on. */
+  mafiaThreadGone(table: OutputTable): void {
+    table.mafiaThreadId = null;
+    this.enqueue(table.channelId, () => this.mafiaToDms(table, 'the Mafia thread was deleted'));
+  }
+
+  /**
+   * One send on its own: its failure is logged, told to the host once (what is missing, and
+   * where), and never stops the sends after it. A deleted channel ends the game instead.
+   */
+  private async deliver<T>(table: OutputTable, step: Step, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
+    if (this.gone.has(table.channelId)) return err({ kind: 'channel_gone' });
+    try {
+      return ok(await send());
+    } catch (error) {
+      const problem = sendProblem(error);
+      this.log.warn(`${table.state.id}: ${step.what} not sent: ${error instanceof Error ? error.message : String(error)}`);
+      await this.report(table, step, problem);
+      return err(problem);
+    }
+  }
+
+  private async report(table: OutputTable, step: Step, problem: SendProblem): Promise<void> {
+    switch (problem.kind) {
+      case 'channel_gone':
+        this.channelGone(table.channelId);
+        return;
+      case 'forbidden': {
+        const missing = missingPermissions(await this.textChannel(table.channelId).catch(() => null), step.needs ?? POST);
+        const names = missing.map((p) => `**${permissionName(p)}**`).join(', ');
+        await this.tell(
+          table,
+          `forbidden:${missing.join()}`,
+          `⚠️ I could not send ${step.what} in <#${table.channelId}>: I need ${names} there.`,
+        );
+        return;
+      }
+      case 'dms_closed':
+      case 'not_found':
+        return;
+      case 'failed':
+        await this.tell(table, `failed:${step.what}`, `⚠️ Discord did not take ${step.what} (${problem.detail}); the game goes on.`);
+        return;
+    }
+  }
+
+  /** A DM on its own; closed DMs are told once per person, in the channel. */
+  private async dm(
+    table: OutputTable,
+    to: { userId: string; name: string },
+    what: string,
+    message: MessageCreateOptions,
+  ): Promise<boolean> {
+    try {
+      await this.client.users.send(to.userId, message);
+      return true;
+    } catch (error) {
+      const problem = sendProblem(error);
+      this.log.warn(`${table.state.id}: ${what} for ${to.name} not sent: ${error instanceof Error ? error.message : String(error)}`);
+      if (problem.kind === 'dms_closed' || problem.kind === 'forbidden') {
+        await this.tell(
+          table,
+          `dm:${to.userId}`,
+          `I could not DM **${to.name}** ${what}: allow direct messages from server members (Privacy Settings), then use \`/mafia status\` here.`,
+        );
+      } else {
+        await this.report(table, { what: `${what} (a DM to ${to.name})` }, problem);
+      }
+      return false;
+    }
+  }
+
+  /** Says something to the host once per game and key: in the channel, else by DM, else only in the log. */
+  private async tell(table: OutputTable, key: string, text: string): Promise<void> {
+    if (!this.told.first(table.state.id, key)) return;
+    const message = { content: text, allowedMentions: NO_MENTIONS };
+    if (!this.gone.has(table.channelId)) {
+      try {
+        await this.post(table, message);
+        return;
+      } catch (error) {
+        this.log.warn(`${table.state.id}: could not tell the host in the channel: ${String(error)}`);
+      }
+    }
+    try {
+      await this.client.users.send(table.hostId, message);
+    } catch (error) {
+      this.log.warn(`${table.state.id}: could not tell the host by DM either: ${String(error)}`);
+    }
+  }
+
+  /** A game cancelled because its channel was deleted: each person hears it by DM. */
+  private async tellPlayersCancelled(state: GameState): Promise<void> {
+    for (const p of state.players) {
+      if (p.kind !== 'human' || !p.userId) continue;
+      try {
+        await this.client.users.send(p.userId, {
+          content: `🛑 Your Mafia game was cancelled: its channel was deleted. Nothing more will happen in it.`,
+          allowedMentions: NO_MENTIONS,
+        });
+      } catch (error) {
+        this.log.warn(`${state.id}: cancellation DM to ${p.name} not sent: ${String(error)}`);
+      }
+    }
+  }
+
   private async channel(id: string): Promise<SendableChannels | null> {
     const channel = await this.client.channels.fetch(id);
     return channel?.isSendable() ? channel : null;
@@ -158,23 +300,77 @@ export class TableOutput {
 
   /** A private thread of the game channel with only the Mafia in it (the bot adds the humans; AI speak through the webhook). */
   private async mafiaThread(table: OutputTable, state: GameState): Promise<void> {
-    if (table.mafiaThreadId) return;
+    if (table.mafiaThreadId || this.mafiaByDm.has(state.id)) return;
+    const mafia = state.players.filter((p) => isMafia(p.role));
+    const created = await this.attempt(() => this.createMafiaThread(table, state));
+    if (!created.ok) {
+      if (created.error.kind === 'channel_gone') {
+        this.channelGone(table.channelId);
+        return;
+      }
+      const missing = missingPermissions(await this.textChannel(table.channelId).catch(() => null), [
+        'CreatePrivateThreads',
+        'SendMessagesInThreads',
+      ]);
+      return this.mafiaToDms(table, `I need ${missing.map((p) => `**${permissionName(p)}**`).join(', ')} here for a private thread`);
+    }
+    const thread = created.value;
+    table.mafiaThreadId = thread.id;
+    for (const p of mafia) {
+      const userId = p.userId;
+      if (p.kind !== 'human' || !userId) continue;
+      await this.deliver(table, { what: `${p.name}'s place in the Mafia thread`, needs: ['ManageThreads'] }, () =>
+        thread.members.add(userId),
+      );
+    }
+    await this.deliver(table, { what: 'the Mafia thread greeting', needs: ['SendMessagesInThreads'] }, () =>
+      thread.send({
+        content: `🔪 The Mafia meet here: ${mafia.map((p) => p.name).join(', ')}. Only you can read this thread. Propose the kill by the menu in your DMs.`,
+        allowedMentions: NO_MENTIONS,
+      }),
+    );
+  }
+
+  private async createMafiaThread(table: OutputTable, state: GameState) {
     const channel = await this.textChannel(table.channelId);
-    if (!channel) return;
-    const thread = await channel.threads.create({
+    if (!channel) throw new Error('the game channel is not a text channel');
+    return channel.threads.create({
       name: mafiaThreadName(state.id),
       type: ChannelType.PrivateThread,
       invitable: false,
       autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       reason: 'Mafia team chat',
     });
-    table.mafiaThreadId = thread.id;
-    const mafia = state.players.filter((p) => isMafia(p.role));
-    for (const p of mafia) if (p.kind === 'human' && p.userId) await thread.members.add(p.userId);
-    await thread.send({
-      content: `🔪 The Mafia meet here: ${mafia.map((p) => p.name).join(', ')}. Only you can read this thread. Propose the kill by the menu in your DMs.`,
-      allowedMentions: NO_MENTIONS,
-    });
+  }
+
+  /** No thread for the Mafia: the host hears why once, and each human Mafia gets the team and their chat by DM. */
+  private async mafiaToDms(table: OutputTable, why: string): Promise<void> {
+    const state = table.state;
+    this.mafiaByDm.add(state.id);
+    await this.tell(
+      table,
+      'mafia-by-dm',
+      `⚠️ The Mafia have no private thread (${why}): they coordinate by DM through me instead. Nothing else changes.`,
+    );
+    const mafia = state.players.filter((p) => isMafia(p.role) && p.alive);
+    for (const p of mafia) {
+      const userId = p.userId;
+      if (p.kind !== 'human' || !userId) continue;
+      await this.dm(table, { userId, name: p.name }, 'the Mafia team', {
+        content: `🔪 The Mafia are ${mafia.map((m) => m.name).join(', ')}. There is no private thread this game: what you DM me during the game goes to the other Mafia, and their words come here. Propose the kill by the night menu.`,
+        allowedMentions: NO_MENTIONS,
+      });
+    }
+  }
+
+  /** A send whose failure the caller handles itself. */
+  private async attempt<T>(send: () => Promise<T>): Promise<Result<T, SendProblem>> {
+    try {
+      return ok(await send());
+    } catch (error) {
+      this.log.warn(`send failed: ${error instanceof Error ? error.message : String(error)}`);
+      return err(sendProblem(error));
+    }
   }
 
   /** AI speech goes out through the channel's webhook under the persona's name and avatar; people's own messages are already there. */
@@ -182,15 +378,49 @@ export class TableOutput {
     for (const e of events) {
       if (e.type !== 'speech') continue;
       const speaker = findPlayer(state, e.payload.playerId);
-      if (!speaker || speaker.kind !== 'ai') continue;
-      const avatar = table.avatars.get(speaker.id) ?? null;
+      if (!speaker) continue;
       if (e.payload.channel === 'mafia') {
-        if (table.mafiaThreadId)
-          await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar, table.mafiaThreadId));
-      } else {
-        await this.speakAs(table.channelId, personaSpeech(speaker.name, e.payload.text, avatar));
+        if (this.mafiaByDm.has(state.id)) await this.mafiaDm(table, state, speaker.id, speaker.name, e.payload.text);
+        else if (speaker.kind === 'ai' && table.mafiaThreadId)
+          await this.speak(table, speaker.name, e.payload.text, speaker.id, table.mafiaThreadId);
+      } else if (speaker.kind === 'ai') {
+        await this.speak(table, speaker.name, e.payload.text, speaker.id);
       }
     }
+  }
+
+  /** Mafia chat without a thread: each other living human Mafia gets the line by DM. */
+  private async mafiaDm(table: OutputTable, state: GameState, fromId: string, fromName: string, text: string): Promise<void> {
+    for (const p of state.players) {
+      const userId = p.userId;
+      if (p.id === fromId || !isMafia(p.role) || !p.alive || p.kind !== 'human' || !userId) continue;
+      await this.dm(table, { userId, name: p.name }, 'the Mafia chat', personaSpeechAsBot(`${fromName} (Mafia)`, text));
+    }
+  }
+
+  /** Through the webhook where the bot may; else as its own message, the persona named in bold. */
+  private async speak(table: OutputTable, name: string, text: string, playerId: string, threadId?: string): Promise<void> {
+    const where = threadId ? 'in the Mafia thread' : 'in the channel';
+    if (!this.noWebhooks.has(table.channelId)) {
+      const avatar = table.avatars.get(playerId) ?? null;
+      const sent = await this.attempt(() => this.speakAs(table.channelId, personaSpeech(name, text, avatar, threadId)));
+      if (sent.ok) return;
+      if (sent.error.kind !== 'forbidden') {
+        await this.report(table, { what: `${name}'s words ${where}` }, sent.error);
+        return;
+      }
+      this.noWebhooks.add(table.channelId);
+      this.webhooks.delete(table.channelId);
+      await this.tell(
+        table,
+        'no-webhooks',
+        `⚠️ AI players speak as me in <#${table.channelId}>: give me **Manage Webhooks** there so each speaks under their own name and avatar.`,
+      );
+    }
+    await this.deliver(table, { what: `${name}'s words ${where}`, needs: threadId ? ['SendMessagesInThreads'] : POST }, async () => {
+      const target = await this.channel(threadId ?? table.channelId);
+      await target?.send(personaSpeechAsBot(name, text));
+    });
   }
 
   private async webhook(channelId: string): Promise<Webhook | null> {
@@ -244,11 +474,7 @@ export class TableOutput {
       if (!nightStarted && !isMafia(p.role)) continue;
       const message = nightActionMessage(state, p.id);
       if (!message) continue;
-      try {
-        await this.client.users.send(p.userId, message);
-      } catch (error) {
-        this.log.warn(`night menu for ${p.name} in ${state.id} not sent: ${String(error)}`);
-      }
+      await this.dm(table, { userId: p.userId, name: p.name }, 'their night menu', message);
     }
   }
 
@@ -256,8 +482,11 @@ export class TableOutput {
     for (const p of state.players) {
       if (p.alive || p.kind !== 'human' || !p.userId) continue;
       if (state.phase === 'last_words' && state.lynchedToday === p.id) continue;
-      if (this.muted.get(table.channelId)?.has(p.userId)) continue;
-      await this.muteOne(table.channelId, p.userId);
+      const userId = p.userId;
+      if (this.muted.get(table.channelId)?.has(userId)) continue;
+      await this.deliver(table, { what: `the mute of ${p.name}, who is dead`, needs: ['ManageRoles'] }, () =>
+        this.muteOne(table.channelId, userId),
+      );
     }
   }
 
@@ -277,7 +506,11 @@ export class TableOutput {
     const set = this.muted.get(table.channelId);
     const channel = set && set.size > 0 ? await this.textChannel(table.channelId) : null;
     if (!set || !channel) return;
-    for (const userId of set) await channel.permissionOverwrites.delete(userId, 'The game is over');
+    for (const userId of set) {
+      await this.deliver(table, { what: 'the unmute of a dead player', needs: ['ManageRoles'] }, () =>
+        channel.permissionOverwrites.delete(userId, 'The game is over'),
+      );
+    }
     this.muted.delete(table.channelId);
   }
 
@@ -310,22 +543,12 @@ export class TableOutput {
   private async roleCards(table: OutputTable, state: GameState): Promise<void> {
     const channel = await this.channel(table.channelId);
     const channelName = channel && 'name' in channel && typeof channel.name === 'string' ? channel.name : 'the game channel';
-    const unreachable: string[] = [];
     for (const player of state.players) {
-      if (player.kind !== 'human' || !player.userId) continue;
+      const userId = player.userId;
+      if (player.kind !== 'human' || !userId) continue;
       const view = viewFor(state, player.id);
       if (!view) continue;
-      try {
-        await this.client.users.send(player.userId, roleCardMessage(view, channelName));
-      } catch {
-        unreachable.push(player.name);
-      }
-    }
-    if (unreachable.length > 0) {
-      await this.post(table, {
-        content: `I could not DM ${unreachable.join(', ')}: allow direct messages from server members (Privacy Settings), then use \`/mafia status\` here.`,
-        allowedMentions: NO_MENTIONS,
-      });
+      await this.dm(table, { userId, name: player.name }, 'their role card', roleCardMessage(view, channelName));
     }
   }
 }

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Client } from 'discord.js';
+import { Events, type Client, type DMChannel, type Guild, type GuildChannel, type AnyThreadChannel } from 'discord.js';
 import type { AiDriver } from '../agents/driver/ai-driver.ts';
 import { GameSession, type SessionResult } from '../session/game-session.ts';
 import type { Timers } from '../clock.ts';
@@ -132,7 +132,34 @@ export class Tables {
 
   constructor(private readonly deps: TablesDeps) {
     this.repo = new GameRepository(deps.store);
-    this.output = new TableOutput(deps.client, deps.log);
+    this.output = new TableOutput(deps.client, deps.log, (channelId) => void this.channelGone(channelId));
+    deps.client.on(Events.ChannelDelete, this.onChannelDelete);
+    deps.client.on(Events.ThreadDelete, this.onThreadDelete);
+    deps.client.on(Events.GuildDelete, this.onGuildDelete);
+  }
+
+  private readonly onChannelDelete = (channel: DMChannel | GuildChannel) => {
+    if (this.byChannel.has(channel.id)) this.output.channelGone(channel.id);
+  };
+
+  private readonly onThreadDelete = (thread: AnyThreadChannel) => {
+    const table = thread.parentId ? this.byChannel.get(thread.parentId) : undefined;
+    if (table?.mafiaThreadId === thread.id && table.state.phase !== 'ended') this.output.mafiaThreadGone(table);
+  };
+
+  /** Kicked from the server (or the server deleted): its games cannot go on anywhere. */
+  private readonly onGuildDelete = (guild: Guild) => {
+    for (const table of this.live) if (table.guildId === guild.id) this.output.channelGone(table.channelId);
+  };
+
+  /** A game whose channel is gone is cancelled and stored as such; its players are told by DM (the output does that). */
+  private async channelGone(channelId: string): Promise<void> {
+    const table = this.byChannel.get(channelId) ?? (await this.inChannel(channelId));
+    if (!table || table.state.phase === 'ended') return;
+    table.driver?.stop();
+    const cancelled = await table.submit((s, at) => engine.cancel(s, { by: null, reason: 'its channel was deleted', at }));
+    if (!cancelled.ok)
+      this.deps.log.warn(`game ${table.state.id} could not be cancelled after its channel was deleted: ${cancelled.error.message}`);
   }
 
   /** The open (lobby or running) game in this channel, or null. */
@@ -237,6 +264,9 @@ export class Tables {
 
   /** Stops timers and AI work; games stay stored for the next process. */
   async closeAll(): Promise<void> {
+    this.deps.client.off(Events.ChannelDelete, this.onChannelDelete);
+    this.deps.client.off(Events.ThreadDelete, this.onThreadDelete);
+    this.deps.client.off(Events.GuildDelete, this.onGuildDelete);
     await Promise.allSettled([...this.seating]);
     for (const table of this.byChannel.values()) {
       table.session.close();

@@ -149,6 +149,12 @@ export function send(res: ServerResponse, result: RouteResult): void {
     return;
   }
   const json = JSON.stringify(result.body);
-  res.writeHead(result.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+  const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) };
+  // discord.js waits as long as a 429 says, from its headers.
+  if (result.status === 429) {
+    const after = (result.body as { retry_after?: number }).retry_after ?? 1;
+    Object.assign(headers, { 'retry-after': after, 'x-ratelimit-scope': 'user', 'x-ratelimit-global': 'false' });
+  }
+  res.writeHead(result.status, headers);
   res.end(json);
 }

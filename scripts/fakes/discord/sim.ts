@@ -12,7 +12,7 @@ import { BOT_DEFAULT, channelPermissions, EVERYONE_DEFAULT, isThread, P } from '
 import { channelRoutes } from './routes/channels.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { apiGuild, apiMember, apiUser } from './serialize.ts';
+import { apiChannel, apiGuild, apiMember, apiUser } from './serialize.ts';
 import { type ChannelRef, SimUser } from './users.ts';
 
 export interface MemberSpec {
@@ -55,6 +55,32 @@ export interface SimOptions {
   heartbeatIntervalMs?: number;
 }
 
+/** A REST answer forced on matching calls: Discord's 403, 404, 429 and 5xx on demand. */
+export interface Fault {
+  method?: string;
+  /** A route pattern (`/channels/:channelId/webhooks`) or a RegExp on the path. */
+  route: string | RegExp;
+  status: 403 | 404 | 429 | 500 | 502 | 503;
+  /** Discord's JSON error code (50013 Missing Permissions, 10003 Unknown Channel …); 0 when unset. */
+  code?: number;
+  message?: string;
+  /** How many calls it answers; forever when unset. */
+  times?: number;
+}
+
+interface ActiveFault extends Fault {
+  left: number;
+}
+
+const FAULT_TEXT: Record<Fault['status'], string> = {
+  403: 'Missing Permissions',
+  404: 'Not Found',
+  429: 'You are being rate limited.',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
 export class DiscordSim extends SimCore {
   readonly interactions: Interactions;
   readonly token: string;
@@ -64,6 +90,7 @@ export class DiscordSim extends SimCore {
   private readonly usersByName = new Map<string, SimUser>();
   private readonly simUsers = new Map<string, SimUser>();
   private readonly closers: (() => Promise<void> | void)[] = [];
+  private readonly faults = new Set<ActiveFault>();
   readonly waitTimeoutMs: number;
 
   constructor(world: World, gateway: FakeGateway, token: string, botUserId: string, options: SimOptions) {
@@ -141,9 +168,15 @@ export class DiscordSim extends SimCore {
       const { body, files } = await parseBody(req, raw);
       call.body = body;
       call.files = files.map((f) => ({ name: f.field, filename: f.filename, size: f.data.length, contentType: f.contentType }));
-      const handled = await this.router.handle({ method, path, query: url.searchParams, body, files, auth, headers: req.headers });
-      call.route = handled.pattern;
-      result = handled.result;
+      const forced = this.forcedAnswer(method, path);
+      if (forced) {
+        call.route = forced.pattern;
+        result = forced.result;
+      } else {
+        const handled = await this.router.handle({ method, path, query: url.searchParams, body, files, auth, headers: req.headers });
+        call.route = handled.pattern;
+        result = handled.result;
+      }
     } catch (e) {
       const err = e as { status?: number; body?: () => unknown; message?: string };
       result =
@@ -156,6 +189,23 @@ export class DiscordSim extends SimCore {
     this.calls.push(call);
     send(res, result);
     this.changed();
+  }
+
+  /** The answer of the first fault matching this call, if any (the call then changes nothing). */
+  private forcedAnswer(method: string, path: string): { pattern: string; result: { status: number; body: unknown } } | null {
+    const found = this.router.match(method, path);
+    const pattern = found.route ? found.route.pattern : path;
+    for (const fault of this.faults) {
+      if (fault.method !== undefined && fault.method !== method) continue;
+      if (typeof fault.route === 'string' ? fault.route !== pattern : !fault.route.test(path)) continue;
+      fault.left--;
+      if (fault.left <= 0) this.faults.delete(fault);
+      const message = fault.message ?? `${fault.status}: ${FAULT_TEXT[fault.status]}`;
+      const body =
+        fault.status === 429 ? { message, retry_after: 0.05, global: false, code: fault.code ?? 0 } : { message, code: fault.code ?? 0 };
+      return { pattern, result: { status: fault.status, body } };
+    }
+    return null;
   }
 
   private findAttachment(id: string) {
@@ -412,6 +462,29 @@ export class DiscordSim extends SimCore {
   /** REST calls the simulator refused (status ≥ 400). */
   failedRequests(): RestCall[] {
     return this.calls.filter((c) => c.status >= 400);
+  }
+
+  /**
+   * Forces matching REST calls to fail as Discord would (403 without a permission, 404 for a
+   * deleted resource, 429, 5xx). Returns a function that lifts it.
+   */
+  fail(fault: Fault): () => void {
+    const active: ActiveFault = { ...fault, left: fault.times ?? Number.POSITIVE_INFINITY };
+    this.faults.add(active);
+    return () => this.faults.delete(active);
+  }
+
+  /** Someone deletes a channel or thread in the Discord client: gone for everyone, with its gateway event. */
+  deleteChannel(ref: ChannelRef): void {
+    const ch = this.resolveChannel(ref);
+    ch.deleted = true;
+    const thread = ch.parentId !== null;
+    this.gateway.dispatch(
+      thread ? 'THREAD_DELETE' : 'CHANNEL_DELETE',
+      thread ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type } : apiChannel(this.world, ch),
+      1,
+    );
+    this.changed();
   }
 
   /** Drops the bot's gateway connections (it should reconnect and identify again). */

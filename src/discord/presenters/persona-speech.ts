@@ -1,4 +1,4 @@
-import type { WebhookMessageCreateOptions } from 'discord.js';
+import { escapeMarkdown, type WebhookMessageCreateOptions } from 'discord.js';
 import { cut, MAX_CONTENT, NO_MENTIONS } from './format.ts';
 
 /** Webhook names: 1–80 characters, and Discord refuses names containing "discord" or "clyde". */
@@ -20,4 +20,9 @@ export function personaSpeech(name: string, text: string, avatarUrl: string | nu
     allowedMentions: NO_MENTIONS,
     ...(threadId && { threadId }),
   };
+}
+
+/** The same speech posted by the bot itself, where it may not use webhooks: the persona's name in bold leads it. */
+export function personaSpeechAsBot(name: string, text: string): { content: string; allowedMentions: typeof NO_MENTIONS } {
+  return { content: cut(`**${escapeMarkdown(name)}:** ${text}`, MAX_CONTENT), allowedMentions: NO_MENTIONS };
 }
