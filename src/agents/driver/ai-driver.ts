@@ -1,7 +1,7 @@
 import type { Timers } from '../../clock.ts';
 import { must } from '../../result.ts';
 import * as engine from '../../game/index.ts';
-import type { CommandResult, GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
+import type { GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
 import type { Decision, DecisionKind, Fallback } from '../decision.ts';
 import { nextSpeaker } from '../scheduler.ts';
 import type { SeatMinds } from '../seat-minds.ts';
@@ -15,7 +15,7 @@ import { willFor } from './wills.ts';
 /** The game as the driver sees it: its current state, and one way in for commands (a GameSession). */
 export interface DriverGame {
   readonly state: GameState;
-  submit(command: (state: GameState, at: number) => CommandResult): Promise<{ readonly ok: boolean }>;
+  submit(command: Command): Promise<{ readonly ok: boolean }>;
 }
 
 export interface AiDriverOptions {
@@ -204,7 +204,7 @@ export class AiDriver {
     return this.game.state.players.filter((p) => this.seats.has(p.id) && filter(p));
   }
 
-  private submit(command: (state: GameState, at: number) => CommandResult): Promise<{ readonly ok: boolean }> {
+  private submit(command: Command): Promise<{ readonly ok: boolean }> {
     if (this.stopped) return Promise.resolve({ ok: false });
     return this.game.submit(command);
   }
