@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Client } from 'discord.js';
 import type { AiDriver } from '../agents/driver/ai-driver.ts';
-import { GameSession, type GameCommand, type SessionResult } from '../session/game-session.ts';
+import { GameSession, type GameCommand, type SessionError } from '../session/game-session.ts';
 import type { Timers } from '../clock.ts';
 import { GameRepository } from '../db/game-repository.ts';
 import { DISCORD_REF_KINDS, type DiscordRefKind, type DiscordRefs, type GameStore } from '../db/game-store.ts';
 import * as engine from '../game/index.ts';
-import type { GameEvent, GameState, SettingsInput } from '../game/index.ts';
+import type { Change, GameError, GameEvent, GameState, SettingsInput } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
@@ -92,7 +92,7 @@ export class LiveTable {
     return this.session.state;
   }
 
-  submit(command: GameCommand): Promise<SessionResult> {
+  submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
     return this.session.submit(command);
   }
 }

@@ -1,12 +1,10 @@
 import type { Change, GameError, GameEvent, GameState } from '../game/index.ts';
 import * as engine from '../game/index.ts';
-import { ok, type Result } from '../result.ts';
+import { err, ok, type Result } from '../result.ts';
 import type { Timers } from '../clock.ts';
 
-export type SessionResult = Result<Change, GameError> | { readonly ok: false; readonly error: SessionError };
-
 /** Refusals that come from the session rather than the rules. */
-interface SessionError {
+export interface SessionError {
   readonly code: 'conflict' | 'closed';
   readonly message: string;
 }
@@ -61,7 +59,7 @@ export class GameSession {
     this.disarm();
   }
 
-  submit(command: GameCommand): Promise<SessionResult> {
+  submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
     this.submitted++;
     const run = this.queue.then(() => this.apply(command));
     this.queue = run.catch(() => undefined);
@@ -82,18 +80,15 @@ export class GameSession {
     } while (queue !== this.queue);
   }
 
-  private async apply(command: GameCommand): Promise<SessionResult> {
-    if (this.closed) return { ok: false, error: { code: 'closed', message: 'This game is shutting down; try again in a moment.' } };
+  private async apply(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
+    if (this.closed) return err({ code: 'closed', message: 'This game is shutting down; try again in a moment.' });
     const before = this.current;
     const result = command(before, this.deps.timers.now());
     if (!result.ok || result.value.events.length === 0) return result;
     const { state, events } = result.value;
     const saved = await this.deps.save(before, events, state);
     if (!saved.ok) {
-      return {
-        ok: false,
-        error: { code: 'conflict', message: 'The game changed somewhere else at the same moment; nothing was done, please try again.' },
-      };
+      return err({ code: 'conflict', message: 'The game changed somewhere else at the same moment; nothing was done, please try again.' });
     }
     this.current = state;
     this.armTimers();
