@@ -568,8 +568,8 @@ describe('the editor model from the configuration', () => {
     const bare = loadConfig({});
     const keyed = loadConfig({ ANTHROPIC_API_KEY: 'sk-test' });
     if (!bare.ok || !keyed.ok) throw new Error('config did not load');
-    expect(editorLlmFromConfig(bare.config)).toEqual({ ok: false, error: 'anthropic needs ANTHROPIC_API_KEY' });
-    const llm = editorLlmFromConfig(keyed.config);
+    expect(editorLlmFromConfig(bare.value)).toEqual({ ok: false, error: 'anthropic needs ANTHROPIC_API_KEY' });
+    const llm = editorLlmFromConfig(keyed.value);
     expect(llm.ok && { provider: llm.value.provider.name, model: llm.value.model }).toEqual({
       provider: 'anthropic',
       model: 'claude-sonnet-4-5',
