@@ -24,7 +24,7 @@ export function createGame(input: { gameId: string; seed: number; settings?: Set
   const settings = parsed.data;
   if (settings.setup.kind === 'custom') {
     const check = checkRoleList(settings.setup.roles);
-    if (!check.ok) return fail('bad_setup', check.message);
+    if (!check.ok) return fail('bad_setup', check.error);
   }
   const t = new Transition(fold([]), input.at);
   t.emit({ type: 'game_created', payload: { gameId: input.gameId, seed: input.seed, settings } });
@@ -73,10 +73,10 @@ export function leave(state: GameState, input: { playerId: string; at: number })
 export function start(state: GameState, input: { at: number }): Result<Change, GameError> {
   if (state.phase !== 'lobby') return fail('game_started', 'This game has already started.');
   const setup = rolesFor(state.settings.setup, state.players.length);
-  if (!setup.ok) return fail('bad_setup', setup.message);
-  const dealt = createRng(state.seed, 'deal').shuffle(setup.roles);
+  if (!setup.ok) return fail('bad_setup', setup.error);
+  const dealt = createRng(state.seed, 'deal').shuffle(setup.value);
   const t = new Transition(state, input.at);
-  t.emit({ type: 'game_started', payload: { roles: [...setup.roles].sort() } });
+  t.emit({ type: 'game_started', payload: { roles: [...setup.value].sort() } });
   state.players.forEach((p, i) => {
     t.emit(
       { type: 'role_assigned', payload: { playerId: p.id, role: must(dealt[i], `a dealt role for seat ${p.seat}`) } },
