@@ -43,7 +43,7 @@ if (ai !== 'offline') {
     console.error(loaded.error);
     process.exit(2);
   }
-  const env = { ...loaded.config.llm, provider: ai };
+  const env = { ...loaded.value.llm, provider: ai };
   if (!isConfigured(ai, env)) {
     console.error(
       `${ai} is not configured: set ${ai === 'openai' ? 'OPENAI_API_KEY or OPENAI_BASE_URL' : 'ANTHROPIC_API_KEY'} in .env, or play with --ai offline.`,

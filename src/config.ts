@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATABASE_URL_EXPECTED, parseDatabaseUrl, type DatabaseTarget } from './database-url.ts';
+import { err, ok, type Result } from './result.ts';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -59,8 +60,6 @@ export interface Config {
   editor: EditorConfig;
   discord: DiscordConfig;
 }
-
-export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string };
 
 // One schema for every setting: add a key here (and to .env.example and the README).
 // Messages never echo values, because later settings are secrets.
@@ -162,11 +161,11 @@ function wholeNumber({ min, max, unit }: { min: number; max?: number; unit: stri
 }
 
 /** Reads settings from an environment (process.env in the app, a literal in tests). */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Result<Config, string> {
   // `KEY=` in a .env file means "not set", not "set to the empty string".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = EnvSchema.safeParse(present);
-  if (parsed.success) return { ok: true, config: parsed.data };
+  if (parsed.success) return ok(parsed.data);
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
-  return { ok: false, error: `Invalid configuration:\n  ${problems.join('\n  ')}` };
+  return err(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }

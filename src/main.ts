@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     console.error(loaded.error);
     return 1;
   }
-  const { config } = loaded;
+  const config = loaded.value;
   const log = createLogger(config.logLevel);
   // Before the database: without a token there is nothing to serve, and the fix is in the message.
   if (!config.discord.token) {

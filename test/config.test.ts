@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 function configOf(env: Record<string, string>): Config {
   const result = loadConfig(env);
   if (!result.ok) throw new Error(result.error);
-  return result.config;
+  return result.value;
 }
 
 function errorOf(env: Record<string, string>): string {
@@ -19,7 +19,7 @@ describe('loadConfig', () => {
   it('GIVEN an empty environment WHEN loaded THEN it uses embedded PGlite in ./data/pglite, LOG_LEVEL info, and offline AI players', () => {
     expect(loadConfig({})).toEqual({
       ok: true,
-      config: {
+      value: {
         database: { kind: 'pglite', dataDir: './data/pglite' },
         logLevel: 'info',
         llm: {
@@ -48,7 +48,7 @@ describe('loadConfig', () => {
   it('GIVEN empty values as a .env file writes them WHEN loaded THEN they count as unset', () => {
     expect(loadConfig({ LOG_LEVEL: '', DATABASE_URL: '' })).toMatchObject({
       ok: true,
-      config: { database: { kind: 'pglite' }, logLevel: 'info' },
+      value: { database: { kind: 'pglite' }, logLevel: 'info' },
     });
   });
 
@@ -61,7 +61,7 @@ describe('loadConfig', () => {
       ['file:./var/games', { kind: 'pglite', dataDir: './var/games' }],
       ['file:///srv/dramatis', { kind: 'pglite', dataDir: '/srv/dramatis' }],
     ])('GIVEN DATABASE_URL=%s WHEN loaded THEN the target is %j', (url, database) => {
-      expect(loadConfig({ DATABASE_URL: url })).toMatchObject({ ok: true, config: { database } });
+      expect(loadConfig({ DATABASE_URL: url })).toMatchObject({ ok: true, value: { database } });
     });
 
     it('GIVEN a URL for another database WHEN loaded THEN the error names DATABASE_URL without echoing the secret', () => {
@@ -173,9 +173,9 @@ describe('loadConfig', () => {
 
   it('GIVEN EDITOR_PROVIDER=openai without EDITOR_MODEL WHEN loaded THEN the editor uses OPENAI_MODEL, and a bad provider is named in the error', () => {
     const loaded = loadConfig({ EDITOR_PROVIDER: 'openai', OPENAI_MODEL: 'gpt-editor', EDITOR_MAX_ROUNDS: '3' });
-    expect(loaded.ok && loaded.config.editor).toEqual({ provider: 'openai', model: 'gpt-editor', maxRounds: 3, historyTurns: 60 });
+    expect(loaded.ok && loaded.value.editor).toEqual({ provider: 'openai', model: 'gpt-editor', maxRounds: 3, historyTurns: 60 });
     const named = loadConfig({ EDITOR_MODEL: 'claude-opus' });
-    expect(named.ok && named.config.editor.model).toBe('claude-opus');
+    expect(named.ok && named.value.editor.model).toBe('claude-opus');
     const bad = loadConfig({ EDITOR_PROVIDER: 'gemini' });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toContain('EDITOR_PROVIDER: expected one of anthropic, openai');

@@ -1,5 +1,5 @@
 import type { LlmError, LlmProvider } from '../../src/llm/types.ts';
-import type { Result } from '../../src/result.ts';
+import { ok, type Result } from '../../src/result.ts';
 
 /** One tiny call with a short deadline: is the model there at all? */
 export async function probeModel(provider: LlmProvider, model: string, timeoutMs = 20_000): Promise<Result<void, LlmError>> {
@@ -10,5 +10,5 @@ export async function probeModel(provider: LlmProvider, model: string, timeoutMs
     maxTokens: 5,
     deadline: Date.now() + timeoutMs,
   });
-  return result.ok ? { ok: true, value: undefined } : result;
+  return result.ok ? ok(undefined) : result;
 }

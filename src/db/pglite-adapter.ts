@@ -10,7 +10,8 @@ export type MigrationAwareAdapterFactory = Awaited<ReturnType<JsEngineConfig['ad
  * pglite-prisma-adapter 0.6.1 is typed against @prisma/driver-adapter-utils 6.10,
  * whose `argTypes` were strings; 6.19 sends objects. The adapter never reads
  * argTypes (PGlite infers parameter types), so only the declarations disagree.
- * The store tests exercise this pairing on every run.
+ * The store tests exercise this pairing on every run. The cast stays because no release is typed
+ * for 6.19: 0.7 needs Prisma 7, and Prisma publishes no PGlite adapter of its own.
  */
 export function pgliteAdapter(db: PGlite): MigrationAwareAdapterFactory {
   return new PrismaPGlite(db) as unknown as MigrationAwareAdapterFactory;

@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Events, type Client, type DMChannel, type Guild, type GuildChannel, type AnyThreadChannel } from 'discord.js';
 import type { AiDriver } from '../agents/driver/ai-driver.ts';
-import { GameSession, type SessionResult } from '../session/game-session.ts';
+import { GameSession, type GameCommand, type SessionError } from '../session/game-session.ts';
 import type { Timers } from '../clock.ts';
 import { GameRepository } from '../db/game-repository.ts';
 import { DISCORD_REF_KINDS, type DiscordRefKind, type DiscordRefs, type GameStore } from '../db/game-store.ts';
 import * as engine from '../game/index.ts';
-import type { CommandResult, GameEvent, GameState, SettingsInput } from '../game/index.ts';
+import type { Change, GameError, GameEvent, GameState, SettingsInput } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
@@ -92,7 +92,7 @@ export class LiveTable {
     return this.session.state;
   }
 
-  submit(command: (state: GameState, at: number) => CommandResult): Promise<SessionResult> {
+  submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
     return this.session.submit(command);
   }
 }
@@ -210,7 +210,7 @@ export class Tables {
       at: this.deps.timers.now(),
     });
     if (!created.ok) return err(created.error.message);
-    return ok({ state: created.state, channelId: input.channelId, guildId: input.guildId, hostId: input.hostId });
+    return ok({ state: created.value.state, channelId: input.channelId, guildId: input.guildId, hostId: input.hostId });
   }
 
   /** Opens a drafted lobby; refused when the channel already has an open game (perhaps only in the database). */

@@ -1,3 +1,4 @@
+import { err, type Result } from '../result.ts';
 import type { GameEvent } from './events.ts';
 import type { GameState } from './state.ts';
 
@@ -27,10 +28,12 @@ export interface GameError {
   readonly message: string;
 }
 
-export type CommandResult =
-  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
-  | { readonly ok: false; readonly error: GameError };
+/** What an accepted command did: the events it made and the state they lead to. */
+export interface Change {
+  readonly state: GameState;
+  readonly events: readonly GameEvent[];
+}
 
-export function fail(code: GameErrorCode, message: string): { ok: false; error: GameError } {
-  return { ok: false, error: { code, message } };
+export function fail(code: GameErrorCode, message: string): Result<never, GameError> {
+  return err({ code, message });
 }

@@ -1,3 +1,4 @@
+import { err, ok, type Result } from '../result.ts';
 import { getRole, type RoleId } from './roles/registry.ts';
 import type { Setup } from './settings.ts';
 
@@ -22,39 +23,28 @@ export function presetRoles(players: number): RoleId[] {
   return roles;
 }
 
-export type SetupCheck = { ok: true; roles: RoleId[] } | { ok: false; message: string };
-
 /** Checks a role list's shape regardless of player count. */
-export function checkRoleList(roles: readonly RoleId[]): SetupCheck {
+export function checkRoleList(roles: readonly RoleId[]): Result<RoleId[], string> {
   const mafia = roles.filter((r) => getRole(r).faction === 'mafia').length;
   const others = roles.length - mafia;
-  if (mafia === 0) return { ok: false, message: 'The role list needs at least one Mafia member (mafia or godfather).' };
+  if (mafia === 0) return err('The role list needs at least one Mafia member (mafia or godfather).');
   if (mafia >= others) {
-    return {
-      ok: false,
-      message: `The Mafia (${mafia}) must be fewer than everyone else (${others}), or they win before the game starts.`,
-    };
+    return err(`The Mafia (${mafia}) must be fewer than everyone else (${others}), or they win before the game starts.`);
   }
-  if (roles.length > MAX_PLAYERS) return { ok: false, message: `A game holds at most ${MAX_PLAYERS} players.` };
-  return { ok: true, roles: [...roles] };
+  if (roles.length > MAX_PLAYERS) return err(`A game holds at most ${MAX_PLAYERS} players.`);
+  return ok([...roles]);
 }
 
 /** The role list for this many players, or why the setup cannot seat them. */
-export function rolesFor(setup: Setup, players: number): SetupCheck {
+export function rolesFor(setup: Setup, players: number): Result<RoleId[], string> {
   if (setup.kind === 'preset') {
     if (players < MIN_PRESET_PLAYERS || players > MAX_PRESET_PLAYERS) {
-      return {
-        ok: false,
-        message: `The preset setups are for ${MIN_PRESET_PLAYERS}–${MAX_PRESET_PLAYERS} players; this game has ${players}.`,
-      };
+      return err(`The preset setups are for ${MIN_PRESET_PLAYERS}–${MAX_PRESET_PLAYERS} players; this game has ${players}.`);
     }
     return checkRoleList(presetRoles(players));
   }
   if (setup.roles.length !== players) {
-    return {
-      ok: false,
-      message: `The custom role list has ${setup.roles.length} roles but the game has ${players} players.`,
-    };
+    return err(`The custom role list has ${setup.roles.length} roles but the game has ${players} players.`);
   }
   return checkRoleList(setup.roles);
 }

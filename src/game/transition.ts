@@ -1,7 +1,8 @@
+import { ok, type Result } from '../result.ts';
 import type { EventBody, GameEvent, Visibility } from './events.ts';
 import { PUBLIC } from './events.ts';
 import { applyEvent } from './fold.ts';
-import type { CommandResult } from './errors.ts';
+import type { Change, GameError } from './errors.ts';
 import type { GameState } from './state.ts';
 
 /**
@@ -28,7 +29,7 @@ export class Transition {
     this.events.push(event);
   }
 
-  done(): CommandResult {
-    return { ok: true, state: this.state, events: this.events };
+  done(): Result<Change, GameError> {
+    return ok({ state: this.state, events: this.events });
   }
 }

@@ -1,12 +1,10 @@
-import type { CommandResult, GameEvent, GameState } from '../game/index.ts';
+import type { Change, GameError, GameEvent, GameState } from '../game/index.ts';
 import * as engine from '../game/index.ts';
-import type { Result } from '../result.ts';
+import { err, ok, type Result } from '../result.ts';
 import type { Timers } from '../clock.ts';
 
-export type SessionResult = CommandResult | { readonly ok: false; readonly error: SessionError };
-
 /** Refusals that come from the session rather than the rules. */
-interface SessionError {
+export interface SessionError {
   readonly code: 'conflict' | 'closed';
   readonly message: string;
 }
@@ -23,7 +21,7 @@ export interface SessionDeps {
   reminders?: readonly number[];
 }
 
-export type GameCommand = (state: GameState, at: number) => CommandResult;
+export type GameCommand = (state: GameState, at: number) => Result<Change, GameError>;
 
 /**
  * One running game: the single writer of its state. Commands run one at a time; an accepted
@@ -61,7 +59,7 @@ export class GameSession {
     this.disarm();
   }
 
-  submit(command: GameCommand): Promise<SessionResult> {
+  submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
     this.submitted++;
     const run = this.queue.then(() => this.apply(command));
     this.queue = run.catch(() => undefined);
@@ -82,21 +80,19 @@ export class GameSession {
     } while (queue !== this.queue);
   }
 
-  private async apply(command: GameCommand): Promise<SessionResult> {
-    if (this.closed) return { ok: false, error: { code: 'closed', message: 'This game is shutting down; try again in a moment.' } };
+  private async apply(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
+    if (this.closed) return err({ code: 'closed', message: 'This game is shutting down; try again in a moment.' });
     const before = this.current;
     const result = command(before, this.deps.timers.now());
-    if (!result.ok || result.events.length === 0) return result;
-    const saved = await this.deps.save(before, result.events, result.state);
+    if (!result.ok || result.value.events.length === 0) return result;
+    const { state, events } = result.value;
+    const saved = await this.deps.save(before, events, state);
     if (!saved.ok) {
-      return {
-        ok: false,
-        error: { code: 'conflict', message: 'The game changed somewhere else at the same moment; nothing was done, please try again.' },
-      };
+      return err({ code: 'conflict', message: 'The game changed somewhere else at the same moment; nothing was done, please try again.' });
     }
-    this.current = result.state;
+    this.current = state;
     this.armTimers();
-    this.deps.publish(result.events, result.state);
+    this.deps.publish(events, state);
     return result;
   }
 
@@ -130,6 +126,6 @@ export class GameSession {
   }
 }
 
-function noChange(state: GameState): CommandResult {
-  return { ok: true, state, events: [] };
+function noChange(state: GameState): Result<Change, GameError> {
+  return ok({ state, events: [] });
 }

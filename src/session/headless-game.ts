@@ -114,7 +114,7 @@ const isOver = (session: GameSession): boolean => session.state.phase === 'ended
 function startGame(options: HeadlessOptions, at: number): Result<GameState, string> {
   const created = engine.createGame({ gameId: options.gameId, seed: options.seed, settings: options.settings, at });
   if (!created.ok) return err(created.error.message);
-  let state = created.state;
+  let state = created.value.state;
   const players = [
     ...options.seats.map((s) => ({ id: s.id, name: s.name, kind: 'ai' as const })),
     ...(options.humans ?? []).map((h) => ({ id: h.id, name: h.name, kind: 'human' as const })),
@@ -122,10 +122,10 @@ function startGame(options: HeadlessOptions, at: number): Result<GameState, stri
   for (const player of players) {
     const joined = engine.join(state, { player, at });
     if (!joined.ok) return err(joined.error.message);
-    state = joined.state;
+    state = joined.value.state;
   }
   const begun = engine.start(state, { at });
-  return begun.ok ? ok(begun.state) : err(begun.error.message);
+  return begun.ok ? ok(begun.value.state) : err(begun.error.message);
 }
 
 /**

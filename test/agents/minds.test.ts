@@ -4,7 +4,7 @@ import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { mindStoreOver } from '../../src/agents/minds.ts';
 import { HOUSE_PLAYERS } from '../../src/agents/seats.ts';
 import type { AiSeat } from '../../src/agents/seat-minds.ts';
-import { ok } from '../../src/result.ts';
+import { ok, type Result } from '../../src/result.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import { GameRepository } from '../../src/db/game-repository.ts';
 import { createGameStore } from '../../src/db/game-store.ts';
@@ -21,14 +21,14 @@ beforeAll(async () => {
 });
 
 function startedGame(gameId: string): engine.GameState {
-  let state = (engine.createGame({ gameId, seed: 9, at: 0 }) as Extract<engine.CommandResult, { ok: true }>).state;
+  let state = (engine.createGame({ gameId, seed: 9, at: 0 }) as Extract<Result<engine.Change, engine.GameError>, { ok: true }>).value.state;
   for (const voice of HOUSE_PLAYERS.slice(0, 7)) {
     const joined = engine.join(state, { player: { id: voice.name.toLowerCase(), name: voice.name, kind: 'ai' }, at: 0 });
-    if (joined.ok) state = joined.state;
+    if (joined.ok) state = joined.value.state;
   }
   const started = engine.start(state, { at: 0 });
   if (!started.ok) throw new Error(started.error.message);
-  return started.state;
+  return started.value.state;
 }
 
 describe('minds survive a restart', () => {

@@ -6,11 +6,12 @@ import type { Actor } from '../../src/persona/permissions.ts';
 import { content } from '../persona/fixtures.ts';
 import { describeOn, testBackends } from './test-databases.ts';
 import { stringContaining } from '../support/matchers.ts';
+import type { Result } from '../../src/result.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
 const THREAD = { guildId: '900', channelId: '500', threadId: '700' };
 
-function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+function must<T>(r: Result<T, { message: string }>): T {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }

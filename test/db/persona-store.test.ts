@@ -7,6 +7,7 @@ import { loadStarterPack } from '../../src/persona/starter-pack.ts';
 import { arc, content, part, trait } from '../persona/fixtures.ts';
 import { describeOn, testBackends } from './test-databases.ts';
 import { stringContaining, stringMatching } from '../support/matchers.ts';
+import type { Result } from '../../src/result.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
 const bob: Actor = { userId: '222', guildId: '900', canManageServer: false };
@@ -14,7 +15,7 @@ const admin: Actor = { userId: '333', guildId: '900', canManageServer: true };
 const stranger: Actor = { userId: '444', guildId: '901', canManageServer: true };
 const SERVER = { kind: 'server', guildId: '900' } as const;
 
-function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+function must<T>(r: Result<T, { message: string }>): T {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }

@@ -4,14 +4,15 @@ import { createGameStore } from '../../src/db/game-store.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import { createStatsStore } from '../../src/db/stats-store.ts';
 import * as engine from '../../src/game/index.ts';
-import type { CommandResult, GameState, RoleId } from '../../src/game/index.ts';
+import type { Change, GameError, GameState, RoleId } from '../../src/game/index.ts';
+import type { Result } from '../../src/result.ts';
 import { describeOn, testBackends } from './test-databases.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 
-function must(result: CommandResult): GameState {
+function must(result: Result<Change, GameError>): GameState {
   if (!result.ok) throw new Error(result.error.message);
-  return result.state;
+  return result.value.state;
 }
 
 interface Seat {

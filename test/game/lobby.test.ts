@@ -23,13 +23,13 @@ describe('setups', () => {
 
   it('GIVEN a preset WHEN the player count is outside 5–16 THEN it is refused with the range named', () => {
     const check = rolesFor({ kind: 'preset' }, 4);
-    expect(check).toEqual({ ok: false, message: stringMatching(/5–16 players; this game has 4/) });
+    expect(check).toEqual({ ok: false, error: stringMatching(/5–16 players; this game has 4/) });
   });
 
   it('GIVEN custom role lists WHEN they have no Mafia, too many Mafia or the wrong count THEN each gets a clear error', () => {
     const bad = (roles: engine.RoleId[], players: number) => {
       const check = rolesFor({ kind: 'custom', roles }, players);
-      return check.ok ? 'ok' : check.message;
+      return check.ok ? 'ok' : check.error;
     };
     expect(bad(['townsperson', 'doctor', 'detective'], 3)).toMatch(/at least one Mafia/);
     expect(bad(['mafia', 'godfather', 'doctor', 'townsperson'], 4)).toMatch(/must be fewer than everyone else/);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
-import type { CommandResult, GameState, RulesInput } from '../../src/game/index.ts';
+import type { Change, GameError, GameState, RulesInput } from '../../src/game/index.ts';
+import type { Result } from '../../src/result.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../../src/agents/heuristic/random-brain.ts';
@@ -107,24 +108,24 @@ describe('property: chaos at the table', () => {
           let at = 0;
           let state = (
             engine.createGame({ gameId: 'chaos', seed, settings: { rules: { ...rules, maxQuietCycles: 2 } }, at }) as Extract<
-              CommandResult,
+              Result<Change, GameError>,
               { ok: true }
             >
-          ).state;
+          ).value.state;
           for (let i = 0; i < count; i++) {
             const joined = engine.join(state, { player: { id: `c${i}`, name: `C${i}`, kind: 'human' }, at });
-            if (joined.ok) state = joined.state;
+            if (joined.ok) state = joined.value.state;
           }
           const started = engine.start(state, { at });
           if (!started.ok) throw new Error(started.error.message);
-          state = started.state;
+          state = started.value.state;
           const ids = [...state.players.map((p) => p.id), 'ghost'];
           let phaseKey = '';
           for (let step = 0; step < 3000 && state.phase !== 'ended'; step++) {
             const who = rng.pick(ids);
             const target = rng.pick([...ids, null]);
             const before = state;
-            const result: CommandResult = (() => {
+            const result: Result<Change, GameError> = (() => {
               switch (rng.int(0, 5)) {
                 case 0:
                   return engine.act(state, { actorId: who, targetId: target, at: ++at });
@@ -150,7 +151,7 @@ describe('property: chaos at the table', () => {
               expect(state).toBe(before);
               continue;
             }
-            state = result.state;
+            state = result.value.state;
             const key = `${state.phase}${state.day}`;
             if (key !== phaseKey) {
               phaseKey = key;
@@ -161,7 +162,7 @@ describe('property: chaos at the table', () => {
             at = Math.max(at, state.deadline ?? at);
             const advanced = engine.advance(state, { at });
             if (!advanced.ok) throw new Error(advanced.error.message);
-            state = advanced.state;
+            state = advanced.value.state;
           }
           checkOutcome(state);
           checkDeadNeverAct(state);

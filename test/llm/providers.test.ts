@@ -8,7 +8,7 @@ import { startFakeOpenAi } from '../../scripts/fakes/llm/fake-openai.ts';
 function llmConfig(env: Record<string, string>): LlmConfig {
   const loaded = loadConfig(env);
   if (!loaded.ok) throw new Error(loaded.error);
-  return loaded.config.llm;
+  return loaded.value.llm;
 }
 
 const BOTH = llmConfig({

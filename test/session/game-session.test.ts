@@ -34,7 +34,7 @@ describe('a live game session', () => {
     const t = Table.started([...SEVEN]);
     const { game, timers, saved, published } = session(t.state);
     timers.advanceTo(t.state.deadline!);
-    await game.submit((s) => ({ ok: true, state: s, events: [] }));
+    await game.submit((s) => ok({ state: s, events: [] }));
     expect(game.state.phase).toBe('dawn');
     expect(saved.flat().map((e) => e.type)).toEqual(published);
     expect(published).toContain('night_resolved');

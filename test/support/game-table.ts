@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import * as engine from '../../src/game/index.ts';
-import type { CommandResult, GameState, PlayerState, RoleId, RulesInput, VoteTarget } from '../../src/game/index.ts';
+import type { Change, GameError, GameState, PlayerState, RoleId, RulesInput, VoteTarget } from '../../src/game/index.ts';
+import type { Result } from '../../src/result.ts';
 
 export const T0 = Date.UTC(2026, 0, 1);
 
@@ -37,28 +38,28 @@ export class Table {
   }
 
   /** Applies a result that must succeed and returns its events. */
-  must(result: CommandResult): readonly engine.GameEvent[] {
+  must(result: Result<Change, GameError>): readonly engine.GameEvent[] {
     const done = ok(result);
     this.state = done.state;
     return done.events;
   }
 
   /** Tries a command; on refusal, checks that nothing changed and returns the error. */
-  refuse(result: CommandResult): engine.GameError {
-    if (result.ok) throw new Error(`expected a refusal, got ${result.events.map((e) => e.type).join(', ')}`);
+  refuse(result: Result<Change, GameError>): engine.GameError {
+    if (result.ok) throw new Error(`expected a refusal, got ${result.value.events.map((e) => e.type).join(', ')}`);
     return result.error;
   }
 
-  act(actor: PlayerState, target: PlayerState | null): CommandResult {
+  act(actor: PlayerState, target: PlayerState | null): Result<Change, GameError> {
     return engine.act(this.state, { actorId: actor.id, targetId: target?.id ?? null, at: this.tick() });
   }
 
-  vote(voter: PlayerState, target: PlayerState | 'no_lynch'): CommandResult {
+  vote(voter: PlayerState, target: PlayerState | 'no_lynch'): Result<Change, GameError> {
     const targetId: VoteTarget = target === 'no_lynch' ? target : target.id;
     return engine.vote(this.state, { voterId: voter.id, targetId, at: this.tick() });
   }
 
-  say(speaker: PlayerState, text: string, channel: engine.SpeechChannel = 'town'): CommandResult {
+  say(speaker: PlayerState, text: string, channel: engine.SpeechChannel = 'town'): Result<Change, GameError> {
     return engine.speak(this.state, { playerId: speaker.id, channel, text, at: this.tick() });
   }
 
@@ -85,7 +86,7 @@ export class Table {
   }
 }
 
-function ok(result: CommandResult): Extract<CommandResult, { ok: true }> {
+function ok(result: Result<Change, GameError>): Change {
   if (!result.ok) throw new Error(`engine refused: ${result.error.code}: ${result.error.message}`);
-  return result;
+  return result.value;
 }

@@ -1,7 +1,7 @@
 import type { Timers } from '../../clock.ts';
-import { must } from '../../result.ts';
+import { err, must, type Result } from '../../result.ts';
 import * as engine from '../../game/index.ts';
-import type { CommandResult, GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
+import type { GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
 import type { Decision, DecisionKind, Fallback } from '../decision.ts';
 import { nextSpeaker } from '../scheduler.ts';
 import type { SeatMinds } from '../seat-minds.ts';
@@ -12,10 +12,13 @@ import { describeDecision } from './reasoning-label.ts';
 import { sequence, type Command, type Step } from './sequence.ts';
 import { willFor } from './wills.ts';
 
-/** The game as the driver sees it: its current state, and one way in for commands (a GameSession). */
+/**
+ * The game as the driver sees it: its current state, and one way in for commands (a GameSession).
+ * The driver asks only whether a command went in, so what it gets back is left open.
+ */
 export interface DriverGame {
   readonly state: GameState;
-  submit(command: (state: GameState, at: number) => CommandResult): Promise<{ readonly ok: boolean }>;
+  submit(command: Command): Promise<Result<unknown, unknown>>;
 }
 
 export interface AiDriverOptions {
@@ -204,8 +207,8 @@ export class AiDriver {
     return this.game.state.players.filter((p) => this.seats.has(p.id) && filter(p));
   }
 
-  private submit(command: (state: GameState, at: number) => CommandResult): Promise<{ readonly ok: boolean }> {
-    if (this.stopped) return Promise.resolve({ ok: false });
+  private submit(command: Command): Promise<Result<unknown, unknown>> {
+    if (this.stopped) return Promise.resolve(err('stopped'));
     return this.game.submit(command);
   }
 

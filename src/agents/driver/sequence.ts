@@ -1,6 +1,7 @@
-import type { CommandResult, GameEvent, GameState } from '../../game/index.ts';
+import type { Change, GameError, GameEvent, GameState } from '../../game/index.ts';
+import { ok, type Result } from '../../result.ts';
 
-export type Command = (state: GameState, at: number) => CommandResult;
+export type Command = (state: GameState, at: number) => Result<Change, GameError>;
 
 export interface Step {
   readonly command: Command;
@@ -22,9 +23,9 @@ export function sequence(steps: readonly Step[]): Command {
         if (step.required) return result;
         continue;
       }
-      current = result.state;
-      events.push(...result.events);
+      current = result.value.state;
+      events.push(...result.value.events);
     }
-    return { ok: true, state: current, events };
+    return ok({ state: current, events });
   };
 }

@@ -5,7 +5,8 @@ import { runToolCalls } from '../../llm/run-tool-calls.ts';
 import { toolSpec, type Tool } from '../../llm/tool.ts';
 import type { CallRecord } from '../../llm/tool-loop.ts';
 import type { LlmError, LlmProvider, LlmResponse, ToolCall } from '../../llm/types.ts';
-import type { EditorErrorCode, EditorEventHandler, RunEnd } from './events.ts';
+import { err, ok, type Result } from '../../result.ts';
+import type { EditorError, EditorErrorCode, EditorEventHandler, RunEnd } from './events.ts';
 import { NOT_RUN, toLlmMessages, trimHistory } from './history.ts';
 import { editorSystemPrompt } from './system-prompt.ts';
 import type { EditorToolContext } from './tools/context.ts';
@@ -32,9 +33,6 @@ export interface AgentRun {
   readonly onCall?: (record: CallRecord) => void;
 }
 
-export type AgentOutcome =
-  { readonly ok: true; readonly end: RunEnd } | { readonly ok: false; readonly code: EditorErrorCode; readonly message: string };
-
 /**
  * Answers the session's latest user turn: call the model (streaming), persist its text and tool
  * calls, run the calls one by one (they edit the same persona, whose versions must follow each
@@ -42,7 +40,7 @@ export type AgentOutcome =
  * happens, so a stop or a crash keeps what was done. After `maxRounds` calls the model must answer
  * without tools.
  */
-export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
+export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorError>> {
   const { llm, store, session, context, onEvent, signal } = run;
   const specs = run.tools.map(toolSpec);
   let summarizedThrough = session.summarizedThrough;
@@ -68,11 +66,12 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
     const responseId = randomUUID();
     if (!streamed.ok) {
       // Text that streamed before the stop or failure was seen; it is kept.
-      if (streamed.text !== '') await store.append(session.id, [{ kind: 'assistant_text', text: streamed.text, responseId }]);
-      if (streamed.error.kind === 'aborted') return stopped(onEvent);
-      return failed(onEvent, 'llm_failed', `The model call failed (${streamed.error.kind}): ${streamed.error.message}`);
+      const { cause, text } = streamed.error;
+      if (text !== '') await store.append(session.id, [{ kind: 'assistant_text', text, responseId }]);
+      if (cause.kind === 'aborted') return stopped(onEvent);
+      return failed(onEvent, 'llm_failed', `The model call failed (${cause.kind}): ${cause.message}`);
     }
-    const response = streamed.response;
+    const { response, announced } = streamed.value;
     const calls = lastRound ? [] : response.toolCalls;
     const turns: NewEditorTurn[] = [
       ...(response.text !== '' ? [{ kind: 'assistant_text' as const, text: response.text, responseId }] : []),
@@ -80,11 +79,11 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
     ];
     await store.append(session.id, turns);
     if (response.text !== '') onEvent({ type: 'text_done', text: response.text });
-    for (const call of calls) if (!streamed.announced.has(call.id)) announce(onEvent, call);
+    for (const call of calls) if (!announced.has(call.id)) announce(onEvent, call);
     if (calls.length === 0) {
       const end = lastRound ? 'round_cap' : 'end_turn';
       onEvent({ type: 'done', reason: end });
-      return { ok: true, end };
+      return ok(end);
     }
     for (const [i, call] of calls.entries()) {
       if (signal?.aborted) {
@@ -105,12 +104,20 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
   }
 }
 
-type Streamed =
-  | { readonly ok: true; readonly response: LlmResponse; readonly announced: ReadonlySet<string> }
-  | { readonly ok: false; readonly error: LlmError; readonly text: string };
+/** A response streamed to its end, with the tool calls already announced on the way. */
+interface Streamed {
+  readonly response: LlmResponse;
+  readonly announced: ReadonlySet<string>;
+}
+
+/** A stream that failed or was stopped, with the text that came before. */
+interface Broken {
+  readonly cause: LlmError;
+  readonly text: string;
+}
 
 /** One model call, its text and tool calls reported as they stream. */
-async function streamResponse(run: AgentRun, request: Parameters<LlmProvider['stream']>[0]): Promise<Streamed> {
+async function streamResponse(run: AgentRun, request: Parameters<LlmProvider['stream']>[0]): Promise<Result<Streamed, Broken>> {
   const announced = new Set<string>();
   let text = '';
   const started = performance.now();
@@ -127,25 +134,25 @@ async function streamResponse(run: AgentRun, request: Parameters<LlmProvider['st
         break;
       case 'done':
         run.onCall?.({ ...call(), usage: delta.response.usage, ok: true });
-        return { ok: true, response: delta.response, announced };
+        return ok({ response: delta.response, announced });
       case 'error':
         run.onCall?.({ ...call(), usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, ok: false, error: delta.error.kind });
-        return { ok: false, error: delta.error, text };
+        return err({ cause: delta.error, text });
     }
   }
-  return { ok: false, error: { kind: 'bad_response', message: 'the stream ended without a response' }, text };
+  return err({ cause: { kind: 'bad_response', message: 'the stream ended without a response' }, text });
 }
 
 function announce(onEvent: EditorEventHandler, call: ToolCall): void {
   onEvent({ type: 'tool_call', callId: call.id, name: call.name, input: call.input });
 }
 
-function stopped(onEvent: EditorEventHandler): AgentOutcome {
+function stopped(onEvent: EditorEventHandler): Result<RunEnd, never> {
   onEvent({ type: 'done', reason: 'stopped' });
-  return { ok: true, end: 'stopped' };
+  return ok('stopped');
 }
 
-function failed(onEvent: EditorEventHandler, code: EditorErrorCode, message: string): AgentOutcome {
+function failed(onEvent: EditorEventHandler, code: EditorErrorCode, message: string): Result<never, EditorError> {
   onEvent({ type: 'error', code, message });
-  return { ok: false, code, message };
+  return err({ code, message });
 }

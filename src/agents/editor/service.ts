@@ -116,7 +116,7 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       onEvent({ type: 'error', code: 'budget', message });
       return err({ code: 'budget', message });
     }
-    const outcome = await runAgent({
+    return runAgent({
       llm: options.llm,
       store: editor,
       session,
@@ -128,7 +128,6 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       ...(signal && { signal }),
       ...(options.budget && { onCall: (record: CallRecord) => charge(session, record) }),
     });
-    return outcome.ok ? ok(outcome.end) : err({ code: outcome.code, message: outcome.message });
   }
 
   const service: EditorService = {

@@ -1,9 +1,8 @@
+import { err, ok, type Result } from '../../result.ts';
 import type { Beliefs } from '../beliefs.ts';
 import type { Decision, DecisionRequest } from '../decision.ts';
 import { contradiction } from './contradiction.ts';
 import { decisionSchema, FIELD_LIMITS, optionsOf } from './output-schema.ts';
-
-export type Interpretation = { ok: true; decision: Decision } | { ok: false; problem: string };
 
 /** Cuts at a sentence end when one is near the limit, else at the limit with an ellipsis. */
 function cut(text: string, limit: number): string {
@@ -20,30 +19,29 @@ function cut(text: string, limit: number): string {
  * every seated name, so legality is checked here), and speech that announces a different target
  * than the decision. Fields over their length are cut, not refused.
  */
-export function interpret(request: DecisionRequest, structured: unknown): Interpretation {
+export function interpret(request: DecisionRequest, structured: unknown): Result<Decision, string> {
   if (structured === undefined || structured === null) {
-    return { ok: false, problem: 'No structured answer came back; answer with the required JSON fields.' };
+    return err('No structured answer came back; answer with the required JSON fields.');
   }
   const parsed = decisionSchema(request.view).safeParse(structured);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problem: `Field "${issue?.path.join('.') || 'answer'}": ${issue?.message ?? 'invalid'}.` };
+    return err(`Field "${issue?.path.join('.') || 'answer'}": ${issue?.message ?? 'invalid'}.`);
   }
   const answer = parsed.data;
   const options = optionsOf(request);
   const chosen = options.find((o) => o.label === answer.decision);
   if (options.length > 0 && !chosen) {
-    return { ok: false, problem: `"${answer.decision}" is not one of your options now: ${options.map((o) => o.label).join(', ')}.` };
+    return err(`"${answer.decision}" is not one of your options now: ${options.map((o) => o.label).join(', ')}.`);
   }
   const speech = cut(answer.speech, FIELD_LIMITS.speech);
   if (request.kind === 'vote' || request.kind === 'mafia_chat') {
     const others = request.view.seats.filter((s) => s.id !== request.view.me.id).map((s) => s.name);
     const said = contradiction(speech, request.kind === 'vote' ? 'vote' : 'kill', chosen?.id ? answer.decision : null, others);
     if (said) {
-      return {
-        ok: false,
-        problem: `Your speech names ${said} as your ${request.kind === 'vote' ? 'vote' : 'kill'} but your decision is ${answer.decision}. Say what you do and do what you say.`,
-      };
+      return err(
+        `Your speech names ${said} as your ${request.kind === 'vote' ? 'vote' : 'kill'} but your decision is ${answer.decision}. Say what you do and do what you say.`,
+      );
     }
   }
   const byName = new Map(request.view.seats.map((s) => [s.name, s.id]));
@@ -54,18 +52,15 @@ export function interpret(request: DecisionRequest, structured: unknown): Interp
       beliefs[id] = { suspicion: b.suspicion, trust: b.trust, reason: cut(b.reason, FIELD_LIMITS.reason) };
   }
   const targetId = chosen ? (chosen.id ?? (request.kind === 'vote' ? 'no_lynch' : null)) : null;
-  return {
-    ok: true,
-    decision: {
-      targetId,
-      speech: request.kind === 'night' ? null : speech || null,
-      reasoning: [
-        `Observations: ${cut(answer.observations, FIELD_LIMITS.observations)}`,
-        `Analysis: ${cut(answer.analysis, FIELD_LIMITS.analysis)}`,
-        `Strategy: ${cut(answer.strategy, FIELD_LIMITS.strategy)}`,
-      ].join('\n'),
-      beliefs,
-      urgency: answer.urgency,
-    },
-  };
+  return ok({
+    targetId,
+    speech: request.kind === 'night' ? null : speech || null,
+    reasoning: [
+      `Observations: ${cut(answer.observations, FIELD_LIMITS.observations)}`,
+      `Analysis: ${cut(answer.analysis, FIELD_LIMITS.analysis)}`,
+      `Strategy: ${cut(answer.strategy, FIELD_LIMITS.strategy)}`,
+    ].join('\n'),
+    beliefs,
+    urgency: answer.urgency,
+  });
 }

@@ -90,8 +90,8 @@ export function llmBrain(seat: LlmSeat): AsyncBrain {
       // A refusal is not re-asked: the same prompt would be refused again, and time is short.
       if (response.stopReason === 'refusal') return fallBack(seat, request, rng, 'refused', response.text || 'the model refused');
       const read = interpret(request, response.structured);
-      if (read.ok) return read.decision;
-      problem = read.problem;
+      if (read.ok) return read.value;
+      problem = read.error;
       // The loop's messages are what the last call was sent; the answer follows as it came.
       const answer: LlmMessage[] =
         response.structured !== undefined && response.structured !== null

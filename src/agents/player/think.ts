@@ -1,5 +1,6 @@
 import { runToolLoop, type CallRecord } from '../../llm/tool-loop.ts';
 import type { LlmProvider } from '../../llm/types.ts';
+import { ok } from '../../result.ts';
 import type { Think } from './llm-brain.ts';
 import { SEAT_TOOLS, type SeatToolContext } from './tools.ts';
 
@@ -15,6 +16,6 @@ export function seatThinker(options: { provider: LlmProvider; maxToolRounds?: nu
       ...(signal && { signal }),
       ...(options.onCall && { onCall: options.onCall }),
     });
-    return run.ok ? { ok: true, value: { response: run.value.response, messages: run.value.messages } } : run;
+    return run.ok ? ok({ response: run.value.response, messages: run.value.messages }) : run;
   };
 }

@@ -127,6 +127,6 @@ function parseJson(text: string): unknown {
 export function cardProfiler(llm: ProfilerLlm): CardProfiler {
   return async (name, text) => {
     const built = await buildProfile(name, text, llm);
-    return built.ok ? { ok: true, value: { playStyle: built.value.playStyle, tactics: built.value.tactics } } : built;
+    return built.ok ? ok({ playStyle: built.value.playStyle, tactics: built.value.tactics }) : built;
   };
 }

@@ -1,4 +1,5 @@
-import { fail, type CommandResult } from '../errors.ts';
+import type { Result } from '../../result.ts';
+import { fail, type Change, type GameError } from '../errors.ts';
 import { beginNight, resolveNight } from '../night.ts';
 import { enterPhase } from '../phases.ts';
 import type { GameState } from '../state.ts';
@@ -9,7 +10,7 @@ import { resolveVote } from '../vote.ts';
  * Moves past a phase whose deadline has come. Whoever has not acted takes the
  * default (no night action, no vote), so a game never waits forever.
  */
-export function advance(state: GameState, input: { at: number }): CommandResult {
+export function advance(state: GameState, input: { at: number }): Result<Change, GameError> {
   if (state.phase === 'ended') return fail('game_over', 'This game is over.');
   if (state.phase === 'lobby' || state.deadline === null) return fail('wrong_phase', 'The game has not started.');
   if (input.at < state.deadline) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { must } from '../../result.ts';
-import { fail, type CommandResult } from '../errors.ts';
+import { must, type Result } from '../../result.ts';
+import { fail, type Change, type GameError } from '../errors.ts';
 import { MAFIA_TEAM, onlyPlayer, type PlayerKind } from '../events.ts';
 import { fold } from '../fold.ts';
 import { endGame } from '../phases.ts';
@@ -18,13 +18,13 @@ function readableZodError(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; ');
 }
 
-export function createGame(input: { gameId: string; seed: number; settings?: SettingsInput; at: number }): CommandResult {
+export function createGame(input: { gameId: string; seed: number; settings?: SettingsInput; at: number }): Result<Change, GameError> {
   const parsed = SettingsSchema.safeParse(input.settings ?? {});
   if (!parsed.success) return fail('bad_settings', `Invalid game settings: ${readableZodError(parsed.error)}`);
   const settings = parsed.data;
   if (settings.setup.kind === 'custom') {
     const check = checkRoleList(settings.setup.roles);
-    if (!check.ok) return fail('bad_setup', check.message);
+    if (!check.ok) return fail('bad_setup', check.error);
   }
   const t = new Transition(fold([]), input.at);
   t.emit({ type: 'game_created', payload: { gameId: input.gameId, seed: input.seed, settings } });
@@ -39,7 +39,7 @@ export interface JoiningPlayer {
   personaId?: string | null;
 }
 
-export function join(state: GameState, input: { player: JoiningPlayer; at: number }): CommandResult {
+export function join(state: GameState, input: { player: JoiningPlayer; at: number }): Result<Change, GameError> {
   if (state.phase !== 'lobby') return fail('game_started', 'This game has already started; wait for the next one.');
   const { player } = input;
   const name = player.name.trim();
@@ -61,7 +61,7 @@ export function join(state: GameState, input: { player: JoiningPlayer; at: numbe
   return t.done();
 }
 
-export function leave(state: GameState, input: { playerId: string; at: number }): CommandResult {
+export function leave(state: GameState, input: { playerId: string; at: number }): Result<Change, GameError> {
   if (state.phase !== 'lobby') return fail('game_started', 'The game has started; you can no longer leave it.');
   if (!findPlayer(state, input.playerId)) return fail('not_in_game', 'You are not in this game.');
   const t = new Transition(state, input.at);
@@ -70,13 +70,13 @@ export function leave(state: GameState, input: { playerId: string; at: number })
 }
 
 /** Deals the roles with the game's seed and starts night one. */
-export function start(state: GameState, input: { at: number }): CommandResult {
+export function start(state: GameState, input: { at: number }): Result<Change, GameError> {
   if (state.phase !== 'lobby') return fail('game_started', 'This game has already started.');
   const setup = rolesFor(state.settings.setup, state.players.length);
-  if (!setup.ok) return fail('bad_setup', setup.message);
-  const dealt = createRng(state.seed, 'deal').shuffle(setup.roles);
+  if (!setup.ok) return fail('bad_setup', setup.error);
+  const dealt = createRng(state.seed, 'deal').shuffle(setup.value);
   const t = new Transition(state, input.at);
-  t.emit({ type: 'game_started', payload: { roles: [...setup.roles].sort() } });
+  t.emit({ type: 'game_started', payload: { roles: [...setup.value].sort() } });
   state.players.forEach((p, i) => {
     t.emit(
       { type: 'role_assigned', payload: { playerId: p.id, role: must(dealt[i], `a dealt role for seat ${p.seat}`) } },
@@ -90,7 +90,7 @@ export function start(state: GameState, input: { at: number }): CommandResult {
 }
 
 /** Stops a game for good (the host ended it); roles are revealed, nobody wins. */
-export function cancel(state: GameState, input: { by: string | null; reason: string; at: number }): CommandResult {
+export function cancel(state: GameState, input: { by: string | null; reason: string; at: number }): Result<Change, GameError> {
   if (state.phase === 'ended') return fail('game_over', 'This game is already over.');
   const t = new Transition(state, input.at);
   endGame(t, { kind: 'cancelled', by: input.by, reason: input.reason });

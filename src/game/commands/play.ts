@@ -1,5 +1,5 @@
-import { must } from '../../result.ts';
-import { fail, type CommandResult } from '../errors.ts';
+import { err, must, ok, type Result } from '../../result.ts';
+import { fail, type Change, type GameError } from '../errors.ts';
 import { DIRECTOR, MAFIA_TEAM, onlyPlayer, PUBLIC, type FallbackCategory, type ReasoningOutcome } from '../events.ts';
 import { nightTargetError, recordAction } from '../night.ts';
 import { isMafia } from '../roles/registry.ts';
@@ -10,13 +10,13 @@ import { allVoted, resolveVote, voteError } from '../vote.ts';
 export const MAX_SPEECH_LENGTH = 2000;
 export const MAX_WILL_LENGTH = 1000;
 
-function checkText(text: string, limit: number, what: string): { ok: true; text: string } | ReturnType<typeof fail> {
+function checkText(text: string, limit: number, what: string): Result<string, GameError> {
   const trimmed = text.trim();
   if (!trimmed) return fail('bad_text', `The ${what} is empty.`);
   if (trimmed.length > limit) {
     return fail('bad_text', `The ${what} is ${trimmed.length} characters; the limit is ${limit}.`);
   }
-  return { ok: true, text: trimmed };
+  return ok(trimmed);
 }
 
 function notOver(state: GameState) {
@@ -24,29 +24,29 @@ function notOver(state: GameState) {
 }
 
 /** A night action: the Mafia's kill proposal, a protection, an investigation or a shot. null skips. */
-export function act(state: GameState, input: { actorId: PlayerId; targetId: PlayerId | null; at: number }): CommandResult {
+export function act(state: GameState, input: { actorId: PlayerId; targetId: PlayerId | null; at: number }): Result<Change, GameError> {
   const over = notOver(state);
   if (over) return over;
   const error = nightTargetError(state, input.actorId, input.targetId);
-  if (error) return { ok: false, error };
+  if (error) return err(error);
   const t = new Transition(state, input.at);
   recordAction(t, must(findPlayer(state, input.actorId), `actor ${input.actorId}`), input.targetId);
   return t.done();
 }
 
 /** Casts or replaces a vote; when every living player has voted the vote resolves at once. */
-export function vote(state: GameState, input: { voterId: PlayerId; targetId: VoteTarget; at: number }): CommandResult {
+export function vote(state: GameState, input: { voterId: PlayerId; targetId: VoteTarget; at: number }): Result<Change, GameError> {
   const over = notOver(state);
   if (over) return over;
   const error = voteError(state, input.voterId, input.targetId);
-  if (error) return { ok: false, error };
+  if (error) return err(error);
   const t = new Transition(state, input.at);
   t.emit({ type: 'vote_cast', payload: { voterId: input.voterId, targetId: input.targetId } });
   if (allVoted(t.state)) resolveVote(t);
   return t.done();
 }
 
-export function unvote(state: GameState, input: { voterId: PlayerId; at: number }): CommandResult {
+export function unvote(state: GameState, input: { voterId: PlayerId; at: number }): Result<Change, GameError> {
   if (state.phase !== 'vote') return fail('wrong_phase', 'Votes are only taken during the vote.');
   if (!(input.voterId in state.votes)) return fail('invalid_target', 'You have not voted.');
   const t = new Transition(state, input.at);
@@ -57,7 +57,10 @@ export function unvote(state: GameState, input: { voterId: PlayerId; at: number 
 export type SpeechChannel = 'town' | 'mafia' | 'last_words';
 
 /** Speech enters the record only when the rules let this player speak on this channel now. */
-export function speak(state: GameState, input: { playerId: PlayerId; channel: SpeechChannel; text: string; at: number }): CommandResult {
+export function speak(
+  state: GameState,
+  input: { playerId: PlayerId; channel: SpeechChannel; text: string; at: number },
+): Result<Change, GameError> {
   const over = notOver(state);
   if (over) return over;
   const speaker = findPlayer(state, input.playerId);
@@ -79,13 +82,13 @@ export function speak(state: GameState, input: { playerId: PlayerId; channel: Sp
   if (!text.ok) return text;
   const t = new Transition(state, input.at);
   t.emit(
-    { type: 'speech', payload: { playerId: speaker.id, channel: input.channel, text: text.text } },
+    { type: 'speech', payload: { playerId: speaker.id, channel: input.channel, text: text.value } },
     input.channel === 'mafia' ? MAFIA_TEAM : PUBLIC,
   );
   return t.done();
 }
 
-export function writeWill(state: GameState, input: { playerId: PlayerId; text: string; at: number }): CommandResult {
+export function writeWill(state: GameState, input: { playerId: PlayerId; text: string; at: number }): Result<Change, GameError> {
   const over = notOver(state);
   if (over) return over;
   if (!state.settings.rules.lastWills) return fail('rule_disabled', 'This game has no last wills.');
@@ -95,7 +98,7 @@ export function writeWill(state: GameState, input: { playerId: PlayerId; text: s
   const text = checkText(input.text, MAX_WILL_LENGTH, 'will');
   if (!text.ok) return text;
   const t = new Transition(state, input.at);
-  t.emit({ type: 'will_written', payload: { playerId: player.id, text: text.text } }, onlyPlayer(player.id));
+  t.emit({ type: 'will_written', payload: { playerId: player.id, text: text.value } }, onlyPlayer(player.id));
   return t.done();
 }
 
@@ -116,7 +119,7 @@ export function recordReasoning(
     outcome?: ReasoningOutcome;
     fallback?: FallbackCategory;
   },
-): CommandResult {
+): Result<Change, GameError> {
   if (!findPlayer(state, input.playerId)) return fail('not_in_game', 'That player is not in this game.');
   const t = new Transition(state, input.at);
   t.emit(
@@ -140,7 +143,7 @@ export function recordReasoning(
 export const MAX_SUMMARY_LENGTH = 1500;
 
 /** Stores the public recap of a finished day (one per day). */
-export function recordDaySummary(state: GameState, input: { day: number; text: string; at: number }): CommandResult {
+export function recordDaySummary(state: GameState, input: { day: number; text: string; at: number }): Result<Change, GameError> {
   const over = notOver(state);
   if (over) return over;
   if (input.day < 1 || input.day > state.day) return fail('wrong_phase', `Day ${input.day} has not happened yet.`);
@@ -150,18 +153,18 @@ export function recordDaySummary(state: GameState, input: { day: number; text: s
   const text = checkText(input.text, MAX_SUMMARY_LENGTH, 'summary');
   if (!text.ok) return text;
   const t = new Transition(state, input.at);
-  t.emit({ type: 'day_summary', payload: { day: input.day, text: text.text } });
+  t.emit({ type: 'day_summary', payload: { day: input.day, text: text.value } });
   return t.done();
 }
 
 /** A public notice from the table itself; one with a `topic` is given once a game. */
-export function announce(state: GameState, input: { text: string; at: number; topic?: string }): CommandResult {
+export function announce(state: GameState, input: { text: string; at: number; topic?: string }): Result<Change, GameError> {
   const text = checkText(input.text, MAX_SPEECH_LENGTH, 'notice');
   if (!text.ok) return text;
   const { topic } = input;
-  if (topic !== undefined && hasNotice(state, topic)) return { ok: true, state, events: [] };
+  if (topic !== undefined && hasNotice(state, topic)) return ok({ state, events: [] });
   const t = new Transition(state, input.at);
-  t.emit({ type: 'notice', payload: { text: text.text, ...(topic !== undefined && { topic }) } });
+  t.emit({ type: 'notice', payload: { text: text.value, ...(topic !== undefined && { topic }) } });
   return t.done();
 }
 

@@ -14,7 +14,7 @@ import type { Logger } from '../../log.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Persona, Scope } from '../../persona/persona.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
-import type { Result } from '../../result.ts';
+import { err, type Result } from '../../result.ts';
 import type { PersonaModels } from './models.ts';
 
 /** What the /persona handlers share. `personas` null: the bot runs without a persona store. */
@@ -80,8 +80,7 @@ export async function findPersona(store: PersonaStore, actor: Actor, value: stri
   if (byId.ok) return byId;
   const byName = await store.getByName(actor, value);
   if (byName.ok) return byName;
-  return {
-    ok: false,
-    error: `There is no persona "${value.slice(0, 100)}" that you can use here. Pick one from the list as you type, or see \`/persona list\`.`,
-  };
+  return err(
+    `There is no persona "${value.slice(0, 100)}" that you can use here. Pick one from the list as you type, or see \`/persona list\`.`,
+  );
 }

@@ -6,7 +6,7 @@ import { isPng } from '../../persona/card-png.ts';
 import { FILE_LIMITS } from '../../persona/limits.ts';
 import type { PersonaContent } from '../../persona/persona.ts';
 import { importPersonaJson, PERSONA_FORMAT } from '../../persona/persona-json.ts';
-import { ok, type Result } from '../../result.ts';
+import { err, ok, type Result } from '../../result.ts';
 import { download, extensionOf } from './attachment.ts';
 import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
@@ -50,12 +50,10 @@ async function cardOptions(deps: PersonaDeps, guildId: string | null): Promise<I
 async function read(bytes: Uint8Array, deps: PersonaDeps, guildId: string | null): Promise<Result<Imported, string>> {
   if (!isPng(bytes) && isDramatisExport(bytes)) {
     const persona = importPersonaJson(bytes);
-    return persona.ok
-      ? ok({ persona: persona.value, from: 'a Dramatis export', warnings: [] })
-      : { ok: false, error: persona.error.message };
+    return persona.ok ? ok({ persona: persona.value, from: 'a Dramatis export', warnings: [] }) : err(persona.error.message);
   }
   const card = await importCard(bytes, await cardOptions(deps, guildId));
-  if (!card.ok) return { ok: false, error: card.error.message };
+  if (!card.ok) return err(card.error.message);
   const version = card.value.spec === 'chara_card_v3' ? 'V3' : 'V2';
   return ok({
     persona: card.value.persona,

@@ -9,7 +9,7 @@ import { HOUSE_PLAYERS } from '../../../src/agents/seats.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { GameState } from '../../../src/game/index.ts';
-import { ok } from '../../../src/result.ts';
+import { ok, type Result } from '../../../src/result.ts';
 import { GameSession } from '../../../src/session/game-session.ts';
 import { createHeadless, playHeadless } from '../../../src/session/headless-game.ts';
 import { T0 } from '../../support/game-table.ts';
@@ -17,15 +17,16 @@ import { T0 } from '../../support/game-table.ts';
 /** A started game where the first `ai` of `seats` players are AI (house voices) and the rest people. */
 function live(seats: number, ai: number) {
   const timers = new ManualTimers(T0);
-  let state = (engine.createGame({ gameId: 'live', seed: 21, at: T0 }) as Extract<engine.CommandResult, { ok: true }>).state;
+  let state = (engine.createGame({ gameId: 'live', seed: 21, at: T0 }) as Extract<Result<engine.Change, engine.GameError>, { ok: true }>)
+    .value.state;
   HOUSE_PLAYERS.slice(0, seats).forEach((v, i) => {
     const joined = engine.join(state, { player: { id: `p${i}`, name: v.name, kind: i < ai ? 'ai' : 'human' }, at: T0 });
-    if (joined.ok) state = joined.state;
+    if (joined.ok) state = joined.value.state;
   });
   const started = engine.start(state, { at: T0 });
   if (!started.ok) throw new Error(started.error.message);
   const minds = new SeatMinds(HOUSE_PLAYERS.slice(0, ai).map((v, i) => ({ id: `p${i}`, name: v.name, brain: heuristicBrain(v) })));
-  const session = new GameSession(started.state, {
+  const session = new GameSession(started.value.state, {
     timers,
     save: () => Promise.resolve(ok(undefined)),
     // Events are published from session.open() on, once the driver exists.

@@ -19,6 +19,7 @@ import { memoryLedger, TokenBudget } from '../../../src/agents/budget.ts';
 import { arc, content, part, trait } from '../../persona/fixtures.ts';
 import { testBackends } from '../../db/test-databases.ts';
 import { anyNumber, stringContaining, stringMatching } from '../../support/matchers.ts';
+import type { Result } from '../../../src/result.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
 const bob: Actor = { userId: '222', guildId: '900', canManageServer: false };
@@ -33,7 +34,7 @@ const anthropic = (fake: FakeLlmServer) =>
 const partsListed = z.object({ parts: z.array(z.object({ name: z.string() })) });
 const testInputsListed = z.object({ testInputs: z.array(z.unknown()) });
 
-function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+function must<T>(r: Result<T, { message: string }>): T {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
@@ -568,8 +569,8 @@ describe('the editor model from the configuration', () => {
     const bare = loadConfig({});
     const keyed = loadConfig({ ANTHROPIC_API_KEY: 'sk-test' });
     if (!bare.ok || !keyed.ok) throw new Error('config did not load');
-    expect(editorLlmFromConfig(bare.config)).toEqual({ ok: false, error: 'anthropic needs ANTHROPIC_API_KEY' });
-    const llm = editorLlmFromConfig(keyed.config);
+    expect(editorLlmFromConfig(bare.value)).toEqual({ ok: false, error: 'anthropic needs ANTHROPIC_API_KEY' });
+    const llm = editorLlmFromConfig(keyed.value);
     expect(llm.ok && { provider: llm.value.provider.name, model: llm.value.model }).toEqual({
       provider: 'anthropic',
       model: 'claude-sonnet-4-5',

@@ -47,19 +47,19 @@ describe('reading a model’s answer', () => {
       ...answer(target.name, `I vote ${target.name}.`),
       beliefs: [{ player: target.name, suspicion: 0.9, trust: 0.1, reason: 'dodgy' }],
     });
-    expect(read).toMatchObject({ ok: true, decision: { targetId: target.id, speech: `I vote ${target.name}.`, urgency: 2 } });
-    expect(read.ok && read.decision.beliefs[target.id]).toEqual({ suspicion: 0.9, trust: 0.1, reason: 'dodgy' });
+    expect(read).toMatchObject({ ok: true, value: { targetId: target.id, speech: `I vote ${target.name}.`, urgency: 2 } });
+    expect(read.ok && read.value.beliefs[target.id]).toEqual({ suspicion: 0.9, trust: 0.1, reason: 'dodgy' });
   });
 
   it('GIVEN a seated player who is not an option now (self) WHEN interpreted THEN it is refused with the options listed', () => {
     const { t, request } = voteRequest();
     const read = interpret(request, answer(t.by('townsperson').name));
-    expect(read).toMatchObject({ ok: false, problem: stringMatching(/is not one of your options now: .*\(no lynch\)/) });
+    expect(read).toMatchObject({ ok: false, error: stringMatching(/is not one of your options now: .*\(no lynch\)/) });
   });
 
   it('GIVEN a name nobody has WHEN interpreted THEN the schema refuses it', () => {
     const { request } = voteRequest();
-    expect(interpret(request, answer('Nobody Real'))).toMatchObject({ ok: false, problem: stringMatching(/^Field "decision"/) });
+    expect(interpret(request, answer('Nobody Real'))).toMatchObject({ ok: false, error: stringMatching(/^Field "decision"/) });
   });
 
   it('GIVEN fields longer than their stated length WHEN interpreted THEN they are cut, not refused', () => {
@@ -68,8 +68,8 @@ describe('reading a model’s answer', () => {
     const read = interpret(request, { ...answer(t.by('mafia').name, long), analysis: long });
     expect(read.ok).toBe(true);
     if (read.ok) {
-      expect(read.decision.speech!.length).toBeLessThanOrEqual(300);
-      expect(read.decision.reasoning.split('\n')[1]!.length).toBeLessThanOrEqual('Analysis: '.length + 320);
+      expect(read.value.speech!.length).toBeLessThanOrEqual(300);
+      expect(read.value.reasoning.split('\n')[1]!.length).toBeLessThanOrEqual('Analysis: '.length + 320);
     }
   });
 
@@ -78,7 +78,7 @@ describe('reading a model’s answer', () => {
     const read = interpret(request, answer(t.by('mafia').name, `I'm voting ${t.by('doctor').name}, sorry.`));
     expect(read).toEqual({
       ok: false,
-      problem: stringContaining(`names ${t.by('doctor').name} as your vote but your decision is ${t.by('mafia').name}`),
+      error: stringContaining(`names ${t.by('doctor').name} as your vote but your decision is ${t.by('mafia').name}`),
     });
   });
 
@@ -89,6 +89,6 @@ describe('reading a model’s answer', () => {
 
   it('GIVEN "(no lynch)" WHEN interpreted THEN the vote is no_lynch', () => {
     const { request } = voteRequest();
-    expect(interpret(request, answer('(no lynch)'))).toMatchObject({ ok: true, decision: { targetId: 'no_lynch' } });
+    expect(interpret(request, answer('(no lynch)'))).toMatchObject({ ok: true, value: { targetId: 'no_lynch' } });
   });
 });

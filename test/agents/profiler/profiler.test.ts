@@ -81,19 +81,19 @@ describe('the profiler’s inputs', () => {
     });
     const offline = loadConfig({});
     if (!offline.ok) throw new Error(offline.error);
-    expect(profilerProvider(offline.config.llm)).toMatchObject({
+    expect(profilerProvider(offline.value.llm)).toMatchObject({
       ok: false,
       error: { code: 'no_llm', message: stringContaining('OPENAI_API_KEY') },
     });
     const keyed = loadConfig({ LLM_PROVIDER: 'offline', ANTHROPIC_API_KEY: 'k' });
     if (!keyed.ok) throw new Error(keyed.error);
-    expect(profilerProvider(keyed.config.llm)).toMatchObject({
+    expect(profilerProvider(keyed.value.llm)).toMatchObject({
       ok: false,
       error: { message: stringContaining('LLM_PROVIDER=anthropic') },
     });
     const openai = loadConfig({ OPENAI_API_KEY: 'k' });
     if (!openai.ok) throw new Error(openai.error);
-    expect(profilerProvider(openai.config.llm)).toEqual({ ok: true, value: { provider: 'openai', model: 'gpt-4.1-mini' } });
+    expect(profilerProvider(openai.value.llm)).toEqual({ ok: true, value: { provider: 'openai', model: 'gpt-4.1-mini' } });
   });
 
   it('GIVEN text over 100,000 characters or none WHEN built THEN it is refused before any call', async () => {

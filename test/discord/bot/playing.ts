@@ -6,6 +6,7 @@ import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { GameState, RoleId, SettingsInput } from '../../../src/game/index.ts';
 import { parseRoleList } from '../../../src/interactions/mafia/role-list.ts';
+import type { Result } from '../../../src/result.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import type { World } from './harness.ts';
 
@@ -139,14 +140,16 @@ export function seedWhere(wanted: (roles: Record<(typeof HUMANS)[number], RoleId
   if (roles && !roles.ok) throw new Error(roles.error);
   const settings: SettingsInput = roles?.ok ? { setup: { kind: 'custom', roles: roles.value } } : {};
   for (let seed = from; seed < from + 10_000; seed++) {
-    let state = (engine.createGame({ gameId: 'probe', seed, settings, at: 0 }) as Extract<engine.CommandResult, { ok: true }>).state;
+    let state = (
+      engine.createGame({ gameId: 'probe', seed, settings, at: 0 }) as Extract<Result<engine.Change, engine.GameError>, { ok: true }>
+    ).value.state;
     for (const [i, name] of [...HUMANS, ...AI].entries()) {
       const joined = engine.join(state, { player: { id: `p${i}`, name, kind: i < HUMANS.length ? 'human' : 'ai' }, at: 0 });
-      if (joined.ok) state = joined.state;
+      if (joined.ok) state = joined.value.state;
     }
     const started = engine.start(state, { at: 0 });
     if (!started.ok) throw new Error(started.error.message);
-    const roles = Object.fromEntries(HUMANS.map((name) => [name, seated(started.state, name).role!])) as Record<
+    const roles = Object.fromEntries(HUMANS.map((name) => [name, seated(started.value.state, name).role!])) as Record<
       (typeof HUMANS)[number],
       RoleId
     >;

@@ -4,6 +4,7 @@ import * as engine from '../../../src/game/index.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { personaName } from '../../../src/persona/persona.ts';
+import { ok, type Result } from '../../../src/result.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
@@ -99,17 +100,17 @@ async function lynch(table: LiveTable, name: string): Promise<void> {
   while (table.state.phase !== 'vote') await nextPhase(table);
   const doomed = seatOf(table, name);
   const lynched = await table.submit((state, at) => {
-    let result: engine.CommandResult = { ok: true, state, events: [] };
+    let result: Result<engine.Change, engine.GameError> = ok({ state, events: [] });
     const events: engine.GameEvent[] = [];
     // The doomed (a human who has not voted) votes last, so the vote stays open until everyone else has turned on them.
     const living = state.players.filter((p) => p.alive);
     for (const p of [...living.filter((p) => p.id !== doomed.id), doomed]) {
-      if (!result.ok || result.state.phase !== 'vote') break;
+      if (!result.ok || result.value.state.phase !== 'vote') break;
       const target = p.id === doomed.id ? state.players.find((o) => o.alive && o.id !== doomed.id)!.id : doomed.id;
-      result = engine.vote(result.state, { voterId: p.id, targetId: target, at });
-      if (result.ok) events.push(...result.events);
+      result = engine.vote(result.value.state, { voterId: p.id, targetId: target, at });
+      if (result.ok) events.push(...result.value.events);
     }
-    return result.ok ? { ok: true, state: result.state, events } : result;
+    return result.ok ? ok({ state: result.value.state, events }) : result;
   });
   expect(lynched.ok ? seatOf(table, name).alive : lynched.error.message).toBe(false);
   await settle(table);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameRepository } from '../../../src/db/game-repository.ts';
 import * as engine from '../../../src/game/index.ts';
-import type { CommandResult, GameState } from '../../../src/game/index.ts';
+import type { Change, GameError, GameState } from '../../../src/game/index.ts';
+import type { Result } from '../../../src/result.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { T0 } from '../../support/game-table.ts';
 import { startWorld, type World } from './harness.ts';
@@ -12,9 +13,9 @@ beforeEach(async () => {
 });
 afterEach(() => w.close());
 
-function must(result: CommandResult): GameState {
+function must(result: Result<Change, GameError>): GameState {
   if (!result.ok) throw new Error(result.error.message);
-  return result.state;
+  return result.value.state;
 }
 
 /** A game of this server's alice, bob and an AI persona that the Mafia won on night 1, stored as the bot stores games. */
