@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { err, ok, type Result } from '../result.ts';
 
 /** The file in a PGlite directory that says which bot process has it open. */
-export const LOCK_FILE = 'dramatis-bot.lock';
+const LOCK_FILE = 'dramatis-bot.lock';
 
 const Holder = z.object({ pid: z.number().int(), host: z.string(), since: z.string() });
 type Holder = z.infer<typeof Holder>;
