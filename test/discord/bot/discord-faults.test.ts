@@ -1,0 +1,121 @@
+/** Discord saying no: 403 without a permission, 404 for what was deleted, 5xx that outlast the retries. */
+import { afterEach, describe, expect, it } from 'vitest';
+import * as engine from '../../../src/game/index.ts';
+import { isMafia } from '../../../src/game/index.ts';
+import type { LiveTable } from '../../../src/discord/tables.ts';
+import { messageText } from '../../../scripts/fakes/discord/index.ts';
+import { startWorld, type World } from './harness.ts';
+import { AI, nightMenu, seedWhere, settle, toNextPhase } from './playing.ts';
+
+let w: World | undefined;
+afterEach(async () => {
+  await w?.close();
+  w = undefined;
+});
+
+const MISSING_PERMISSIONS = 50013;
+/** bob is Mafia and carol the Doctor: both act at night, and bob needs the Mafia's chat. */
+const SEED = seedWhere((roles) => roles.bob === 'mafia' && roles.carol === 'doctor');
+
+/** alice hosts, bob and carol join, the AI take seats, alice starts; nothing waits for a Mafia thread. */
+async function start(world: World): Promise<LiveTable> {
+  const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+  const table = world.bot.tables.live[0]!;
+  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  for (const persona of AI)
+    await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+  await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
+  await world.sim.until(() => table.driver !== null);
+  await settle(world, table);
+  return table;
+}
+
+const channelText = (world: World) => world.sim.messagesIn('game').map(messageText);
+
+describe('Discord faults during a game', () => {
+  it('GIVEN the bot may not create private threads WHEN the game starts THEN night still falls, every night menu goes out, the host is told once what is missing, and the Mafia chat by DM', async () => {
+    w = await startWorld({ seed: SEED });
+    w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: MISSING_PERMISSIONS });
+
+    const table = await start(w);
+
+    expect(table.mafiaThreadId).toBeNull();
+    expect(channelText(w).some((t) => t.includes('Night 1'))).toBe(true);
+    expect(nightMenu(w, 'carol', table.state.id)).toBeDefined();
+    expect(nightMenu(w, 'bob', table.state.id)).toBeDefined();
+    const notices = channelText(w).filter((t) => t.includes('no private thread'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('Create Private Threads');
+    expect(
+      w.sim
+        .dmsTo('bob')
+        .map(messageText)
+        .some((t) => t.includes('The Mafia are')),
+    ).toBe(true);
+
+    // An AI Mafia's words at night reach bob by DM.
+    const aiMafia = table.state.players.find((p) => p.kind === 'ai' && isMafia(p.role))!;
+    const said = await table.submit((s, at) =>
+      engine.speak(s, { playerId: aiMafia.id, channel: 'mafia', text: 'Take the quiet one.', at }),
+    );
+    expect(said.ok).toBe(true);
+    await settle(w, table);
+    expect(w.sim.dmsTo('bob').map(messageText)).toContain(`**${aiMafia.name} (Mafia):** Take the quiet one.`);
+  });
+
+  it('GIVEN the bot lacks Manage Webhooks WHEN the AI players speak by day THEN their words are posted by the bot under their names, the host is told once, and the webhooks are not asked for again', async () => {
+    w = await startWorld({ seed: SEED });
+    w.sim.fail({ route: '/channels/:channelId/webhooks', status: 403, code: MISSING_PERMISSIONS });
+    const table = await start(w);
+
+    while (table.state.phase !== 'vote') await toNextPhase(w, table);
+
+    const aiNames = table.state.players.filter((p) => p.kind === 'ai').map((p) => p.name);
+    const aiIds = new Set(table.state.players.filter((p) => p.kind === 'ai').map((p) => p.id));
+    const spoken = table.state.log.filter((e) => e.type === 'speech' && e.payload.channel === 'town' && aiIds.has(e.payload.playerId));
+    expect(spoken.length).toBeGreaterThan(0);
+    const posted = channelText(w).filter((t) => aiNames.some((n) => t.startsWith(`**${n}:**`)));
+    expect(posted.length).toBe(spoken.length);
+    expect(channelText(w).filter((t) => t.includes('Manage Webhooks'))).toHaveLength(1);
+    expect(w.sim.requests(undefined, '/channels/:channelId/webhooks').length).toBeLessThanOrEqual(2);
+  });
+
+  it('GIVEN a running game WHEN its channel is deleted THEN the game is cancelled and stored so, each person is told by DM, and nothing more is posted', async () => {
+    w = await startWorld({ seed: SEED });
+    const table = await start(w);
+    const gameId = table.state.id;
+
+    w.sim.deleteChannel('game');
+    await w.sim.until(() => table.state.phase === 'ended');
+    await settle(w, table);
+
+    const ended = table.state.log.find((e) => e.type === 'game_ended');
+    expect(ended?.type === 'game_ended' && ended.payload.outcome).toMatchObject({ kind: 'cancelled' });
+    expect((await w.games.getGame(gameId))?.phase).toBe('ended');
+    for (const name of ['alice', 'bob', 'carol']) {
+      expect(
+        w.sim
+          .dmsTo(name)
+          .map(messageText)
+          .some((t) => t.includes('was cancelled: its channel was deleted')),
+      ).toBe(true);
+    }
+    const posts = w.sim.requests('POST', '/channels/:channelId/messages').filter((c) => c.path.includes(table.channelId));
+    const afterDelete = posts.filter((c) => c.status === 404);
+    expect(afterDelete.length).toBeLessThanOrEqual(1);
+    expect(w.bot.tables.live).toHaveLength(0);
+  });
+
+  it('GIVEN Discord fails one announcement with 5xx past its retries WHEN the vote opens THEN the vote message still goes out and the host is told once', async () => {
+    w = await startWorld({ seed: SEED });
+    const table = await start(w);
+    while (table.state.phase !== 'day') await toNextPhase(w, table);
+    // discord.js tries a message 4 times (3 retries): this many failures outlast one message.
+    w.sim.fail({ method: 'POST', route: '/channels/:channelId/messages', status: 502, times: 4 });
+    await toNextPhase(w, table);
+
+    expect(table.state.phase).toBe('vote');
+    expect(table.voteMessageId).not.toBeNull();
+    expect(channelText(w).filter((t) => t.includes('Discord did not take'))).toHaveLength(1);
+  });
+});
