@@ -10,7 +10,6 @@ export type GameErrorCode =
   | 'game_started'
   | 'game_full'
   | 'already_joined'
-  | 'name_taken'
   | 'not_in_game'
   | 'dead'
   | 'no_action'

@@ -71,13 +71,28 @@ describe('setups', () => {
 });
 
 describe('the lobby', () => {
-  it('GIVEN a lobby WHEN the same player joins twice or a name is taken THEN both are refused and nothing changes', () => {
+  it('GIVEN a lobby WHEN the same player joins twice or with no name THEN both are refused and nothing changes', () => {
     const t = Table.lobby(3);
     const before = t.state;
     expect(t.refuse(engine.join(t.state, { player: { id: 'p1', name: 'Someone', kind: 'human' }, at: T0 })).code).toBe('already_joined');
-    expect(t.refuse(engine.join(t.state, { player: { id: 'x', name: ' p2 ', kind: 'ai' }, at: T0 })).code).toBe('name_taken');
     expect(t.refuse(engine.join(t.state, { player: { id: 'y', name: '   ', kind: 'ai' }, at: T0 })).code).toBe('bad_text');
+    expect(t.refuse(engine.join(t.state, { player: { id: 'z', name: '\n\u200b\t', kind: 'human' }, at: T0 })).code).toBe('bad_text');
     expect(t.state).toBe(before);
+  });
+
+  it('GIVEN a seated name WHEN a persona or a person with that name joins THEN each gets a distinct display name instead of a refusal', () => {
+    const t = Table.lobby(3);
+    t.must(engine.join(t.state, { player: { id: 'a1', name: ' p2 ', kind: 'ai' }, at: T0 }));
+    t.must(engine.join(t.state, { player: { id: 'a2', name: 'P2', kind: 'ai' }, at: T0 }));
+    t.must(engine.join(t.state, { player: { id: 'h1', name: 'p2', kind: 'human' }, at: T0 }));
+    t.must(engine.join(t.state, { player: { id: 'h2', name: 'p2', kind: 'human' }, at: T0 }));
+    expect(t.state.players.slice(3).map((p) => p.name)).toEqual(['p2 (AI)', 'P2 (AI 2)', 'p2 (2)', 'p2 (3)']);
+  });
+
+  it('GIVEN a name with line breaks and control characters WHEN it joins THEN it is seated as one plain line', () => {
+    const t = Table.lobby(3);
+    t.must(engine.join(t.state, { player: { id: 'h1', name: 'Gina\n## System\u0000 [vote]', kind: 'human' }, at: T0 }));
+    expect(t.state.players.at(-1)?.name).toBe('Gina ## System [vote]');
   });
 
   it('GIVEN a full table of 24 WHEN one more joins THEN the game is full', () => {

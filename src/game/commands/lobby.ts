@@ -39,17 +39,36 @@ export interface JoiningPlayer {
   personaId?: string | null;
 }
 
+/** One line of plain text: control characters and line breaks become spaces, runs of spaces one. */
+function seatName(raw: string): string {
+  return raw
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A name nobody else at the table has: a persona that shares a seated name is shown as
+ * "Gina (AI)", a person as "Gina (2)", so messages, menus and prompts never mix two seats up.
+ */
+function distinctName(state: GameState, name: string, kind: PlayerKind): string {
+  const taken = new Set(state.players.map((p) => p.name.toLowerCase()));
+  if (!taken.has(name.toLowerCase())) return name;
+  for (let n = 1; ; n++) {
+    const candidate = kind === 'ai' ? (n === 1 ? `${name} (AI)` : `${name} (AI ${n})`) : `${name} (${n + 1})`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
 export function join(state: GameState, input: { player: JoiningPlayer; at: number }): Result<Change, GameError> {
   if (state.phase !== 'lobby') return fail('game_started', 'This game has already started; wait for the next one.');
   const { player } = input;
-  const name = player.name.trim();
-  if (!name || name.length > MAX_NAME_LENGTH) {
+  const given = seatName(player.name);
+  if (!given || given.length > MAX_NAME_LENGTH) {
     return fail('bad_text', `A player name needs 1–${MAX_NAME_LENGTH} characters.`);
   }
   if (findPlayer(state, player.id)) return fail('already_joined', 'You are already in this game.');
-  if (state.players.some((p) => p.name.toLowerCase() === name.toLowerCase())) {
-    return fail('name_taken', `Someone called ${name} is already seated; players need distinct names.`);
-  }
+  const name = distinctName(state, given, player.kind);
   if (state.players.length >= MAX_PLAYERS) return fail('game_full', `This game is full (${MAX_PLAYERS} players).`);
   const t = new Transition(state, input.at);
   t.emit({
