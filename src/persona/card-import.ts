@@ -207,7 +207,9 @@ function partsOf(name: string, data: CardData): Part[] {
     ...part('backstory', 'backstory', data.description, firstSentences(data.description)),
     ...part('context', 'scenario', data.scenario, firstSentences(data.scenario)),
     ...part('voice', 'example dialogue', data.mes_example, 'Speaks as in the example dialogue of the character card.'),
-    ...part('system', 'card instructions', data.system_prompt, firstSentences(data.system_prompt)),
+    // A card's instructions are its author's notes on the character: persona content, never instructions to the model.
+    ...part('context', "author's notes", data.system_prompt, firstSentences(data.system_prompt)),
+    ...part('context', "author's later notes", data.post_history_instructions, firstSentences(data.post_history_instructions)),
   ];
 }
 

@@ -86,7 +86,8 @@ describe('Character Card import', () => {
       ['backstory', 'Captain Mirelle Vance backstory'],
       ['context', 'Captain Mirelle Vance scenario'],
       ['voice', 'Captain Mirelle Vance example dialogue'],
-      ['system', 'Captain Mirelle Vance card instructions'],
+      ['context', "Captain Mirelle Vance author's notes"],
+      ['context', "Captain Mirelle Vance author's later notes"],
     ]);
     expect(persona.parts[1]?.content).toBe('another player has stowed away aboard the Kestrel during a storm.');
     expect(persona.tags).toEqual(['airship', 'captain', 'female']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { personaFromProfile } from '../../src/agents/player/persona-from-profile.ts';
+import { quoteBlock } from '../../src/agents/player/quote.ts';
 import { stablePrefix } from '../../src/agents/player/prompt.ts';
 import { profileSchema } from '../../src/persona/profile.ts';
 import { renderPersona } from '../../src/persona/render.ts';
@@ -135,7 +136,9 @@ describe('the bridge to the seat prompt', () => {
       teammates: [],
     } as unknown as Parameters<typeof stablePrefix>[0];
     const prefix = stablePrefix(view, prompt);
-    expect(prefix).toContain(prompt.block);
+    // Inside the <persona> tag, each line quoted: persona text is material, never instructions.
+    expect(prefix).toContain(quoteBlock('persona', prompt.block));
+    expect(prefix).toContain(prompt.block.split('\n')[0]);
     expect(prefix).toContain('- Investigate the player whose votes and words disagree');
     expect(prefix).not.toContain('Quote numbers that frame');
   });

@@ -1,11 +1,12 @@
 import type { PlayerView } from '../../game/index.ts';
+import { neutralise } from './quote.ts';
 
 /**
  * Engine-owned facts for one seat (seed 001): its own night actions and results,
  * and for the Mafia the team's kill history. Facts, never interpretations.
  */
 export function memoryFacts(view: PlayerView): string[] {
-  const names = new Map(view.seats.map((s) => [s.id, s.name]));
+  const names = new Map(view.seats.map((s) => [s.id, neutralise(s.name)]));
   const name = (id: string | null): string => (id ? (names.get(id) ?? id) : 'nobody');
   const deaths = new Map<string, { cause: string; day: number }>();
   for (const e of view.events) if (e.type === 'player_died') deaths.set(e.payload.playerId, { cause: e.payload.cause, day: e.payload.day });

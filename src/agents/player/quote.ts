@@ -1,11 +1,29 @@
 /**
- * Player speech reaches a model only as quoted data: angle brackets are swapped so no
- * text can close the tag it sits in, and the tag says whose words they are.
+ * What people and persona authors wrote reaches a model only as quoted data. Angle brackets and
+ * quotes are swapped so no text closes the tag it sits in; square brackets become round ones and
+ * line breaks a visible " / ", so no name or text can start a line of its own that reads as an
+ * engine line ("[vote] …", "[death] …") or a section ("# Ground rules").
  */
+export function neutralise(text: string): string {
+  return text
+    .replace(/\r\n?|[\n\u2028\u2029\u0085]/g, ' / ')
+    .replace(/</g, '‹')
+    .replace(/>/g, '›')
+    .replace(/"/g, '″')
+    .replace(/\[/g, '(')
+    .replace(/]/g, ')');
+}
+
+/** A player's words, in a tag that says whose they are. */
 export function quoteSpeech(speaker: string, text: string): string {
   return `<speech player="${neutralise(speaker)}">${neutralise(text)}</speech>`;
 }
 
-export function neutralise(text: string): string {
-  return text.replace(/</g, '‹').replace(/>/g, '›').replace(/"/g, '″');
+/**
+ * Authored text of several lines (a persona) inside a tag: each line starts with "> ", so none
+ * can pass for a header or an engine line, and the tag cannot be closed from inside.
+ */
+export function quoteBlock(tag: string, text: string): string {
+  const lines = text.split(/\r\n?|\n/).map((line) => `> ${neutralise(line)}`);
+  return [`<${tag}>`, ...lines, `</${tag}>`].join('\n');
 }

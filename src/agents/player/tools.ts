@@ -20,9 +20,9 @@ function names(view: PlayerView): string {
   return view.seats.map((s) => s.name).join(', ');
 }
 
-/** A seat's name by its id, as the seat's own view knows it. */
+/** A seat's name by its id, as the seat's own view knows it, quoted for a prompt. */
 function nameIn(view: PlayerView): (id: string) => string {
-  return (id) => view.seats.find((s) => s.id === id)?.name ?? id;
+  return (id) => neutralise(view.seats.find((s) => s.id === id)?.name ?? id);
 }
 
 const readTranscript = defineTool<{ day: number }, SeatToolContext>({
@@ -58,7 +58,7 @@ const checkWill = defineTool<{ player: string }, SeatToolContext>({
     if (seat.alive) throw new Error(`${seat.name} is alive; wills are read only on death.`);
     const death = view.events.find((e) => e.type === 'player_died' && e.payload.playerId === seat.id);
     const will = death?.type === 'player_died' ? death.payload.will : null;
-    return will ? `${seat.name}'s will: “${neutralise(will)}”` : `${seat.name} left no will.`;
+    return will ? `${neutralise(seat.name)}'s will: “${neutralise(will)}”` : `${neutralise(seat.name)} left no will.`;
   },
 });
 
