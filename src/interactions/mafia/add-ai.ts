@@ -8,7 +8,6 @@ import {
   type ChatInputCommandInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import { HOUSE_PLAYERS } from '../../agents/seats.ts';
 import { personaName } from '../../persona/persona.ts';
 import * as engine from '../../game/index.ts';
 import type { GameState } from '../../game/index.ts';
@@ -21,15 +20,14 @@ import { MAFIA } from './definition.ts';
 import { actorOf, HOST_ONLY, isHost, refuse, tableHere, tableOf, type MafiaDeps, type MafiaInteraction } from './context.ts';
 
 const ADD_AI_SELECT = 'lobby-ai';
-const MAX_CHOICES = 25;
 
 interface Choice {
   readonly name: string;
-  /** A persona id, or `house:<name>` for a house player. */
+  /** A persona id. */
   readonly value: string;
 }
 
-/** Personas the person may seat (the store applies their permissions), or the house players without a store. */
+/** Personas the person may seat (the store applies their permissions), less those already seated. */
 async function choices(
   i: MafiaInteraction | AutocompleteInteraction,
   deps: MafiaDeps,
@@ -37,33 +35,17 @@ async function choices(
   seated: GameState,
 ): Promise<Choice[]> {
   const taken = new Set(seated.players.map((p) => p.name.toLowerCase()));
-  if (deps.personas) {
-    const actor = { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has('ManageGuild') ?? false };
-    const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.name.toLowerCase()) });
-    return found.map((p) => ({ name: p.name.slice(0, 100), value: p.id }));
-  }
-  const q = query.trim().toLowerCase();
-  return HOUSE_PLAYERS.filter((v) => !taken.has(v.name.toLowerCase()) && v.name.toLowerCase().includes(q))
-    .slice(0, MAX_CHOICES)
-    .map((v) => ({ name: v.name, value: `house:${v.name}` }));
+  const actor = { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has('ManageGuild') ?? false };
+  const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.name.toLowerCase()) });
+  return found.map((p) => ({ name: p.name.slice(0, 100), value: p.id }));
 }
 
-/** What was picked or typed, as a seat: a persona the person may use, or a house player. */
-async function resolve(
-  i: MafiaInteraction,
-  deps: MafiaDeps,
-  value: string,
-): Promise<Result<{ name: string; personaId: string | null }, string>> {
-  const house = HOUSE_PLAYERS.find(
-    (v) => `house:${v.name}` === value || (!deps.personas && v.name.toLowerCase() === value.trim().toLowerCase()),
-  );
-  if (house && !deps.personas) return ok({ name: house.name, personaId: null });
-  if (deps.personas) {
-    const actor = actorOf(i);
-    const byId = await deps.personas.get(actor, value);
-    const persona = byId.ok ? byId : await deps.personas.getByName(actor, value);
-    if (persona.ok) return ok({ name: personaName(persona.value), personaId: persona.value.id });
-  }
+/** What was picked (a persona id) or typed (a name), as a seat: a persona the person may use. */
+async function resolve(i: MafiaInteraction, deps: MafiaDeps, value: string): Promise<Result<{ name: string; personaId: string }, string>> {
+  const actor = actorOf(i);
+  const byId = await deps.personas.get(actor, value);
+  const persona = byId.ok ? byId : await deps.personas.getByName(actor, value);
+  if (persona.ok) return ok({ name: personaName(persona.value), personaId: persona.value.id });
   return err(`There is no persona "${value}" that you may use here. Pick one from the list as you type.`);
 }
 

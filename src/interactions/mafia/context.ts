@@ -13,10 +13,10 @@ import type { Logger } from '../../log.ts';
 import type { LiveTable, Tables } from '../../discord/tables.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 
-/** What the /mafia handlers share. `personas` null: AI seats come from the house players (no store). */
+/** What the /mafia handlers share. */
 export interface MafiaDeps {
   readonly tables: Tables;
-  readonly personas: PersonaStore | null;
+  readonly personas: PersonaStore;
   readonly stats: StatsStore;
   readonly log: Logger;
 }

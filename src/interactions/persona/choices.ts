@@ -41,7 +41,6 @@ async function personaChoices(
 
 export function personaAutocomplete(deps: PersonaDeps, filter: ChoiceFilter) {
   return async (i: AutocompleteInteraction): Promise<void> => {
-    if (deps.personas === null) return i.respond([]);
     await i.respond(await personaChoices(deps.personas, actorOf(i), i.options.getFocused(), filter));
   };
 }

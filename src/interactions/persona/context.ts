@@ -17,9 +17,9 @@ import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import type { Result } from '../../result.ts';
 import type { PersonaModels } from './models.ts';
 
-/** What the /persona handlers share. `personas` null: the bot runs without a persona store. */
+/** What the /persona handlers share. */
 export interface PersonaDeps {
-  readonly personas: PersonaStore | null;
+  readonly personas: PersonaStore;
   readonly models: PersonaModels;
   /** The server's daily token budget, the games' one: every model call here is checked against it and recorded. */
   readonly budget: Pick<TokenBudget, 'allows' | 'record' | 'spentMessage'>;
@@ -30,8 +30,6 @@ export interface PersonaDeps {
 }
 
 export type PersonaInteraction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
-
-const NO_STORE = 'Personas are not available on this bot (it runs without a persona database).';
 
 /** Every refusal: only the person who asked sees it, and nothing changed. Works before and after a deferral. */
 export async function refuse(i: PersonaInteraction, message: string): Promise<void> {
@@ -44,12 +42,6 @@ export async function refuse(i: PersonaInteraction, message: string): Promise<vo
 
 export function actorOf(i: PersonaInteraction | AutocompleteInteraction): Actor {
   return { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false };
-}
-
-/** The store, or null after telling the person there is none. */
-export async function storeOf(i: PersonaInteraction, deps: PersonaDeps): Promise<PersonaStore | null> {
-  if (deps.personas === null) await refuse(i, NO_STORE);
-  return deps.personas;
 }
 
 /** The `scope` option: private unless "server" was picked. */

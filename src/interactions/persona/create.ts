@@ -17,7 +17,7 @@ import { buildProfile } from '../../agents/profiler/profiler.ts';
 import type { PersonaStore } from '../../db/persona-store.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { download, extensionOf, textOf } from './attachment.ts';
-import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
+import { actorOf, refuse, scopeOption, scopeRefusal, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 import { meteredModel } from './metered-model.ts';
 import { personaEmbed } from './persona-embed.ts';
@@ -55,8 +55,7 @@ function createModal(name: string, scope: Scope): ModalBuilder {
 /* eslint-enable @typescript-eslint/no-deprecated */
 
 async function createSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const wrongScope = scopeRefusal(i);
   if (wrongScope) return refuse(i, wrongScope);
   const name = i.options.getString('name', true).trim().replace(/\s+/g, ' ');
@@ -92,8 +91,7 @@ async function createSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): P
 }
 
 async function createModalSubmit(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const [kind, ...rest] = customIdArgs(i.customId);
   const name = rest.join(':');
   const scope: Scope = kind === 'server' && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };

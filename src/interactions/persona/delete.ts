@@ -10,15 +10,14 @@ import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { mayEdit } from '../../persona/permissions.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, type PersonaDeps, storeOf } from './context.ts';
+import { actorOf, findPersona, refuse, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 
 const DELETE_BUTTON = 'persona-delete';
 
 /** Asks first: the reply only the asker sees carries the Delete and Keep buttons. */
 async function deleteSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const actor = actorOf(i);
   const persona = await findPersona(store, actor, i.options.getString('persona', true));
   if (!persona.ok) return refuse(i, persona.error);
@@ -38,7 +37,7 @@ async function deleteSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): P
 
 async function deleteButton(i: ButtonInteraction, deps: PersonaDeps): Promise<void> {
   const [answer, id] = customIdArgs(i.customId);
-  if (deps.personas === null || id === undefined) return refuse(i, 'This button is no longer in use.');
+  if (id === undefined) return refuse(i, 'This button is no longer in use.');
   if (answer !== 'yes') {
     await i.update({ content: 'Kept; nothing was deleted.', components: [], allowedMentions: NO_MENTIONS });
     return;

@@ -2,12 +2,11 @@ import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import type { InteractionRouter } from '../../discord/router.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
+import { actorOf, findPersona, refuse, scopeOption, scopeRefusal, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 
 async function duplicate(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const wrongScope = scopeRefusal(i);
   if (wrongScope) return refuse(i, wrongScope);
   const actor = actorOf(i);

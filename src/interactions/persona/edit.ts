@@ -2,7 +2,7 @@ import { ChannelType, MessageFlags, ThreadAutoArchiveDuration, type ChatInputCom
 import type { InteractionRouter } from '../../discord/router.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './context.ts';
+import { actorOf, findPersona, refuse, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 import { personaName } from '../../persona/persona.ts';
 
@@ -10,8 +10,7 @@ export const NO_EDITOR = 'The persona editor is not available on this bot.';
 
 /** Opens (or reopens) the editor chat on a persona: a private thread in a server, this DM in DMs. */
 async function edit(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   if (!deps.editor) return refuse(i, NO_EDITOR);
   const actor = actorOf(i);
   const persona = await findPersona(store, actor, i.options.getString('persona', true));

@@ -5,7 +5,7 @@ import { exportCardV2Json, exportCardV2Png } from '../../persona/card-export.ts'
 import type { Persona, PersonaContent } from '../../persona/persona.ts';
 import { exportPersonaJson } from '../../persona/persona-json.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './context.ts';
+import { actorOf, findPersona, refuse, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 
 /** A file name people recognise: the persona's name, in letters, digits and dashes. */
@@ -38,8 +38,7 @@ function files(stored: Persona, format: string): AttachmentBuilder[] {
 }
 
 async function exportSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const persona = await findPersona(store, actorOf(i), i.options.getString('persona', true));
   if (!persona.ok) return refuse(i, persona.error);
   await i.reply({

@@ -8,7 +8,7 @@ import type { PersonaContent } from '../../persona/persona.ts';
 import { importPersonaJson, PERSONA_FORMAT } from '../../persona/persona-json.ts';
 import { ok, type Result } from '../../result.ts';
 import { download, extensionOf } from './attachment.ts';
-import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
+import { actorOf, refuse, scopeOption, scopeRefusal, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 import { meteredModel } from './metered-model.ts';
 import { cardProfiler } from '../../agents/profiler/profiler.ts';
@@ -65,8 +65,7 @@ async function read(bytes: Uint8Array, deps: PersonaDeps, guildId: string | null
 }
 
 async function importSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const wrongScope = scopeRefusal(i);
   if (wrongScope) return refuse(i, wrongScope);
   const file = i.options.getAttachment('file', true);

@@ -2,7 +2,7 @@ import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'di
 import type { PersonaSummary } from '../../db/persona-store.ts';
 import type { InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { actorOf, refuse, storeOf, type PersonaDeps } from './context.ts';
+import { actorOf, refuse, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 
 /** Per page: three sections of names stay well inside an embed's 6,000 characters. */
@@ -15,8 +15,7 @@ const SECTIONS = [
 ] as const;
 
 async function list(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const all = await store.list(actorOf(i));
   // Sections in a fixed order, so pages follow each other without gaps or repeats.
   const ordered = SECTIONS.flatMap((section) => all.filter(section.has).map((s) => ({ section: section.title, s })));

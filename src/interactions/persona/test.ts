@@ -13,7 +13,7 @@ import type { PersonaStore } from '../../db/persona-store.ts';
 import type { Persona } from '../../persona/persona.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './context.ts';
+import { actorOf, findPersona, refuse, type PersonaDeps } from './context.ts';
 import { PERSONA } from './definition.ts';
 import { meteredModel } from './metered-model.ts';
 
@@ -38,8 +38,7 @@ function situationModal(persona: Persona): ModalBuilder {
 }
 
 async function testSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const persona = await findPersona(store, actorOf(i), i.options.getString('persona', true));
   if (!persona.ok) return refuse(i, persona.error);
   const situation = i.options.getString('situation')?.trim() ?? '';
@@ -51,8 +50,7 @@ async function testSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Pro
 }
 
 async function testModal(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
+  const store = deps.personas;
   const persona = await store.get(actorOf(i), customIdArgs(i.customId)[0] ?? '');
   if (!persona.ok) return refuse(i, 'That persona no longer exists, or you can no longer use it.');
   const situation = i.fields.getTextInputValue(SITUATION_INPUT).trim();
