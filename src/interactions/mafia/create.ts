@@ -1,34 +1,18 @@
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import * as engine from '../../game/index.ts';
-import type { RulesInput, SettingsInput } from '../../game/index.ts';
+import type { SettingsInput } from '../../game/index.ts';
 import { lobbyMessage } from '../../discord/lobby-view.ts';
 import type { InteractionRouter } from '../../discord/router.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { MAFIA } from './definition.ts';
 import { NEEDS_SERVER, refuse, seatName, type MafiaDeps } from './context.ts';
 import { parseRoleList } from './role-list.ts';
+import { rulesFrom } from './rule-options.ts';
 
 /** The options of /mafia create as engine settings; only what was given, the engine fills the defaults. */
 function settingsFrom(i: ChatInputCommandInteraction): Result<SettingsInput, string> {
-  const rules: RulesInput = {};
-  const int = (name: string) => i.options.getInteger(name) ?? undefined;
-  const bool = (name: string) => i.options.getBoolean(name) ?? undefined;
-  const set = <K extends keyof RulesInput>(key: K, value: RulesInput[K] | undefined) => {
-    if (value !== undefined) rules[key] = value;
-  };
-  set('nightSeconds', int('night-seconds'));
-  set('daySeconds', int('day-seconds'));
-  set('voteSeconds', int('vote-seconds'));
-  set('vigilanteShots', int('vigilante-shots'));
-  const mode = i.options.getString('vote-mode');
-  if (mode === 'plurality' || mode === 'majority') rules.voteMode = mode;
-  set('doctorSelfProtect', bool('doctor-self-protect'));
-  set('doctorRepeatProtect', bool('doctor-repeat-protect'));
-  set('revealRoleOnDeath', bool('reveal-roles'));
-  set('allowNoLynch', bool('no-lynch'));
-  set('lastWills', bool('last-wills'));
-  set('nightOneKill', bool('night-one-kill'));
+  const rules = rulesFrom(i.options);
   const rolesText = i.options.getString('roles');
   if (rolesText === null) return ok({ rules });
   const roles = parseRoleList(rolesText);

@@ -4,20 +4,21 @@ import type { InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { MAFIA } from './definition.ts';
 import type { MafiaDeps } from './context.ts';
+import { optionName } from './rule-options.ts';
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
 
 /** Every switch in words a player reads, with the /mafia create option that sets it. */
 function ruleLines(r: Rules): string[] {
   return [
-    `Doctor may protect themself: **${onOff(r.doctorSelfProtect)}** (\`doctor-self-protect\`)`,
-    `Doctor may protect the same player twice in a row: **${onOff(r.doctorRepeatProtect)}** (\`doctor-repeat-protect\`)`,
-    `Roles revealed on death: **${onOff(r.revealRoleOnDeath)}** (\`reveal-roles\`)`,
-    `Vote: **${r.voteMode}** (${r.voteMode === 'plurality' ? 'most votes lynches, a tie lynches nobody' : 'more than half of the living'}) (\`vote-mode\`)`,
-    `Vote to lynch nobody: **${onOff(r.allowNoLynch)}** (\`no-lynch\`)`,
-    `Last wills: **${onOff(r.lastWills)}** (\`last-wills\`)`,
-    `Kills on night one: **${onOff(r.nightOneKill)}** (\`night-one-kill\`)`,
-    `Vigilante shots: **${r.vigilanteShots}** (\`vigilante-shots\`)`,
+    `Doctor may protect themself: **${onOff(r.doctorSelfProtect)}** (\`${optionName('doctorSelfProtect')}\`)`,
+    `Doctor may protect the same player twice in a row: **${onOff(r.doctorRepeatProtect)}** (\`${optionName('doctorRepeatProtect')}\`)`,
+    `Roles revealed on death: **${onOff(r.revealRoleOnDeath)}** (\`${optionName('revealRoleOnDeath')}\`)`,
+    `Vote: **${r.voteMode}** (${r.voteMode === 'plurality' ? 'most votes lynches, a tie lynches nobody' : 'more than half of the living'}) (\`${optionName('voteMode')}\`)`,
+    `Vote to lynch nobody: **${onOff(r.allowNoLynch)}** (\`${optionName('allowNoLynch')}\`)`,
+    `Last wills: **${onOff(r.lastWills)}** (\`${optionName('lastWills')}\`)`,
+    `Kills on night one: **${onOff(r.nightOneKill)}** (\`${optionName('nightOneKill')}\`)`,
+    `Vigilante shots: **${r.vigilanteShots}** (\`${optionName('vigilanteShots')}\`)`,
     `Night **${r.nightSeconds}s** · Dawn ${r.dawnSeconds}s · Day **${r.daySeconds}s** · Vote **${r.voteSeconds}s** · Last words ${r.lastWordsSeconds}s`,
     `A draw after ${r.maxQuietCycles} day–night cycles in a row without a death`,
   ];

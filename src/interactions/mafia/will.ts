@@ -6,6 +6,7 @@ import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { MAFIA } from './definition.ts';
 import { refuse, tableHere, type MafiaDeps } from './context.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { optionName } from './rule-options.ts';
 
 const WILL_MODAL = 'will';
 const WILL_INPUT = 'text';
@@ -17,7 +18,7 @@ function writer(table: LiveTable, userId: string): Result<string, string> {
   if (state.phase === 'lobby') return err('The game has not started yet: write your will once it is running.');
   if (!me) return err('You are not playing in this game, so you have no will to write.');
   if (!me.alive) return err('You are dead: your will has already been read.');
-  if (!state.settings.rules.lastWills) return err('This game is played without last wills (`last-wills` is off).');
+  if (!state.settings.rules.lastWills) return err(`This game is played without last wills (\`${optionName('lastWills')}\` is off).`);
   return ok(me.id);
 }
 
