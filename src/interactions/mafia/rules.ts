@@ -1,9 +1,7 @@
-import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { EmbedBuilder, MessageFlags } from 'discord.js';
 import { DEFAULT_SETTINGS, getRole, type Rules, type Settings } from '../../game/index.ts';
-import type { InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { MAFIA } from './definition.ts';
-import type { MafiaDeps } from './context.ts';
+import { mafiaCommand } from './context.ts';
 import { optionName } from './rule-options.ts';
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
@@ -37,14 +35,15 @@ function rulesEmbed(settings: Settings, title: string): EmbedBuilder {
 }
 
 /** /mafia rules: this channel's game, or the defaults (also in DMs, where no game can be). */
-async function rules(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
-  const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
-  const embed = table
-    ? rulesEmbed(table.state.settings, 'Rules of this game')
-    : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
-  await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-}
-
-export function registerRules(router: InteractionRouter, deps: MafiaDeps): void {
-  router.onSlash(MAFIA, 'rules', (i) => rules(i, deps));
-}
+export const rules = mafiaCommand.subcommand({
+  name: 'rules',
+  definition: (s) => s.setDescription("This channel's game rules, or the defaults"),
+  preconditions: [],
+  run: async (i, { deps }) => {
+    const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
+    const embed = table
+      ? rulesEmbed(table.state.settings, 'Rules of this game')
+      : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
+    await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+  },
+});
