@@ -15,7 +15,17 @@ export const scopeOption = (o: SlashCommandStringOption) =>
       { name: 'server: everyone here (Manage Server edits it)', value: 'server' },
     );
 
+/** What was picked (an id) or typed (a name) in the `persona` option. */
+export function personaValue(i: ChatInputCommandInteraction): string {
+  return i.options.getString('persona', true);
+}
+
+/** "server" was picked in the `scope` option. */
+export function serverScopeAsked(i: ChatInputCommandInteraction): boolean {
+  return i.options.getString('scope') === 'server';
+}
+
 /** The `scope` picked: private unless "server" was picked (in DMs the `scopeAllowedHere` precondition refused that). */
 export function scopeOf(i: ChatInputCommandInteraction): Scope {
-  return i.options.getString('scope') === 'server' && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };
+  return serverScopeAsked(i) && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };
 }

@@ -7,6 +7,7 @@ import type { Persona } from '../../persona/persona.ts';
 import { err, ok } from '../../result.ts';
 import type { Nothing, Precondition } from '../precondition.ts';
 import { actorOf, type PersonaDeps } from './context.ts';
+import { personaValue, serverScopeAsked } from './options.ts';
 
 type Deps = { readonly deps: PersonaDeps };
 type Slash = ChatInputCommandInteraction;
@@ -16,9 +17,7 @@ const NO_EDITOR = 'The persona editor is not available on this bot.';
 /** A server scope asked for in DMs is refused, not silently made private. */
 export const scopeAllowedHere: Precondition<Slash, unknown, Nothing> = (i) =>
   Promise.resolve(
-    i.options.getString('scope') === 'server' && i.guildId === null
-      ? err('Server personas are made in a server: use this command there, not in DMs.')
-      : ok({}),
+    serverScopeAsked(i) && i.guildId === null ? err('Server personas are made in a server: use this command there, not in DMs.') : ok({}),
   );
 
 /**
@@ -27,7 +26,7 @@ export const scopeAllowedHere: Precondition<Slash, unknown, Nothing> = (i) =>
  */
 export const namedPersona: Precondition<Slash, Deps, { readonly persona: Persona }> = async (i, { deps }) => {
   const actor = actorOf(i);
-  const value = i.options.getString('persona', true);
+  const value = personaValue(i);
   const byId = await deps.personas.get(actor, value);
   if (byId.ok) return ok({ persona: byId.value });
   const byName = await deps.personas.getByName(actor, value);
