@@ -34,9 +34,11 @@ function openGameNamed<I extends ButtonInteraction | StringSelectMenuInteraction
   };
 }
 
+const lobbyMessageGame = openGameNamed<ButtonInteraction>(1);
+
 /** The lobby message's buttons (`lobby:<action>:<game>`); after a restart the lobby message is learnt from the first click on it. */
 export const lobbyButtonGame: Precondition<ButtonInteraction, Deps, Table> = async (i, found) => {
-  const here = await openGameNamed<ButtonInteraction>(1)(i, found);
+  const here = await lobbyMessageGame(i, found);
   if (here.ok) here.value.table.lobbyMessageId ??= i.message.id;
   return here;
 };
