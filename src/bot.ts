@@ -28,7 +28,7 @@ export interface BotDeps {
   readonly client: Client<true>;
   readonly log: Logger;
   readonly games: GameStore;
-  readonly personas: PersonaStore | null;
+  readonly personas: PersonaStore;
   readonly stats: StatsStore;
   /** Every model call's cost; also the ledger of the per-server daily token budget. */
   readonly llmCalls: LlmCallStore;
@@ -97,7 +97,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   const router = new InteractionRouter(deps.log);
   registerMafia(router, { tables, personas: deps.personas, stats: deps.stats, log: deps.log });
   const models = personaModels(deps.llm);
-  const editor = deps.personas && deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
+  const editor = deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
   const chats = editor
     ? new EditorChats({
         editor,

@@ -15,7 +15,7 @@ import type { GameSession } from '../session/game-session.ts';
 
 export interface AiSeatDeps {
   readonly llm: LlmConfig;
-  readonly personas: PersonaStore | null;
+  readonly personas: PersonaStore;
   readonly minds: MindRows;
   readonly driver: Pick<AiDriverOptions, 'speechGapMs' | 'speechTurnMs' | 'maxSpeechesPerDay' | 'onFallback' | 'onError'>;
   /** The games' clock: deadlines, pauses and model timeouts. */
@@ -37,7 +37,7 @@ async function promptFor(
   place: TablePlace,
   player: PlayerState,
 ): Promise<PersonaPrompt & { preference?: ModelPreference }> {
-  if (deps.personas && player.personaId) {
+  if (player.personaId) {
     const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
     const rendered = await deps.personas.render(actor, player.personaId);
     if (rendered.ok) {
@@ -56,7 +56,6 @@ export async function seatAvatars(
   players: readonly PlayerState[],
 ): Promise<Map<string, string>> {
   const avatars = new Map<string, string>();
-  if (!deps.personas) return avatars;
   const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
   for (const p of players) {
     if (p.kind !== 'ai' || !p.personaId) continue;

@@ -1,35 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ActionRowBuilder,
-  MessageFlags,
-  StringSelectMenuBuilder,
-  type AutocompleteInteraction,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  type StringSelectMenuInteraction,
-} from 'discord.js';
-import { HOUSE_PLAYERS } from '../../agents/seats.ts';
+import { ActionRowBuilder, MessageFlags, StringSelectMenuBuilder, type AutocompleteInteraction } from 'discord.js';
 import { personaName } from '../../persona/persona.ts';
 import * as engine from '../../game/index.ts';
 import type { GameState } from '../../game/index.ts';
-import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import type { LiveTable } from '../../discord/tables.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { searchPersonas } from '../persona/choices.ts';
-import { MAFIA } from './definition.ts';
-import { actorOf, HOST_ONLY, isHost, refuse, tableHere, tableOf, type MafiaDeps, type MafiaInteraction } from './context.ts';
+import { actorOf, mafiaCommand, refuse, type MafiaDeps, type MafiaInteraction } from './context.ts';
+import { gameHere, hostOnly, lobbyButtonGame, lobbyMenuGame, lobbyOpen } from './preconditions.ts';
 
 const ADD_AI_SELECT = 'lobby-ai';
-const MAX_CHOICES = 25;
+const LOBBY_ONLY = lobbyOpen('This game has already started; AI players join in the lobby only.');
 
 interface Choice {
   readonly name: string;
-  /** A persona id, or `house:<name>` for a house player. */
+  /** A persona id. */
   readonly value: string;
 }
 
-/** Personas the person may seat (the store applies their permissions), or the house players without a store. */
+/** Personas the person may seat (the store applies their permissions), less those already seated. */
 async function choices(
   i: MafiaInteraction | AutocompleteInteraction,
   deps: MafiaDeps,
@@ -37,39 +27,22 @@ async function choices(
   seated: GameState,
 ): Promise<Choice[]> {
   const taken = new Set(seated.players.map((p) => p.name.toLowerCase()));
-  if (deps.personas) {
-    const actor = { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has('ManageGuild') ?? false };
-    const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.name.toLowerCase()) });
-    return found.map((p) => ({ name: p.name.slice(0, 100), value: p.id }));
-  }
-  const q = query.trim().toLowerCase();
-  return HOUSE_PLAYERS.filter((v) => !taken.has(v.name.toLowerCase()) && v.name.toLowerCase().includes(q))
-    .slice(0, MAX_CHOICES)
-    .map((v) => ({ name: v.name, value: `house:${v.name}` }));
+  const actor = { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has('ManageGuild') ?? false };
+  const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.name.toLowerCase()) });
+  return found.map((p) => ({ name: p.name.slice(0, 100), value: p.id }));
 }
 
-/** What was picked or typed, as a seat: a persona the person may use, or a house player. */
-async function resolve(
-  i: MafiaInteraction,
-  deps: MafiaDeps,
-  value: string,
-): Promise<Result<{ name: string; personaId: string | null }, string>> {
-  const house = HOUSE_PLAYERS.find(
-    (v) => `house:${v.name}` === value || (!deps.personas && v.name.toLowerCase() === value.trim().toLowerCase()),
-  );
-  if (house && !deps.personas) return ok({ name: house.name, personaId: null });
-  if (deps.personas) {
-    const actor = actorOf(i);
-    const byId = await deps.personas.get(actor, value);
-    const persona = byId.ok ? byId : await deps.personas.getByName(actor, value);
-    if (persona.ok) return ok({ name: personaName(persona.value), personaId: persona.value.id });
-  }
+/** What was picked (a persona id) or typed (a name), as a seat: a persona the person may use. */
+async function resolve(i: MafiaInteraction, deps: MafiaDeps, value: string): Promise<Result<{ name: string; personaId: string }, string>> {
+  const actor = actorOf(i);
+  const byId = await deps.personas.get(actor, value);
+  const persona = byId.ok ? byId : await deps.personas.getByName(actor, value);
+  if (persona.ok) return ok({ name: personaName(persona.value), personaId: persona.value.id });
   return err(`There is no persona "${value}" that you may use here. Pick one from the list as you type.`);
 }
 
+/** Seats the persona; its name, or why not. */
 async function seat(i: MafiaInteraction, deps: MafiaDeps, table: LiveTable, value: string): Promise<Result<string, string>> {
-  if (!isHost(table, i.user.id)) return err(HOST_ONLY);
-  if (table.state.phase !== 'lobby') return err('This game has already started; AI players join in the lobby only.');
   const who = await resolve(i, deps, value);
   if (!who.ok) return who;
   const id = `ai-${randomUUID().slice(0, 8)}`;
@@ -79,50 +52,54 @@ async function seat(i: MafiaInteraction, deps: MafiaDeps, table: LiveTable, valu
   return joined.ok ? ok(who.value.name) : err(joined.error.message);
 }
 
-async function addAiSlash(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
+/** /mafia add-ai persona: the host seats an AI persona in the lobby. */
+export const addAi = mafiaCommand.subcommand({
+  name: 'add-ai',
+  definition: (s) =>
+    s
+      .setDescription('Seat an AI persona in the lobby (host)')
+      .addStringOption((o) => o.setName('persona').setDescription('Who plays').setRequired(true).setAutocomplete(true).setMaxLength(100)),
   // Reads the persona store and stores the seat behind the game's other commands: acknowledge first (Discord's 3 s).
-  await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const table = await tableHere(i, deps);
-  if (!table) return;
-  const seated = await seat(i, deps, table, i.options.getString('persona', true));
-  if (!seated.ok) return refuse(i, seated.error);
-  await i.editReply({ content: `${seated.value} takes a seat.`, allowedMentions: NO_MENTIONS });
-}
-
-async function addAiAutocomplete(i: AutocompleteInteraction, deps: MafiaDeps): Promise<void> {
-  const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
-  if (!table) return i.respond([]);
-  await i.respond(await choices(i, deps, i.options.getFocused(), table.state));
-}
+  deferFirst: true,
+  preconditions: [gameHere, hostOnly, LOBBY_ONLY],
+  run: async (i, { deps, table }) => {
+    const seated = await seat(i, deps, table, i.options.getString('persona', true));
+    if (!seated.ok) return refuse(i, seated.error);
+    await i.editReply({ content: `${seated.value} takes a seat.`, allowedMentions: NO_MENTIONS });
+  },
+  autocomplete: async (i, deps) => {
+    const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
+    if (!table) return i.respond([]);
+    await i.respond(await choices(i, deps, i.options.getFocused(), table.state));
+  },
+});
 
 /** The lobby's Add AI button: the host gets a menu of the personas they may seat. */
-export async function addAiButton(i: ButtonInteraction, deps: MafiaDeps): Promise<void> {
-  const table = await tableOf(i, customIdArgs(i.customId)[1], deps);
-  if (!table) return;
-  if (!isHost(table, i.user.id)) return refuse(i, HOST_ONLY);
-  const options = await choices(i, deps, '', table.state);
-  if (options.length === 0) return refuse(i, 'There are no personas left that you may seat. Create one with `/persona create`.');
-  const menu = new StringSelectMenuBuilder()
-    .setCustomId(`${ADD_AI_SELECT}:${table.state.id}`)
-    .setPlaceholder('Choose who plays')
-    .addOptions(options.map((o) => ({ label: o.name, value: o.value })));
-  await i.reply({
-    content: 'Who takes a seat? (More with `/mafia add-ai persona:`.)',
-    components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
-    flags: MessageFlags.Ephemeral,
-  });
-}
+export const addAiButton = mafiaCommand.button({
+  id: 'ai',
+  preconditions: [lobbyButtonGame, hostOnly],
+  run: async (i, { deps, table }) => {
+    const options = await choices(i, deps, '', table.state);
+    if (options.length === 0) return refuse(i, 'There are no personas left that you may seat. Create one with `/persona create`.');
+    const menu = new StringSelectMenuBuilder()
+      .setCustomId(`${ADD_AI_SELECT}:${table.state.id}`)
+      .setPlaceholder('Choose who plays')
+      .addOptions(options.map((o) => ({ label: o.name, value: o.value })));
+    await i.reply({
+      content: 'Who takes a seat? (More with `/mafia add-ai persona:`.)',
+      components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
+      flags: MessageFlags.Ephemeral,
+    });
+  },
+});
 
-async function addAiSelect(i: StringSelectMenuInteraction, deps: MafiaDeps): Promise<void> {
-  const table = await tableOf(i, customIdArgs(i.customId)[0], deps);
-  if (!table) return;
-  const seated = await seat(i, deps, table, i.values[0] ?? '');
-  if (!seated.ok) return refuse(i, seated.error);
-  await i.update({ content: `${seated.value} takes a seat.`, components: [], allowedMentions: NO_MENTIONS });
-}
-
-export function registerAddAi(router: InteractionRouter, deps: MafiaDeps): void {
-  router.onSlash(MAFIA, 'add-ai', (i) => addAiSlash(i, deps));
-  router.onAutocomplete(MAFIA, 'add-ai', (i) => addAiAutocomplete(i, deps));
-  router.onSelect(ADD_AI_SELECT, (i) => addAiSelect(i, deps));
-}
+/** The menu the Add AI button opened: the pick takes a seat. */
+export const addAiSelect = mafiaCommand.select({
+  id: ADD_AI_SELECT,
+  preconditions: [lobbyMenuGame, hostOnly, LOBBY_ONLY],
+  run: async (i, { deps, table }) => {
+    const seated = await seat(i, deps, table, i.values[0] ?? '');
+    if (!seated.ok) return refuse(i, seated.error);
+    await i.update({ content: `${seated.value} takes a seat.`, components: [], allowedMentions: NO_MENTIONS });
+  },
+});

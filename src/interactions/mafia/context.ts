@@ -3,7 +3,7 @@ import {
   PermissionFlagsBits,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
+  type RepliableInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { PersonaStore } from '../../db/persona-store.ts';
@@ -11,12 +11,13 @@ import type { StatsStore } from '../../db/stats-store.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Logger } from '../../log.ts';
 import type { LiveTable, Tables } from '../../discord/tables.ts';
+import { handlersOf } from '../handlers.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 
-/** What the /mafia handlers share. `personas` null: AI seats come from the house players (no store). */
+/** What the /mafia handlers share. */
 export interface MafiaDeps {
   readonly tables: Tables;
-  readonly personas: PersonaStore | null;
+  readonly personas: PersonaStore;
   readonly stats: StatsStore;
   readonly log: Logger;
 }
@@ -24,39 +25,16 @@ export interface MafiaDeps {
 export type MafiaInteraction = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
 export const NEEDS_SERVER = 'Mafia games live in a server channel: use this command there, not in DMs.';
-const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
 export const HOST_ONLY = 'Only the host of this game can do that.';
 
 /** Every refusal: only the person who asked sees it, and nothing changed. Handlers that defer, defer ephemerally. */
-export async function refuse(i: MafiaInteraction | ModalSubmitInteraction, message: string): Promise<void> {
+export async function refuse(i: RepliableInteraction, message: string): Promise<void> {
   if (i.deferred) await i.editReply({ content: message, allowedMentions: NO_MENTIONS });
   else await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
 }
 
-/** The open game of the interaction's channel; on failure the person has been told why and null comes back. */
-export async function tableHere(i: MafiaInteraction, deps: MafiaDeps): Promise<LiveTable | null> {
-  if (!i.inGuild()) {
-    await refuse(i, NEEDS_SERVER);
-    return null;
-  }
-  const table = await deps.tables.inChannel(i.channelId);
-  if (!table) await refuse(i, NO_GAME);
-  return table;
-}
-
-/** For lobby buttons and selects: the game their custom id names must still be this channel's open game. */
-export async function tableOf(
-  i: ButtonInteraction | StringSelectMenuInteraction,
-  gameId: string | undefined,
-  deps: MafiaDeps,
-): Promise<LiveTable | null> {
-  const table = await tableHere(i, deps);
-  if (table && table.state.id !== gameId) {
-    await refuse(i, 'That lobby belongs to a game that is over; use the newest lobby message.');
-    return null;
-  }
-  return table;
-}
+/** How the /mafia modules declare their handlers. */
+export const mafiaCommand = handlersOf<MafiaDeps>(refuse);
 
 export function isHost(table: LiveTable, userId: string): boolean {
   return table.hostId === userId;

@@ -1,34 +1,17 @@
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import * as engine from '../../game/index.ts';
-import type { RulesInput, SettingsInput } from '../../game/index.ts';
+import type { SettingsInput } from '../../game/index.ts';
 import { lobbyMessage } from '../../discord/lobby-view.ts';
-import type { InteractionRouter } from '../../discord/router.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { MAFIA } from './definition.ts';
-import { NEEDS_SERVER, refuse, seatName, type MafiaDeps } from './context.ts';
+import { mafiaCommand, NEEDS_SERVER, refuse, seatName } from './context.ts';
+import { guildOnly } from './preconditions.ts';
 import { parseRoleList } from './role-list.ts';
+import { addRuleOptions, rulesFrom } from './rule-options.ts';
 
 /** The options of /mafia create as engine settings; only what was given, the engine fills the defaults. */
 function settingsFrom(i: ChatInputCommandInteraction): Result<SettingsInput, string> {
-  const rules: RulesInput = {};
-  const int = (name: string) => i.options.getInteger(name) ?? undefined;
-  const bool = (name: string) => i.options.getBoolean(name) ?? undefined;
-  const set = <K extends keyof RulesInput>(key: K, value: RulesInput[K] | undefined) => {
-    if (value !== undefined) rules[key] = value;
-  };
-  set('nightSeconds', int('night-seconds'));
-  set('daySeconds', int('day-seconds'));
-  set('voteSeconds', int('vote-seconds'));
-  set('vigilanteShots', int('vigilante-shots'));
-  const mode = i.options.getString('vote-mode');
-  if (mode === 'plurality' || mode === 'majority') rules.voteMode = mode;
-  set('doctorSelfProtect', bool('doctor-self-protect'));
-  set('doctorRepeatProtect', bool('doctor-repeat-protect'));
-  set('revealRoleOnDeath', bool('reveal-roles'));
-  set('allowNoLynch', bool('no-lynch'));
-  set('lastWills', bool('last-wills'));
-  set('nightOneKill', bool('night-one-kill'));
+  const rules = rulesFrom(i.options);
   const rolesText = i.options.getString('roles');
   if (rolesText === null) return ok({ rules });
   const roles = parseRoleList(rolesText);
@@ -37,12 +20,24 @@ function settingsFrom(i: ChatInputCommandInteraction): Result<SettingsInput, str
 }
 
 /** /mafia create: one open game per channel; the host takes the first seat and the lobby embed is posted. */
-export function registerCreate(router: InteractionRouter, deps: MafiaDeps): void {
-  router.onSlash(MAFIA, 'create', async (i) => {
-    if (!i.inGuild()) return refuse(i, NEEDS_SERVER);
+export const create = mafiaCommand.subcommand({
+  name: 'create',
+  definition: (s) =>
+    addRuleOptions(
+      s
+        .setDescription('Open a lobby in this channel')
+        .addStringOption((o) =>
+          o
+            .setName('roles')
+            .setDescription('Custom roles, e.g. "mafia, detective, doctor, townsperson x2" (default: preset)')
+            .setMaxLength(500),
+        ),
+    ),
+  preconditions: [guildOnly(NEEDS_SERVER)],
+  run: async (i, { deps, guildId }) => {
     const settings = settingsFrom(i);
     if (!settings.ok) return refuse(i, settings.error);
-    const draft = deps.tables.draft({ channelId: i.channelId, guildId: i.guildId, hostId: i.user.id, settings: settings.value });
+    const draft = deps.tables.draft({ channelId: i.channelId, guildId, hostId: i.user.id, settings: settings.value });
     if (!draft.ok) return refuse(i, draft.error);
     // Storing the game waits behind every other game's writes: acknowledge first (Discord's 3 s).
     await i.deferReply();
@@ -58,5 +53,5 @@ export function registerCreate(router: InteractionRouter, deps: MafiaDeps): void
     await table.submit((s, at) => engine.join(s, { player: { id: i.user.id, name, kind: 'human', userId: i.user.id }, at }));
     const lobby = await i.editReply(lobbyMessage(table.state, table.hostId));
     table.lobbyMessageId = lobby.id;
-  });
-}
+  },
+});

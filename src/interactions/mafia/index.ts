@@ -1,43 +1,58 @@
-import { MessageFlags } from 'discord.js';
-import type { InteractionRouter } from '../../discord/router.ts';
-import { customIdArgs } from '../../discord/router.ts';
+import { ApplicationIntegrationType, InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import { LOBBY_PREFIX } from '../../discord/lobby-view.ts';
-import { addAiButton, registerAddAi } from './add-ai.ts';
+import { commandData, routeCommand } from '../command.ts';
+import { addAi, addAiButton, addAiSelect } from './add-ai.ts';
+import { chat } from './chat.ts';
 import type { MafiaDeps } from './context.ts';
-import { registerCreate } from './create.ts';
-import { mafiaCommand } from './definition.ts';
-import { registerEnd } from './end.ts';
+import { create } from './create.ts';
+import { end } from './end.ts';
 import { joinButton } from './join.ts';
 import { leaveButton } from './leave.ts';
-import { registerPlay } from './play.ts';
-import { registerRemove } from './remove.ts';
-import { registerRules } from './rules.ts';
-import { registerStart, startButton } from './start.ts';
-import { registerStatus } from './status.ts';
-import { registerStats } from './stats.ts';
-import { registerWill } from './will.ts';
+import { nightSelect } from './night.ts';
+import { remove } from './remove.ts';
+import { rules } from './rules.ts';
+import { start, startButton } from './start.ts';
+import { stats } from './stats.ts';
+import { status } from './status.ts';
+import { unvoteButton, voteSelect } from './vote.ts';
+import { will, willSubmit } from './will.ts';
 
 export type { MafiaDeps } from './context.ts';
-export const mafiaCommandData = mafiaCommand.toJSON();
 
-/** Every /mafia subcommand, lobby component, night menu, vote control and the will form. */
+const MAFIA = 'mafia';
+
+/** In the order Discord lists them. */
+const SUBCOMMANDS = [create, addAi, remove, start, status, end, rules, will, stats];
+
+/** The lobby message's buttons, `lobby:<action>:<game>`, by action. */
+const LOBBY_BUTTONS = [joinButton, leaveButton, addAiButton, startButton];
+
+/**
+ * /mafia. Offered in DMs too (contexts Guild + BotDM): `rules` works there, and the subcommands
+ * that need a server (every other, `will` and `stats` included) say so instead of vanishing from the menu.
+ */
+export const mafiaCommandData = commandData(
+  new SlashCommandBuilder()
+    .setName(MAFIA)
+    .setDescription('Play Mafia with people and AI personas')
+    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall),
+  SUBCOMMANDS,
+);
+
+/** Every /mafia subcommand, lobby component, night menu, vote control and the will form; and the messages typed in a game. */
 export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void {
-  registerCreate(router, deps);
-  registerAddAi(router, deps);
-  registerRemove(router, deps);
-  registerStart(router, deps);
-  registerStatus(router, deps);
-  registerEnd(router, deps);
-  registerRules(router, deps);
-  registerPlay(router, deps);
-  registerWill(router, deps);
-  registerStats(router, deps);
+  routeCommand(router, MAFIA, deps, {
+    subcommands: SUBCOMMANDS,
+    buttons: [unvoteButton],
+    selects: [addAiSelect, nightSelect, voteSelect],
+    modals: [willSubmit],
+  });
   router.onButton(LOBBY_PREFIX, async (i) => {
-    const action = customIdArgs(i.customId)[0];
-    if (action === 'join') return joinButton(i, deps);
-    if (action === 'leave') return leaveButton(i, deps);
-    if (action === 'ai') return addAiButton(i, deps);
-    if (action === 'start') return startButton(i, deps);
+    const button = LOBBY_BUTTONS.find((b) => b.id === customIdArgs(i.customId)[0]);
+    if (button) return button.handle(i, deps);
     await i.reply({ content: 'This button is no longer in use.', flags: MessageFlags.Ephemeral });
   });
+  router.onMessage((m) => chat(m, deps));
 }

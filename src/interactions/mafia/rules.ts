@@ -1,23 +1,22 @@
-import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { EmbedBuilder, MessageFlags } from 'discord.js';
 import { DEFAULT_SETTINGS, getRole, type Rules, type Settings } from '../../game/index.ts';
-import type { InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { MAFIA } from './definition.ts';
-import type { MafiaDeps } from './context.ts';
+import { mafiaCommand } from './context.ts';
+import { optionName } from './rule-options.ts';
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
 
 /** Every switch in words a player reads, with the /mafia create option that sets it. */
 function ruleLines(r: Rules): string[] {
   return [
-    `Doctor may protect themself: **${onOff(r.doctorSelfProtect)}** (\`doctor-self-protect\`)`,
-    `Doctor may protect the same player twice in a row: **${onOff(r.doctorRepeatProtect)}** (\`doctor-repeat-protect\`)`,
-    `Roles revealed on death: **${onOff(r.revealRoleOnDeath)}** (\`reveal-roles\`)`,
-    `Vote: **${r.voteMode}** (${r.voteMode === 'plurality' ? 'most votes lynches, a tie lynches nobody' : 'more than half of the living'}) (\`vote-mode\`)`,
-    `Vote to lynch nobody: **${onOff(r.allowNoLynch)}** (\`no-lynch\`)`,
-    `Last wills: **${onOff(r.lastWills)}** (\`last-wills\`)`,
-    `Kills on night one: **${onOff(r.nightOneKill)}** (\`night-one-kill\`)`,
-    `Vigilante shots: **${r.vigilanteShots}** (\`vigilante-shots\`)`,
+    `Doctor may protect themself: **${onOff(r.doctorSelfProtect)}** (\`${optionName('doctorSelfProtect')}\`)`,
+    `Doctor may protect the same player twice in a row: **${onOff(r.doctorRepeatProtect)}** (\`${optionName('doctorRepeatProtect')}\`)`,
+    `Roles revealed on death: **${onOff(r.revealRoleOnDeath)}** (\`${optionName('revealRoleOnDeath')}\`)`,
+    `Vote: **${r.voteMode}** (${r.voteMode === 'plurality' ? 'most votes lynches, a tie lynches nobody' : 'more than half of the living'}) (\`${optionName('voteMode')}\`)`,
+    `Vote to lynch nobody: **${onOff(r.allowNoLynch)}** (\`${optionName('allowNoLynch')}\`)`,
+    `Last wills: **${onOff(r.lastWills)}** (\`${optionName('lastWills')}\`)`,
+    `Kills on night one: **${onOff(r.nightOneKill)}** (\`${optionName('nightOneKill')}\`)`,
+    `Vigilante shots: **${r.vigilanteShots}** (\`${optionName('vigilanteShots')}\`)`,
     `Night **${r.nightSeconds}s** · Dawn ${r.dawnSeconds}s · Day **${r.daySeconds}s** · Vote **${r.voteSeconds}s** · Last words ${r.lastWordsSeconds}s`,
     `A draw after ${r.maxQuietCycles} day–night cycles in a row without a death`,
   ];
@@ -36,14 +35,15 @@ function rulesEmbed(settings: Settings, title: string): EmbedBuilder {
 }
 
 /** /mafia rules: this channel's game, or the defaults (also in DMs, where no game can be). */
-async function rules(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
-  const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
-  const embed = table
-    ? rulesEmbed(table.state.settings, 'Rules of this game')
-    : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
-  await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-}
-
-export function registerRules(router: InteractionRouter, deps: MafiaDeps): void {
-  router.onSlash(MAFIA, 'rules', (i) => rules(i, deps));
-}
+export const rules = mafiaCommand.subcommand({
+  name: 'rules',
+  definition: (s) => s.setDescription("This channel's game rules, or the defaults"),
+  preconditions: [],
+  run: async (i, { deps }) => {
+    const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
+    const embed = table
+      ? rulesEmbed(table.state.settings, 'Rules of this game')
+      : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
+    await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+  },
+});

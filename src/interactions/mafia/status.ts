@@ -1,10 +1,9 @@
-import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { EmbedBuilder, MessageFlags } from 'discord.js';
 import { PHASE_TITLE, viewFor, type GameState } from '../../game/index.ts';
-import type { InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, NO_MENTIONS, relativeTime } from '../../discord/presenters/format.ts';
 import { roleCardMessage } from '../../discord/presenters/role-card.ts';
-import { MAFIA } from './definition.ts';
-import { tableHere, type MafiaDeps } from './context.ts';
+import { mafiaCommand } from './context.ts';
+import { gameHere } from './preconditions.ts';
 
 /** Public facts only; the person's own role card is added for them alone (the reply is ephemeral). */
 function statusEmbed(state: GameState): EmbedBuilder {
@@ -20,18 +19,18 @@ function statusEmbed(state: GameState): EmbedBuilder {
   return embed;
 }
 
-async function status(i: ChatInputCommandInteraction, deps: MafiaDeps): Promise<void> {
-  const table = await tableHere(i, deps);
-  if (!table) return;
-  const state = table.state;
-  const me = state.players.find((p) => p.userId === i.user.id);
-  const view = me && state.phase !== 'lobby' ? viewFor(state, me.id) : null;
-  const card = view
-    ? (roleCardMessage(view, i.channel && 'name' in i.channel && i.channel.name ? i.channel.name : 'this channel').embeds ?? [])
-    : [];
-  await i.reply({ embeds: [statusEmbed(state), ...card], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-}
-
-export function registerStatus(router: InteractionRouter, deps: MafiaDeps): void {
-  router.onSlash(MAFIA, 'status', (i) => status(i, deps));
-}
+/** /mafia status: the game's public facts, and the person's own role card. */
+export const status = mafiaCommand.subcommand({
+  name: 'status',
+  definition: (s) => s.setDescription('The game in this channel: phase, deadline, who is alive'),
+  preconditions: [gameHere],
+  run: async (i, { table }) => {
+    const state = table.state;
+    const me = state.players.find((p) => p.userId === i.user.id);
+    const view = me && state.phase !== 'lobby' ? viewFor(state, me.id) : null;
+    const card = view
+      ? (roleCardMessage(view, i.channel && 'name' in i.channel && i.channel.name ? i.channel.name : 'this channel').embeds ?? [])
+      : [];
+    await i.reply({ embeds: [statusEmbed(state), ...card], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+  },
+});

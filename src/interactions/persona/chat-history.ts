@@ -1,11 +1,8 @@
-import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { AttachmentBuilder, MessageFlags } from 'discord.js';
 import type { EditorTurn } from '../../agents/editor/index.ts';
-import type { InteractionRouter } from '../../discord/router.ts';
 import { cut, MAX_CONTENT, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { actorOf, refuse, type PersonaDeps } from './context.ts';
-import { PERSONA } from './definition.ts';
-import { NO_EDITOR } from './edit.ts';
-import { NOT_AN_EDITOR_THREAD } from './chat-clear.ts';
+import { actorOf, personaCommand, refuse } from './context.ts';
+import { editorOn, inEditorThread } from './preconditions.ts';
 
 function line(turn: EditorTurn): string {
   switch (turn.kind) {
@@ -21,29 +18,27 @@ function line(turn: EditorTurn): string {
 }
 
 /** The turns of this thread's conversation: inline when short, as a Markdown file when not. */
-async function chatHistory(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  if (!deps.editor) return refuse(i, NO_EDITOR);
-  const session = await deps.editor.sessionInThread(i.channelId);
-  if (!session) return refuse(i, NOT_AN_EDITOR_THREAD);
-  const turns = await deps.editor.history(session.id, actorOf(i));
-  if (!turns.ok) return refuse(i, turns.error.message);
-  if (turns.value.length === 0) {
-    await i.reply({ content: 'Nothing said yet in this conversation.', flags: MessageFlags.Ephemeral });
-    return;
-  }
-  const text = turns.value.map(line).join('\n');
-  if (text.length <= MAX_CONTENT) {
-    await i.reply({ content: text, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-    return;
-  }
-  const file = new AttachmentBuilder(Buffer.from(`# Editor conversation\n\n${text}\n`, 'utf8'), { name: 'editor-history.md' });
-  await i.reply({
-    content: `${turns.value.length} turns; the whole conversation is in the file.`,
-    files: [file],
-    flags: MessageFlags.Ephemeral,
-  });
-}
-
-export function registerChatHistory(router: InteractionRouter, deps: PersonaDeps): void {
-  router.onSlash(PERSONA, 'chat-history', (i) => chatHistory(i, deps));
-}
+export const chatHistory = personaCommand.subcommand({
+  name: 'chat-history',
+  definition: (s) => s.setDescription('In an editor thread: every turn of this conversation'),
+  preconditions: [editorOn, inEditorThread],
+  run: async (i, { editor, session }) => {
+    const turns = await editor.history(session.id, actorOf(i));
+    if (!turns.ok) return refuse(i, turns.error.message);
+    if (turns.value.length === 0) {
+      await i.reply({ content: 'Nothing said yet in this conversation.', flags: MessageFlags.Ephemeral });
+      return;
+    }
+    const text = turns.value.map(line).join('\n');
+    if (text.length <= MAX_CONTENT) {
+      await i.reply({ content: text, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+      return;
+    }
+    const file = new AttachmentBuilder(Buffer.from(`# Editor conversation\n\n${text}\n`, 'utf8'), { name: 'editor-history.md' });
+    await i.reply({
+      content: `${turns.value.length} turns; the whole conversation is in the file.`,
+      files: [file],
+      flags: MessageFlags.Ephemeral,
+    });
+  },
+});

@@ -39,9 +39,9 @@ async function personaChoices(
   return (await searchPersonas(store, actor, query, { filter })).map((s) => ({ name: label(s), value: s.id }));
 }
 
-export function personaAutocomplete(deps: PersonaDeps, filter: ChoiceFilter) {
-  return async (i: AutocompleteInteraction): Promise<void> => {
-    if (deps.personas === null) return i.respond([]);
+/** The `persona` option's autocomplete: the personas the person may see, or only those they may change. */
+export function personaAutocomplete(filter: ChoiceFilter) {
+  return async (i: AutocompleteInteraction, deps: PersonaDeps): Promise<void> => {
     await i.respond(await personaChoices(deps.personas, actorOf(i), i.options.getFocused(), filter));
   };
 }

@@ -1,25 +1,18 @@
-import {
-  MessageFlags,
-  PermissionFlagsBits,
-  type AutocompleteInteraction,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-} from 'discord.js';
+import { MessageFlags, PermissionFlagsBits, type AutocompleteInteraction, type RepliableInteraction } from 'discord.js';
 import type { TokenBudget } from '../../agents/budget.ts';
 import type { EditorService } from '../../agents/editor/index.ts';
 import type { PersonaStore } from '../../db/persona-store.ts';
 import type { EditorChats } from '../../discord/editor-chats.ts';
 import type { Logger } from '../../log.ts';
 import type { Actor } from '../../persona/permissions.ts';
-import type { Persona, Scope } from '../../persona/persona.ts';
+import type { Persona } from '../../persona/persona.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { err, type Result } from '../../result.ts';
+import { handlersOf } from '../handlers.ts';
 import type { PersonaModels } from './models.ts';
 
-/** What the /persona handlers share. `personas` null: the bot runs without a persona store. */
+/** What the /persona handlers share. */
 export interface PersonaDeps {
-  readonly personas: PersonaStore | null;
+  readonly personas: PersonaStore;
   readonly models: PersonaModels;
   /** The server's daily token budget, the games' one: every model call here is checked against it and recorded. */
   readonly budget: Pick<TokenBudget, 'allows' | 'record' | 'spentMessage'>;
@@ -29,12 +22,8 @@ export interface PersonaDeps {
   readonly chats?: EditorChats | null;
 }
 
-export type PersonaInteraction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
-
-const NO_STORE = 'Personas are not available on this bot (it runs without a persona database).';
-
 /** Every refusal: only the person who asked sees it, and nothing changed. Works before and after a deferral. */
-export async function refuse(i: PersonaInteraction, message: string): Promise<void> {
+export async function refuse(i: RepliableInteraction, message: string): Promise<void> {
   if (i.deferred || i.replied) {
     await i.editReply({ content: message, embeds: [], components: [], files: [], allowedMentions: NO_MENTIONS });
     return;
@@ -42,26 +31,11 @@ export async function refuse(i: PersonaInteraction, message: string): Promise<vo
   await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
 }
 
-export function actorOf(i: PersonaInteraction | AutocompleteInteraction): Actor {
+/** How the /persona modules declare their handlers. */
+export const personaCommand = handlersOf<PersonaDeps>(refuse);
+
+export function actorOf(i: RepliableInteraction | AutocompleteInteraction): Actor {
   return { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false };
-}
-
-/** The store, or null after telling the person there is none. */
-export async function storeOf(i: PersonaInteraction, deps: PersonaDeps): Promise<PersonaStore | null> {
-  if (deps.personas === null) await refuse(i, NO_STORE);
-  return deps.personas;
-}
-
-/** The `scope` option: private unless "server" was picked. */
-export function scopeOption(i: ChatInputCommandInteraction): Scope {
-  return i.options.getString('scope') === 'server' && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };
-}
-
-/** A server scope asked for in DMs is refused, not silently made private. */
-export function scopeRefusal(i: ChatInputCommandInteraction): string | null {
-  return i.options.getString('scope') === 'server' && i.guildId === null
-    ? 'Server personas are made in a server: use this command there, not in DMs.'
-    : null;
 }
 
 export function describeScope(persona: Pick<Persona, 'scope' | 'builtIn'>): string {
@@ -69,18 +43,4 @@ export function describeScope(persona: Pick<Persona, 'scope' | 'builtIn'>): stri
   if (persona.scope.kind === 'server') return 'this server';
   if (persona.scope.kind === 'private') return 'private (only you)';
   return 'everyone';
-}
-
-/**
- * What was picked or typed as a persona: autocomplete sends its id, a person may type a name.
- * The store applies visibility, so someone else's private persona is "not found", never shown.
- */
-export async function findPersona(store: PersonaStore, actor: Actor, value: string): Promise<Result<Persona, string>> {
-  const byId = await store.get(actor, value);
-  if (byId.ok) return byId;
-  const byName = await store.getByName(actor, value);
-  if (byName.ok) return byName;
-  return err(
-    `There is no persona "${value.slice(0, 100)}" that you can use here. Pick one from the list as you type, or see \`/persona list\`.`,
-  );
 }

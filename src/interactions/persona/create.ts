@@ -8,17 +8,18 @@ import {
   type ChatInputCommandInteraction,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
+import { customIdArgs } from '../../discord/router.ts';
 import { cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { FILE_LIMITS } from '../../persona/limits.ts';
+import { PROFILE_LIMITS } from '../../persona/profile.ts';
 import { offlinePersona } from '../../persona/offline-profile.ts';
 import type { PersonaContent, Scope } from '../../persona/persona.ts';
 import { buildProfile } from '../../agents/profiler/profiler.ts';
-import type { PersonaStore } from '../../db/persona-store.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { download, extensionOf, textOf } from './attachment.ts';
-import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
-import { PERSONA } from './definition.ts';
+import { actorOf, personaCommand, refuse, type PersonaDeps } from './context.ts';
+import { scopeOf, scopeOption } from './options.ts';
+import { scopeAllowedHere } from './preconditions.ts';
 import { meteredModel } from './metered-model.ts';
 import { personaEmbed } from './persona-embed.ts';
 
@@ -54,54 +55,70 @@ function createModal(name: string, scope: Scope): ModalBuilder {
 }
 /* eslint-enable @typescript-eslint/no-deprecated */
 
-async function createSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const wrongScope = scopeRefusal(i);
-  if (wrongScope) return refuse(i, wrongScope);
-  const name = i.options.getString('name', true).trim().replace(/\s+/g, ' ');
-  if (name === '') return refuse(i, 'The name must not be empty.');
-  const text = i.options.getString('text');
-  const file = i.options.getAttachment('file');
-  if (text !== null && file !== null) return refuse(i, 'Give the biography as text or as a file, not both.');
-  if (text === null && file === null) {
-    const modal = createModal(name, scopeOption(i));
-    // Names of many emoji or other wide characters can overflow Discord's 100-character custom id.
-    if ((modal.data.custom_id?.length ?? 0) > CUSTOM_ID_MAX)
-      return refuse(i, 'That name is too long for the form; give the biography with `text:` or `file:` instead.');
-    await i.showModal(modal);
-    return;
-  }
-  if (file !== null && !TEXT_EXTENSIONS.includes(extensionOf(file))) {
-    return refuse(
-      i,
-      `${file.name} is not a text file: attach the biography as .txt or .md (to import a persona or a character card, use \`/persona import\`).`,
-    );
-  }
-  await i.deferReply({ flags: MessageFlags.Ephemeral });
-  let bio = text ?? '';
-  if (file !== null) {
-    const bytes = await download(file, MAX_FILE_BYTES);
-    if (!bytes.ok) return refuse(i, bytes.error);
-    const decoded = textOf(bytes.value, file.name);
-    if (!decoded.ok) return refuse(i, decoded.error);
-    bio = decoded.value;
-  }
-  // A typed biography comes back with any refusal: what the person wrote is never lost.
-  await create(i, deps, store, { name, bio, scope: scopeOption(i), giveBack: text !== null });
-}
+/** Discord's limit on a string option; longer biographies go through the modal or a file. */
+const TEXT_OPTION_MAX = 6000;
 
-async function createModalSubmit(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const [kind, ...rest] = customIdArgs(i.customId);
-  const name = rest.join(':');
-  const scope: Scope = kind === 'server' && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };
-  const pieces = Array.from({ length: BIO_INPUTS }, (_, k) => i.fields.getTextInputValue(bioInputId(k + 1)));
-  const bio = pieces.filter((p) => p.trim() !== '').join('\n');
-  await i.deferReply({ flags: MessageFlags.Ephemeral });
-  await create(i, deps, store, { name, bio, scope, giveBack: true });
-}
+/** /persona create name [text|file] [scope]: a persona from a biography; without text or file, a form to write it in. */
+export const create = personaCommand.subcommand({
+  name: 'create',
+  definition: (s) =>
+    s
+      .setDescription('A persona from a name and a biography (without text or file, a form opens)')
+      .addStringOption((o) => o.setName('name').setDescription('Who it is').setRequired(true).setMaxLength(PROFILE_LIMITS.name.max))
+      .addStringOption((o) =>
+        o.setName('text').setDescription('The biography (longer: leave empty for a form, or attach a file)').setMaxLength(TEXT_OPTION_MAX),
+      )
+      .addAttachmentOption((o) => o.setName('file').setDescription('The biography as a .txt or .md file'))
+      .addStringOption(scopeOption),
+  preconditions: [scopeAllowedHere],
+  run: async (i, { deps }) => {
+    const name = i.options.getString('name', true).trim().replace(/\s+/g, ' ');
+    if (name === '') return refuse(i, 'The name must not be empty.');
+    const text = i.options.getString('text');
+    const file = i.options.getAttachment('file');
+    if (text !== null && file !== null) return refuse(i, 'Give the biography as text or as a file, not both.');
+    if (text === null && file === null) {
+      const modal = createModal(name, scopeOf(i));
+      // Names of many emoji or other wide characters can overflow Discord's 100-character custom id.
+      if ((modal.data.custom_id?.length ?? 0) > CUSTOM_ID_MAX)
+        return refuse(i, 'That name is too long for the form; give the biography with `text:` or `file:` instead.');
+      await i.showModal(modal);
+      return;
+    }
+    if (file !== null && !TEXT_EXTENSIONS.includes(extensionOf(file))) {
+      return refuse(
+        i,
+        `${file.name} is not a text file: attach the biography as .txt or .md (to import a persona or a character card, use \`/persona import\`).`,
+      );
+    }
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    let bio = text ?? '';
+    if (file !== null) {
+      const bytes = await download(file, MAX_FILE_BYTES);
+      if (!bytes.ok) return refuse(i, bytes.error);
+      const decoded = textOf(bytes.value, file.name);
+      if (!decoded.ok) return refuse(i, decoded.error);
+      bio = decoded.value;
+    }
+    // A typed biography comes back with any refusal: what the person wrote is never lost.
+    await createPersona(i, deps, { name, bio, scope: scopeOf(i), giveBack: text !== null });
+  },
+});
+
+/** The biography form, sent. */
+export const createSubmit = personaCommand.modal({
+  id: CREATE_MODAL,
+  preconditions: [],
+  run: async (i, { deps }) => {
+    const [kind, ...rest] = customIdArgs(i.customId);
+    const name = rest.join(':');
+    const scope: Scope = kind === 'server' && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };
+    const pieces = Array.from({ length: BIO_INPUTS }, (_, k) => i.fields.getTextInputValue(bioInputId(k + 1)));
+    const bio = pieces.filter((p) => p.trim() !== '').join('\n');
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    await createPersona(i, deps, { name, bio, scope, giveBack: true });
+  },
+});
 
 /** What was built, and why offline when it was (null: the model wrote it). */
 interface Built {
@@ -134,14 +151,13 @@ async function contentFrom(deps: PersonaDeps, guildId: string | null, name: stri
   });
 }
 
-async function create(
+async function createPersona(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
   deps: PersonaDeps,
-  store: PersonaStore,
   input: { name: string; bio: string; scope: Scope; giveBack: boolean },
 ): Promise<void> {
   const built = await contentFrom(deps, i.guildId, input.name, input.bio);
-  const created = built.ok ? await store.create(actorOf(i), { scope: input.scope, content: built.value.content }) : null;
+  const created = built.ok ? await deps.personas.create(actorOf(i), { scope: input.scope, content: built.value.content }) : null;
   if (built.ok && created?.ok) {
     const name = created.value.profile.identity.name;
     const content =
@@ -156,9 +172,4 @@ async function create(
     input.giveBack && input.bio.trim() !== '' ? [new AttachmentBuilder(Buffer.from(input.bio, 'utf8'), { name: 'biography.txt' })] : [];
   const keep = files.length > 0 ? '\nYour biography is attached: use it with `/persona create file:` once this is fixed.' : '';
   await i.editReply({ content: cut(`Nothing was created: ${reason}${keep}`, 2000), files, allowedMentions: NO_MENTIONS });
-}
-
-export function registerCreate(router: InteractionRouter, deps: PersonaDeps): void {
-  router.onSlash(PERSONA, 'create', (i) => createSlash(i, deps));
-  router.onModal(CREATE_MODAL, (i) => createModalSubmit(i, deps));
 }

@@ -1,31 +1,34 @@
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import type { InteractionRouter } from '../../discord/router.ts';
+import { MessageFlags } from 'discord.js';
+import { PROFILE_LIMITS } from '../../persona/profile.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
-import { PERSONA } from './definition.ts';
+import { actorOf, personaCommand, refuse } from './context.ts';
+import { personaOption, scopeOf, scopeOption } from './options.ts';
+import { namedPersona, scopeAllowedHere } from './preconditions.ts';
 
-async function duplicate(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const wrongScope = scopeRefusal(i);
-  if (wrongScope) return refuse(i, wrongScope);
-  const actor = actorOf(i);
-  const source = await findPersona(store, actor, i.options.getString('persona', true));
-  if (!source.ok) return refuse(i, source.error);
-  const name = i.options.getString('name')?.trim();
-  // The store only ever creates: a name already taken is refused, never overwritten.
-  const copy = await store.duplicate(actor, source.value.id, { scope: scopeOption(i), ...(name ? { name } : {}) });
-  if (!copy.ok) return refuse(i, `Nothing was copied: ${copy.error.message}`);
-  const where = copy.value.scope.kind === 'server' ? 'for this server' : 'as your private persona';
-  await i.reply({
-    content: `Copied ${source.value.profile.identity.name} to **${copy.value.profile.identity.name}** ${where}. It is yours to change.`,
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: NO_MENTIONS,
-  });
-}
-
-export function registerDuplicate(router: InteractionRouter, deps: PersonaDeps): void {
-  router.onSlash(PERSONA, 'duplicate', (i) => duplicate(i, deps));
-  router.onAutocomplete(PERSONA, 'duplicate', personaAutocomplete(deps, 'visible'));
-}
+/** /persona duplicate: an editable copy, private or the server's; the way to change a built-in persona. */
+export const duplicate = personaCommand.subcommand({
+  name: 'duplicate',
+  definition: (s) =>
+    s
+      .setDescription('An editable copy of a persona (the way to change a built-in one)')
+      .addStringOption(personaOption('Which persona to copy'))
+      .addStringOption((o) =>
+        o.setName('name').setDescription('Name of the copy (default: "<name> (copy)")').setMaxLength(PROFILE_LIMITS.name.max),
+      )
+      .addStringOption(scopeOption),
+  preconditions: [scopeAllowedHere, namedPersona],
+  run: async (i, { deps, persona: source }) => {
+    const name = i.options.getString('name')?.trim();
+    // The store only ever creates: a name already taken is refused, never overwritten.
+    const copy = await deps.personas.duplicate(actorOf(i), source.id, { scope: scopeOf(i), ...(name ? { name } : {}) });
+    if (!copy.ok) return refuse(i, `Nothing was copied: ${copy.error.message}`);
+    const where = copy.value.scope.kind === 'server' ? 'for this server' : 'as your private persona';
+    await i.reply({
+      content: `Copied ${source.profile.identity.name} to **${copy.value.profile.identity.name}** ${where}. It is yours to change.`,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: NO_MENTIONS,
+    });
+  },
+  autocomplete: personaAutocomplete('visible'),
+});

@@ -1,12 +1,12 @@
-import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import type { InteractionRouter } from '../../discord/router.ts';
+import { AttachmentBuilder, MessageFlags } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { exportCardV2Json, exportCardV2Png } from '../../persona/card-export.ts';
 import type { Persona, PersonaContent } from '../../persona/persona.ts';
 import { exportPersonaJson } from '../../persona/persona-json.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './context.ts';
-import { PERSONA } from './definition.ts';
+import { personaCommand } from './context.ts';
+import { personaOption } from './options.ts';
+import { namedPersona } from './preconditions.ts';
 
 /** A file name people recognise: the persona's name, in letters, digits and dashes. */
 function fileStem(name: string): string {
@@ -37,20 +37,32 @@ function files(stored: Persona, format: string): AttachmentBuilder[] {
   return [json, png];
 }
 
-async function exportSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const persona = await findPersona(store, actorOf(i), i.options.getString('persona', true));
-  if (!persona.ok) return refuse(i, persona.error);
-  await i.reply({
-    content: `**${persona.value.profile.identity.name}**: the .persona.json imports back into Dramatis exactly; the card opens in SillyTavern and other card editors (and imports back too).`,
-    files: files(persona.value, i.options.getString('format') ?? 'both'),
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: NO_MENTIONS,
-  });
-}
-
-export function registerExport(router: InteractionRouter, deps: PersonaDeps): void {
-  router.onSlash(PERSONA, 'export', (i) => exportSlash(i, deps));
-  router.onAutocomplete(PERSONA, 'export', personaAutocomplete(deps, 'visible'));
-}
+/** /persona export [format]: the persona as files that import back, into Dramatis or a card editor. */
+export const exportPersona = personaCommand.subcommand({
+  name: 'export',
+  definition: (s) =>
+    s
+      .setDescription('A persona as files: Dramatis JSON and a Character Card')
+      .addStringOption(personaOption('Which persona'))
+      .addStringOption((o) =>
+        o
+          .setName('format')
+          .setDescription('Which files (default: Dramatis JSON and card PNG)')
+          .addChoices(
+            { name: 'Dramatis JSON and Character Card PNG', value: 'both' },
+            { name: 'Dramatis JSON', value: 'json' },
+            { name: 'Character Card V2 (PNG)', value: 'card-png' },
+            { name: 'Character Card V2 (JSON)', value: 'card-json' },
+          ),
+      ),
+  preconditions: [namedPersona],
+  run: async (i, { persona }) => {
+    await i.reply({
+      content: `**${persona.profile.identity.name}**: the .persona.json imports back into Dramatis exactly; the card opens in SillyTavern and other card editors (and imports back too).`,
+      files: files(persona, i.options.getString('format') ?? 'both'),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: NO_MENTIONS,
+    });
+  },
+  autocomplete: personaAutocomplete('visible'),
+});

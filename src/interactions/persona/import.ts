@@ -1,5 +1,4 @@
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import type { InteractionRouter } from '../../discord/router.ts';
+import { MessageFlags } from 'discord.js';
 import { cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { importCard, type ImportCardOptions } from '../../persona/card-import.ts';
 import { isPng } from '../../persona/card-png.ts';
@@ -8,8 +7,9 @@ import type { PersonaContent } from '../../persona/persona.ts';
 import { importPersonaJson, PERSONA_FORMAT } from '../../persona/persona-json.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { download, extensionOf } from './attachment.ts';
-import { actorOf, refuse, scopeOption, scopeRefusal, storeOf, type PersonaDeps } from './context.ts';
-import { PERSONA } from './definition.ts';
+import { actorOf, personaCommand, refuse, type PersonaDeps } from './context.ts';
+import { scopeOf, scopeOption } from './options.ts';
+import { scopeAllowedHere } from './preconditions.ts';
 import { meteredModel } from './metered-model.ts';
 import { cardProfiler } from '../../agents/profiler/profiler.ts';
 import { personaEmbed, warningsText } from './persona-embed.ts';
@@ -62,37 +62,39 @@ async function read(bytes: Uint8Array, deps: PersonaDeps, guildId: string | null
   });
 }
 
-async function importSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const wrongScope = scopeRefusal(i);
-  if (wrongScope) return refuse(i, wrongScope);
-  const file = i.options.getAttachment('file', true);
-  const limit = LIMITS[extensionOf(file)];
-  if (limit === undefined) {
-    return refuse(
-      i,
-      `${file.name} is not a file I can import: attach a Dramatis persona export (.json) or a Character Card V2/V3 (.json or .png).`,
-    );
-  }
-  // Downloading, and a card's tactics from the profiler, may take longer than Discord's 3 seconds.
-  await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const bytes = await download(file, limit);
-  if (!bytes.ok) return refuse(i, `Nothing was imported: ${bytes.error}`);
-  const imported = await read(bytes.value, deps, i.guildId);
-  if (!imported.ok) return refuse(i, cut(`Nothing was imported: ${imported.error}`, 2000));
-  const created = await store.create(actorOf(i), { scope: scopeOption(i), content: imported.value.persona });
-  if (!created.ok) return refuse(i, cut(`Nothing was imported: ${created.error.message}`, 2000));
-  await i.editReply({
-    content: cut(
-      `Imported **${created.value.profile.identity.name}** from ${imported.value.from}.${warningsText(imported.value.warnings)}`,
-      2000,
-    ),
-    embeds: [personaEmbed(created.value)],
-    allowedMentions: NO_MENTIONS,
-  });
-}
-
-export function registerImport(router: InteractionRouter, deps: PersonaDeps): void {
-  router.onSlash(PERSONA, 'import', (i) => importSlash(i, deps));
-}
+/** /persona import file [scope]: a persona from a Dramatis export or a Character Card. */
+export const importPersona = personaCommand.subcommand({
+  name: 'import',
+  definition: (s) =>
+    s
+      .setDescription('A persona from a Dramatis .json export or a Character Card (V2/V3, .json or .png)')
+      .addAttachmentOption((o) => o.setName('file').setDescription('The persona or card file').setRequired(true))
+      .addStringOption(scopeOption),
+  preconditions: [scopeAllowedHere],
+  run: async (i, { deps }) => {
+    const file = i.options.getAttachment('file', true);
+    const limit = LIMITS[extensionOf(file)];
+    if (limit === undefined) {
+      return refuse(
+        i,
+        `${file.name} is not a file I can import: attach a Dramatis persona export (.json) or a Character Card V2/V3 (.json or .png).`,
+      );
+    }
+    // Downloading, and a card's tactics from the profiler, may take longer than Discord's 3 seconds.
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    const bytes = await download(file, limit);
+    if (!bytes.ok) return refuse(i, `Nothing was imported: ${bytes.error}`);
+    const imported = await read(bytes.value, deps, i.guildId);
+    if (!imported.ok) return refuse(i, cut(`Nothing was imported: ${imported.error}`, 2000));
+    const created = await deps.personas.create(actorOf(i), { scope: scopeOf(i), content: imported.value.persona });
+    if (!created.ok) return refuse(i, cut(`Nothing was imported: ${created.error.message}`, 2000));
+    await i.editReply({
+      content: cut(
+        `Imported **${created.value.profile.identity.name}** from ${imported.value.from}.${warningsText(imported.value.warnings)}`,
+        2000,
+      ),
+      embeds: [personaEmbed(created.value)],
+      allowedMentions: NO_MENTIONS,
+    });
+  },
+});

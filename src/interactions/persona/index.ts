@@ -1,36 +1,41 @@
-import type { InteractionRouter } from '../../discord/router.ts';
-import type { PersonaDeps } from './context.ts';
-import { registerChatClear } from './chat-clear.ts';
-import { registerChatHistory } from './chat-history.ts';
-import { registerCreate } from './create.ts';
-import { registerEdit } from './edit.ts';
+import { ApplicationIntegrationType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { EDITOR_STOP_PREFIX } from '../../discord/editor-chats.ts';
-import { personaCommand } from './definition.ts';
-import { registerDelete } from './delete.ts';
-import { registerDuplicate } from './duplicate.ts';
-import { registerExport } from './export.ts';
-import { registerImport } from './import.ts';
-import { registerList } from './list.ts';
-import { registerShow } from './show.ts';
-import { registerTest } from './test.ts';
+import type { InteractionRouter } from '../../discord/router.ts';
+import { commandData, routeCommand } from '../command.ts';
+import { chatClear } from './chat-clear.ts';
+import { chatHistory } from './chat-history.ts';
+import type { PersonaDeps } from './context.ts';
+import { create, createSubmit } from './create.ts';
+import { deleteButton, deletePersona } from './delete.ts';
+import { duplicate } from './duplicate.ts';
+import { edit } from './edit.ts';
+import { exportPersona } from './export.ts';
+import { importPersona } from './import.ts';
+import { list } from './list.ts';
+import { show } from './show.ts';
+import { testPersona, testSubmit } from './test.ts';
 
 export type { PersonaDeps } from './context.ts';
 export { personaModels } from './models.ts';
-export const personaCommandData = personaCommand.toJSON();
 
-/** Every /persona subcommand, its autocomplete, modals and buttons.  */
+const PERSONA = 'persona';
+
+/** In the order Discord lists them. */
+const SUBCOMMANDS = [create, show, list, duplicate, deletePersona, importPersona, exportPersona, testPersona, edit, chatClear, chatHistory];
+
+/** /persona. Usable in DMs: private personas live there too. */
+export const personaCommandData = commandData(
+  new SlashCommandBuilder()
+    .setName(PERSONA)
+    .setDescription('Create, share and try out the AI personas that play Mafia')
+    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall),
+  SUBCOMMANDS,
+);
+
+/** Every /persona subcommand, its autocomplete, modals and buttons; and the editor threads' messages. */
 export function registerPersona(router: InteractionRouter, deps: PersonaDeps): void {
-  registerCreate(router, deps);
-  registerShow(router, deps);
-  registerList(router, deps);
-  registerDuplicate(router, deps);
-  registerDelete(router, deps);
-  registerImport(router, deps);
-  registerExport(router, deps);
-  registerTest(router, deps);
-  registerEdit(router, deps);
-  registerChatClear(router, deps);
-  registerChatHistory(router, deps);
+  routeCommand(router, PERSONA, deps, { subcommands: SUBCOMMANDS, buttons: [deleteButton], modals: [createSubmit, testSubmit] });
   const chats = deps.chats;
   if (chats) {
     router.onMessage((m) => chats.onMessage(m));

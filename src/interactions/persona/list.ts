@@ -1,9 +1,7 @@
-import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { EmbedBuilder, MessageFlags } from 'discord.js';
 import type { PersonaSummary } from '../../db/persona-store.ts';
-import type { InteractionRouter } from '../../discord/router.ts';
 import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { actorOf, refuse, storeOf, type PersonaDeps } from './context.ts';
-import { PERSONA } from './definition.ts';
+import { actorOf, personaCommand, refuse } from './context.ts';
 
 /** Per page: three sections of names stay well inside an embed's 6,000 characters. */
 const LIST_PAGE_SIZE = 30;
@@ -14,28 +12,31 @@ const SECTIONS = [
   { title: 'Built-in (duplicate one to change it)', has: (s: PersonaSummary) => s.builtIn || s.scope.kind === 'everyone' },
 ] as const;
 
-async function list(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const all = await store.list(actorOf(i));
-  // Sections in a fixed order, so pages follow each other without gaps or repeats.
-  const ordered = SECTIONS.flatMap((section) => all.filter(section.has).map((s) => ({ section: section.title, s })));
-  const pages = Math.max(1, Math.ceil(ordered.length / LIST_PAGE_SIZE));
-  const page = i.options.getInteger('page') ?? 1;
-  if (page > pages) return refuse(i, `There ${pages === 1 ? 'is only 1 page' : `are only ${pages} pages`} of personas.`);
-  const shown = ordered.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
-  const embed = new EmbedBuilder().setColor(COLOURS.info).setTitle('Personas you can use');
-  if (ordered.length === 0) embed.setDescription('None yet. Create one with `/persona create`.');
-  for (const section of SECTIONS) {
-    const names = shown.filter((x) => x.section === section.title).map((x) => x.s.name);
-    if (names.length > 0) embed.addFields({ name: section.title, value: cut(names.join('\n'), 1024) });
-  }
-  embed.setFooter({
-    text: `${ordered.length} persona${ordered.length === 1 ? '' : 's'} · page ${page} of ${pages}${page < pages ? ` · next: /persona list page:${page + 1}` : ''}`,
-  });
-  await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-}
-
-export function registerList(router: InteractionRouter, deps: PersonaDeps): void {
-  router.onSlash(PERSONA, 'list', (i) => list(i, deps));
-}
+/** /persona list [page]: the personas the person can use, in sections. */
+export const list = personaCommand.subcommand({
+  name: 'list',
+  definition: (s) =>
+    s
+      .setDescription('The personas you can use: yours, this server’s, the built-in ones')
+      .addIntegerOption((o) => o.setName('page').setDescription('Page number').setMinValue(1).setMaxValue(1000)),
+  preconditions: [],
+  run: async (i, { deps }) => {
+    const all = await deps.personas.list(actorOf(i));
+    // Sections in a fixed order, so pages follow each other without gaps or repeats.
+    const ordered = SECTIONS.flatMap((section) => all.filter(section.has).map((s) => ({ section: section.title, s })));
+    const pages = Math.max(1, Math.ceil(ordered.length / LIST_PAGE_SIZE));
+    const page = i.options.getInteger('page') ?? 1;
+    if (page > pages) return refuse(i, `There ${pages === 1 ? 'is only 1 page' : `are only ${pages} pages`} of personas.`);
+    const shown = ordered.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
+    const embed = new EmbedBuilder().setColor(COLOURS.info).setTitle('Personas you can use');
+    if (ordered.length === 0) embed.setDescription('None yet. Create one with `/persona create`.');
+    for (const section of SECTIONS) {
+      const names = shown.filter((x) => x.section === section.title).map((x) => x.s.name);
+      if (names.length > 0) embed.addFields({ name: section.title, value: cut(names.join('\n'), 1024) });
+    }
+    embed.setFooter({
+      text: `${ordered.length} persona${ordered.length === 1 ? '' : 's'} · page ${page} of ${pages}${page < pages ? ` · next: /persona list page:${page + 1}` : ''}`,
+    });
+    await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+  },
+});

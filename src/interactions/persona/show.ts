@@ -1,20 +1,18 @@
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import type { InteractionRouter } from '../../discord/router.ts';
+import { MessageFlags } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './context.ts';
-import { PERSONA } from './definition.ts';
+import { personaCommand } from './context.ts';
+import { personaOption } from './options.ts';
+import { namedPersona } from './preconditions.ts';
 import { personaEmbed } from './persona-embed.ts';
 
-async function show(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const persona = await findPersona(store, actorOf(i), i.options.getString('persona', true));
-  if (!persona.ok) return refuse(i, persona.error);
-  await i.reply({ embeds: [personaEmbed(persona.value)], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-}
-
-export function registerShow(router: InteractionRouter, deps: PersonaDeps): void {
-  router.onSlash(PERSONA, 'show', (i) => show(i, deps));
-  router.onAutocomplete(PERSONA, 'show', personaAutocomplete(deps, 'visible'));
-}
+/** /persona show: a persona in full. */
+export const show = personaCommand.subcommand({
+  name: 'show',
+  definition: (s) => s.setDescription('A persona in full').addStringOption(personaOption('Which persona')),
+  preconditions: [namedPersona],
+  run: async (i, { persona }) => {
+    await i.reply({ embeds: [personaEmbed(persona)], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+  },
+  autocomplete: personaAutocomplete('visible'),
+});

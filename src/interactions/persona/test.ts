@@ -7,14 +7,14 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import { answerOffline, answerWithModel, SITUATION_MAX_CHARS } from '../../agents/player/answer-situation.ts';
-import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
+import { customIdArgs } from '../../discord/router.ts';
 import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import type { PersonaStore } from '../../db/persona-store.ts';
 import type { Persona } from '../../persona/persona.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, findPersona, refuse, storeOf, type PersonaDeps } from './context.ts';
-import { PERSONA } from './definition.ts';
+import { actorOf, personaCommand, refuse, type PersonaDeps } from './context.ts';
+import { personaOption } from './options.ts';
+import { namedPersona } from './preconditions.ts';
 import { meteredModel } from './metered-model.ts';
 
 const TEST_MODAL = 'persona-test';
@@ -37,28 +37,40 @@ function situationModal(persona: Persona): ModalBuilder {
     );
 }
 
-async function testSlash(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const persona = await findPersona(store, actorOf(i), i.options.getString('persona', true));
-  if (!persona.ok) return refuse(i, persona.error);
-  const situation = i.options.getString('situation')?.trim() ?? '';
-  if (situation === '') {
-    await i.showModal(situationModal(persona.value));
-    return;
-  }
-  await answer(i, deps, store, persona.value, situation);
-}
+/** /persona test situation: the persona answers in character; without a situation, a form to describe one. */
+export const testPersona = personaCommand.subcommand({
+  name: 'test',
+  definition: (s) =>
+    s
+      .setDescription('The persona answers a situation you describe, in character (without one, a form opens)')
+      .addStringOption(personaOption('Which persona'))
+      .addStringOption((o) =>
+        o.setName('situation').setDescription('e.g. "Bob accuses you of being Mafia"').setMaxLength(SITUATION_MAX_CHARS),
+      ),
+  preconditions: [namedPersona],
+  run: async (i, { deps, persona }) => {
+    const situation = i.options.getString('situation')?.trim() ?? '';
+    if (situation === '') {
+      await i.showModal(situationModal(persona));
+      return;
+    }
+    await answer(i, deps, persona, situation);
+  },
+  autocomplete: personaAutocomplete('visible'),
+});
 
-async function testModal(i: ModalSubmitInteraction, deps: PersonaDeps): Promise<void> {
-  const store = await storeOf(i, deps);
-  if (!store) return;
-  const persona = await store.get(actorOf(i), customIdArgs(i.customId)[0] ?? '');
-  if (!persona.ok) return refuse(i, 'That persona no longer exists, or you can no longer use it.');
-  const situation = i.fields.getTextInputValue(SITUATION_INPUT).trim();
-  if (situation === '') return refuse(i, 'Describe a situation for the persona to answer.');
-  await answer(i, deps, store, persona.value, situation);
-}
+/** The situation form, sent. */
+export const testSubmit = personaCommand.modal({
+  id: TEST_MODAL,
+  preconditions: [],
+  run: async (i, { deps }) => {
+    const persona = await deps.personas.get(actorOf(i), customIdArgs(i.customId)[0] ?? '');
+    if (!persona.ok) return refuse(i, 'That persona no longer exists, or you can no longer use it.');
+    const situation = i.fields.getTextInputValue(SITUATION_INPUT).trim();
+    if (situation === '') return refuse(i, 'Describe a situation for the persona to answer.');
+    await answer(i, deps, persona.value, situation);
+  },
+});
 
 const OFFLINE_FOOTER = 'Answered offline (no language model configured): built from the persona’s traits, tactics and phrases.';
 const BUDGET_FOOTER = 'Answered offline (the server’s AI budget for today is spent): built from the persona’s traits, tactics and phrases.';
@@ -69,13 +81,12 @@ type Answer = { readonly text: string; readonly footer: string; readonly note?: 
 async function answerFor(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
   deps: PersonaDeps,
-  store: PersonaStore,
   persona: Persona,
   situation: string,
 ): Promise<Result<Answer, string>> {
   const model = deps.models.current();
   if (model === null) return ok({ text: answerOffline(persona.profile, situation), footer: OFFLINE_FOOTER });
-  const rendered = await store.render(actorOf(i), persona.id);
+  const rendered = await deps.personas.render(actorOf(i), persona.id);
   if (!rendered.ok) return err(rendered.error.message);
   const metered = meteredModel(deps, model, { guildId: i.guildId, personaId: persona.id, purpose: 'persona_test' });
   const answered = await answerWithModel({ profile: persona.profile, block: rendered.value.block }, situation, metered);
@@ -94,12 +105,11 @@ async function answerFor(
 async function answer(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
   deps: PersonaDeps,
-  store: PersonaStore,
   persona: Persona,
   situation: string,
 ): Promise<void> {
   await i.deferReply({ flags: MessageFlags.Ephemeral });
-  const answered = await answerFor(i, deps, store, persona, situation);
+  const answered = await answerFor(i, deps, persona, situation);
   if (!answered.ok) return refuse(i, answered.error);
   const embed = new EmbedBuilder()
     .setColor(COLOURS.day)
@@ -112,10 +122,4 @@ async function answer(
     embeds: [embed],
     allowedMentions: NO_MENTIONS,
   });
-}
-
-export function registerTest(router: InteractionRouter, deps: PersonaDeps): void {
-  router.onSlash(PERSONA, 'test', (i) => testSlash(i, deps));
-  router.onAutocomplete(PERSONA, 'test', personaAutocomplete(deps, 'visible'));
-  router.onModal(TEST_MODAL, (i) => testModal(i, deps));
 }

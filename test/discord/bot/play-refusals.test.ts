@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveTable } from '../../../src/discord/tables.ts';
 import { nightActionMessage } from '../../../src/discord/presenters/night-action.ts';
-import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/play.ts';
+import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
 import { content } from '../../persona/fixtures.ts';
 import { messageText, type InteractionHandle, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { nightMenu, openGame, options, seated, seedWhere, settle, toNextPhase } from './playing.ts';

@@ -1,0 +1,34 @@
+import type { Message } from 'discord.js';
+import * as engine from '../../game/index.ts';
+import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import type { MafiaDeps } from './context.ts';
+
+export const DEAD_NOT_TAKEN =
+  'You are dead: what you write in the game channel is not part of the game any more. Watch quietly until it ends.';
+
+const TOWN_PHASES = new Set<engine.Phase>(['dawn', 'day', 'vote', 'last_words']);
+
+/** People's messages in the game channel (town talk, last words) and the Mafia thread enter the transcript. */
+export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
+  if (m.author.bot || m.webhookId || !m.inGuild() || !m.content.trim()) return;
+  const thread = m.channel.isThread() ? m.channel : null;
+  const table = await deps.tables.forChannel(m.channelId, thread?.parentId ?? null);
+  if (!table) return;
+  const state = table.state;
+  const player = state.players.find((p) => p.kind === 'human' && p.userId === m.author.id);
+  if (!player || state.phase === 'lobby' || state.phase === 'ended') return;
+  let channel: engine.SpeechChannel;
+  if (thread) channel = 'mafia';
+  else if (state.phase === 'last_words' && state.lynchedToday === player.id) channel = 'last_words';
+  else if (TOWN_PHASES.has(state.phase)) channel = 'town';
+  else return;
+  const text = m.content.slice(0, engine.MAX_SPEECH_LENGTH);
+  const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel, text, at }));
+  if (spoken.ok || spoken.error.code !== 'dead') return;
+  if (!thread) deps.tables.output.mute(table, m.author.id);
+  try {
+    await m.author.send({ content: DEAD_NOT_TAKEN, allowedMentions: NO_MENTIONS });
+  } catch {
+    // DMs closed: the mute (where allowed) says it instead.
+  }
+}

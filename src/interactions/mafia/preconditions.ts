@@ -1,0 +1,67 @@
+import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import { customIdArgs } from '../../discord/router.ts';
+import type { LiveTable } from '../../discord/tables.ts';
+import { err, ok } from '../../result.ts';
+import type { Nothing, Precondition } from '../precondition.ts';
+import { canManageServer, HOST_ONLY, isHost, NEEDS_SERVER, type MafiaDeps, type MafiaInteraction } from './context.ts';
+
+type Deps = { readonly deps: MafiaDeps };
+type Table = { readonly table: LiveTable };
+
+const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
+const GAME_OVER = 'That game is over; this menu no longer does anything.';
+
+/** Used in a server, not in a DM; `message` says why the command needs one. */
+export function guildOnly(message: string): Precondition<MafiaInteraction, unknown, { readonly guildId: string }> {
+  return (i) => Promise.resolve(i.inGuild() ? ok({ guildId: i.guildId }) : err(message));
+}
+
+/** The open game of the interaction's channel. */
+export const gameHere: Precondition<MafiaInteraction, Deps, Table> = async (i, { deps }) => {
+  if (!i.inGuild()) return err(NEEDS_SERVER);
+  const table = await deps.tables.inChannel(i.channelId);
+  return table ? ok({ table }) : err(NO_GAME);
+};
+
+/** For lobby components: the game their custom id names (at `at`) must still be this channel's open game. */
+function openGameNamed<I extends ButtonInteraction | StringSelectMenuInteraction>(at: number): Precondition<I, Deps, Table> {
+  return async (i, found) => {
+    const here = await gameHere(i, found);
+    if (here.ok && here.value.table.state.id !== customIdArgs(i.customId)[at]) {
+      return err('That lobby belongs to a game that is over; use the newest lobby message.');
+    }
+    return here;
+  };
+}
+
+const lobbyMessageGame = openGameNamed<ButtonInteraction>(1);
+
+/** The lobby message's buttons (`lobby:<action>:<game>`); after a restart the lobby message is learnt from the first click on it. */
+export const lobbyButtonGame: Precondition<ButtonInteraction, Deps, Table> = async (i, found) => {
+  const here = await lobbyMessageGame(i, found);
+  if (here.ok) here.value.table.lobbyMessageId ??= i.message.id;
+  return here;
+};
+
+/** A menu the lobby sent (`<prefix>:<game>`), in its channel. */
+export const lobbyMenuGame = openGameNamed<StringSelectMenuInteraction>(0);
+
+/** Night menus in DMs and the vote message (`<prefix>:<game>`): the game they belong to, wherever it is. */
+export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInteraction, Deps, Table> = async (i, { deps }) => {
+  const table = await deps.tables.byGame(customIdArgs(i.customId)[0] ?? '');
+  return table ? ok({ table }) : err(GAME_OVER);
+};
+
+export const hostOnly: Precondition<MafiaInteraction, Table, Nothing> = (i, { table }) =>
+  Promise.resolve(isHost(table, i.user.id) ? ok({}) : err(HOST_ONLY));
+
+/** The host, or anyone with Manage Server (a host who left must not block the channel). */
+export const hostOrManager: Precondition<MafiaInteraction, Table, Nothing> = (i, { table }) =>
+  Promise.resolve(
+    isHost(table, i.user.id) || canManageServer(i) ? ok({}) : err('Only the host or someone with Manage Server can end this game.'),
+  );
+
+/** The game is still in its lobby; `message` says why that matters here. */
+export function lobbyOpen(message: string): Precondition<MafiaInteraction, Table, Nothing> {
+  return (_i, { table }) => Promise.resolve(table.state.phase === 'lobby' ? ok({}) : err(message));
+}
