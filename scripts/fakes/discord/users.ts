@@ -394,12 +394,14 @@ export class SimUser {
     return m;
   }
 
+  /** The component a person would pick: by its custom id, or the id's leading part (`vote:<game>` finds `vote:<game>:<day>`). */
   private findComponent(m: SimMessage, customId: string): any {
     const stack: any[] = [...(m.components as any[])];
     while (stack.length) {
       const c = stack.shift();
       if (!c || typeof c !== 'object') continue;
-      if (c.custom_id === customId && c.type !== ComponentType.ActionRow) return c;
+      const matches = c.custom_id === customId || (typeof c.custom_id === 'string' && c.custom_id.startsWith(`${customId}:`));
+      if (matches && c.type !== ComponentType.ActionRow) return c;
       if (Array.isArray(c.components)) stack.push(...c.components);
       if (c.accessory) stack.push(c.accessory);
       if (c.component) stack.push(c.component);
@@ -426,7 +428,7 @@ export class SimUser {
     const c = this.findComponent(m, customId);
     if (c.type !== ComponentType.Button) throw new SimUserError(`${customId} is not a button`);
     if (c.disabled) throw new SimUserError(`button ${customId} is disabled`);
-    return this.componentInteraction(m, { custom_id: customId, component_type: ComponentType.Button });
+    return this.componentInteraction(m, { custom_id: c.custom_id, component_type: ComponentType.Button });
   }
 
   /** Picks values in a select menu (string, user, role, mentionable or channel select). */
@@ -441,7 +443,7 @@ export class SimUser {
     const min = c.min_values ?? 1;
     const max = c.max_values ?? 1;
     if (ids.length < min || ids.length > max) throw new SimUserError(`${customId} takes ${min}..${max} values, got ${ids.length}`);
-    const data: Record<string, unknown> = { custom_id: customId, component_type: c.type, values: ids };
+    const data: Record<string, unknown> = { custom_id: c.custom_id, component_type: c.type, values: ids };
     if (c.type === ComponentType.StringSelect) {
       const allowed = new Set((c.options ?? []).map((o: any) => o.value));
       const bad = ids.filter((v) => !allowed.has(v));

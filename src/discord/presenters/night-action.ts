@@ -20,7 +20,7 @@ export function nightActionMessage(state: GameState, playerId: string): BaseMess
     .setTitle(`Night ${state.day}: whom do you ${VERB[action]}?${round}`)
     .setDescription(`Choose before ${state.deadline ? relativeTime(state.deadline) : 'dawn'}. You can change your mind until then.`);
   const menu = new StringSelectMenuBuilder()
-    .setCustomId(`${NIGHT_SELECT}:${state.id}`)
+    .setCustomId(`${NIGHT_SELECT}:${state.id}:${String(state.day)}`)
     .setPlaceholder(`Choose whom to ${VERB[action]}`)
     .addOptions(...targets.slice(0, 24).map((t) => ({ label: t.name.slice(0, 100), value: t.id })), {
       label: action === 'shoot' ? 'Hold my fire' : 'Nobody tonight',

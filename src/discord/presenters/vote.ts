@@ -37,14 +37,14 @@ export function voteMessage(state: GameState): BaseMessageOptions {
         .trim(),
     );
   const menu = new StringSelectMenuBuilder()
-    .setCustomId(`${VOTE_SELECT}:${state.id}`)
+    .setCustomId(`${VOTE_SELECT}:${state.id}:${String(state.day)}`)
     .setPlaceholder('Vote to lynch…')
     .addOptions(
       ...living.slice(0, 24).map((p) => ({ label: p.name.slice(0, 100), value: p.id })),
       ...(state.settings.rules.allowNoLynch ? [{ label: 'No lynch', value: NO_LYNCH_VALUE }] : []),
     );
   const unvote = new ButtonBuilder()
-    .setCustomId(`${UNVOTE_BUTTON}:${state.id}`)
+    .setCustomId(`${UNVOTE_BUTTON}:${state.id}:${String(state.day)}`)
     .setLabel('Withdraw my vote')
     .setStyle(ButtonStyle.Secondary);
   return {

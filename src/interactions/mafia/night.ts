@@ -2,7 +2,7 @@ import { NO_MENTIONS, nameOf } from '../../discord/presenters/format.ts';
 import { NIGHT_SELECT, SKIP_VALUE } from '../../discord/presenters/night-action.ts';
 import * as engine from '../../game/index.ts';
 import { mafiaCommand, refuse } from './context.ts';
-import { gameNamed } from './preconditions.ts';
+import { gameNamed, stillOpen } from './preconditions.ts';
 
 /**
  * A pick from the night menu in a DM: the engine decides whether it stands. Picks come in bursts
@@ -12,7 +12,10 @@ import { gameNamed } from './preconditions.ts';
 export const nightSelect = mafiaCommand.select({
   id: NIGHT_SELECT,
   deferFirst: true,
-  preconditions: [gameNamed],
+  preconditions: [
+    gameNamed,
+    stillOpen('night', 'This night menu is from a night that is over; nothing changed. Use the newest menu in your DMs.'),
+  ],
   run: async (i, { table }) => {
     const value = i.values[0];
     const targetId = !value || value === SKIP_VALUE ? null : value;

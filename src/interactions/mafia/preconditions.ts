@@ -52,6 +52,22 @@ export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInterac
   return table ? ok({ table }) : err(GAME_OVER);
 };
 
+/**
+ * A vote menu or night menu belongs to one phase of one day (`<prefix>:<game>:<day>`): used after
+ * it closed, it changes nothing and says so. Menus sent before the stamp (no day) are taken as
+ * current, so a restart does not break the menus of a running game.
+ */
+export function stillOpen(
+  phase: 'vote' | 'night',
+  closed: string,
+): Precondition<ButtonInteraction | StringSelectMenuInteraction, Table, Nothing> {
+  return (i, { table }) => {
+    const day = customIdArgs(i.customId)[1];
+    const current = table.state.phase === phase && (day === undefined || Number(day) === table.state.day);
+    return Promise.resolve(current ? ok({}) : err(closed));
+  };
+}
+
 export const hostOnly: Precondition<MafiaInteraction, Table, Nothing> = (i, { table }) =>
   Promise.resolve(isHost(table, i.user.id) ? ok({}) : err(HOST_ONLY));
 

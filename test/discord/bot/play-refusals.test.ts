@@ -43,7 +43,9 @@ async function forgedMenu(table: LiveTable, of: string, to: string): Promise<Sim
 /** Adds an option to a select of a message as a tampered client would show it. */
 function forgeOption(message: SimMessage, customId: string, value: string): void {
   for (const row of message.components as { components: { custom_id?: string; options?: { label: string; value: string }[] }[] }[]) {
-    for (const c of row.components) if (c.custom_id === customId) c.options = [...(c.options ?? []), { label: 'forged', value }];
+    for (const c of row.components)
+      if (c.custom_id === customId || c.custom_id?.startsWith(`${customId}:`))
+        c.options = [...(c.options ?? []), { label: 'forged', value }];
   }
 }
 

@@ -51,7 +51,7 @@ describe('what players are shown', () => {
     const legal = engine.legalNightTargets(t.state, t.by('doctor').id).map((p) => p.id);
     expect(values).toEqual([...legal, SKIP_VALUE]);
     expect(values).not.toContain(t.by('doctor').id);
-    expect(menu.custom_id).toBe(`night:${t.state.id}`);
+    expect(menu.custom_id).toBe(`night:${t.state.id}:1`);
   });
 
   it('GIVEN a Townsperson or a player who already acted WHEN a night menu is asked for THEN there is none', () => {

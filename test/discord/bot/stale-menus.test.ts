@@ -1,0 +1,66 @@
+/** Menus belong to one phase of one day: an old one changes nothing, and says so. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
+import { startWorld, type World } from './harness.ts';
+import { HUMANS, nightMenu, openGame, options, seated, seedWhere, toNextPhase } from './playing.ts';
+
+let w: World | undefined;
+afterEach(async () => {
+  await w?.close();
+  w = undefined;
+});
+
+/** All three people are town with no night action, so nobody's menu decides a night. */
+const SEED = seedWhere(
+  (roles) => Object.values(roles).every((r) => r === 'townsperson'),
+  1,
+  'mafia,detective,doctor,townsperson,townsperson,townsperson,townsperson',
+);
+
+describe('stale menus', () => {
+  it('GIVEN the vote message of day 1 WHEN someone uses it in the day 2 vote THEN it is refused as closed and no vote is cast', async () => {
+    w = await startWorld({ seed: SEED });
+    const table = await openGame(w, { roles: 'mafia,detective,doctor,townsperson,townsperson,townsperson,townsperson' });
+    const gameId = table.state.id;
+    const at = (phase: string, day: number) => table.state.phase === phase && table.state.day === day;
+    while (!at('vote', 1)) await toNextPhase(w, table);
+    const dayOne: SimMessage = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+    // The edits that would close this vote fail, so its menu stays on screen: the stale menu a person can still use.
+    w.sim.fail({ method: 'PATCH', route: new RegExp(`/messages/${dayOne.id}$`), status: 403, code: 50013 });
+    while (!at('vote', 2)) {
+      expect(table.state.phase).not.toBe('ended');
+      await toNextPhase(w, table);
+    }
+    const voter = HUMANS.find((name) => seated(table.state, name).alive)!;
+    const target = options(dayOne, `vote:${gameId}`).find((v) => v !== seated(table.state, voter).id && v !== 'no_lynch')!;
+    const before = table.state.log.length;
+
+    const answer = await w.sim.user(voter).select(dayOne, `vote:${gameId}`, [target]).ephemeral();
+
+    expect(messageText(answer)).toMatch(/This vote is closed/);
+    expect(table.state.log.slice(before).some((e) => e.type === 'vote_cast')).toBe(false);
+    expect(seated(table.state, voter).id in table.state.votes).toBe(false);
+  });
+
+  it('GIVEN a night menu of night 1 WHEN used on night 2 THEN it is refused and no action is taken', async () => {
+    const seed = seedWhere((roles) => roles.carol === 'doctor');
+    w = await startWorld({ seed });
+    const table = await openGame(w);
+    const gameId = table.state.id;
+    const nightOne = nightMenu(w, 'carol', gameId)!;
+    const at = (phase: string, day: number) => table.state.phase === phase && table.state.day === day;
+    while (!at('night', 2)) {
+      expect(table.state.phase).not.toBe('ended');
+      await toNextPhase(w, table);
+    }
+    const before = table.state.log.length;
+
+    const answer = await w.sim
+      .user('carol')
+      .select(nightOne, `night:${gameId}`, [options(nightOne, `night:${gameId}`)[0]!])
+      .ephemeral();
+
+    expect(messageText(answer)).toMatch(/from a night that is over/);
+    expect(table.state.log.slice(before).some((e) => e.type === 'night_action')).toBe(false);
+  });
+});
