@@ -178,6 +178,11 @@ export class TableOutput {
     this.onChannelGone(channelId);
   }
 
+  /** Whether this game's Mafia chat goes by DM (no private thread). */
+  mafiaChatsByDm(gameId: string): boolean {
+    return this.mafiaByDm.has(gameId);
+  }
+
   /** The Mafia thread was deleted mid-game: the Mafia's chat goes by DM from now on. */
   mafiaThreadGone(table: OutputTable): void {
     table.mafiaThreadId = null;

@@ -10,7 +10,11 @@ const TOWN_PHASES = new Set<engine.Phase>(['dawn', 'day', 'vote', 'last_words'])
 
 /** People's messages in the game channel (town talk, last words) and the Mafia thread enter the transcript. */
 export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
-  if (m.author.bot || m.webhookId || !m.inGuild() || !m.content.trim()) return;
+  if (m.author.bot || m.webhookId || !m.content.trim()) return;
+  if (!m.inGuild()) {
+    await mafiaByDm(m, deps);
+    return;
+  }
   const thread = m.channel.isThread() ? m.channel : null;
   const table = await deps.tables.forChannel(m.channelId, thread?.parentId ?? null);
   if (!table) return;
@@ -31,4 +35,17 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
   } catch {
     // DMs closed: the mute (where allowed) says it instead.
   }
+}
+
+/** A game whose Mafia have no thread: a living Mafia's DM to the bot is their team chat (the output relays it to the others). */
+async function mafiaByDm(m: Message, deps: MafiaDeps): Promise<void> {
+  const table = deps.tables.live.find((t) => {
+    const me = t.state.players.find((p) => p.kind === 'human' && p.userId === m.author.id);
+    return me !== undefined && me.alive && engine.isMafia(me.role) && deps.tables.output.mafiaChatsByDm(t.state.id);
+  });
+  const player = table?.state.players.find((p) => p.userId === m.author.id);
+  if (!table || !player || table.state.phase === 'ended') return;
+  const text = m.content.slice(0, engine.MAX_SPEECH_LENGTH);
+  const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel: 'mafia', text, at }));
+  if (!spoken.ok) await m.reply({ content: spoken.error.message, allowedMentions: NO_MENTIONS }).catch(() => undefined);
 }

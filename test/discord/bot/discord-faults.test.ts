@@ -61,6 +61,12 @@ describe('Discord faults during a game', () => {
     expect(said.ok).toBe(true);
     await settle(w, table);
     expect(w.sim.dmsTo('bob').map(messageText)).toContain(`**${aiMafia.name} (Mafia):** Take the quiet one.`);
+
+    // And bob's DM to the bot is his team chat: it enters the game as Mafia speech.
+    w.sim.user('bob').dm('I say we hit the Doctor.');
+    await w.sim.until(() =>
+      table.state.log.some((e) => e.type === 'speech' && e.payload.channel === 'mafia' && e.payload.text === 'I say we hit the Doctor.'),
+    );
   });
 
   it('GIVEN the bot lacks Manage Webhooks WHEN the AI players speak by day THEN their words are posted by the bot under their names, the host is told once, and the webhooks are not asked for again', async () => {
