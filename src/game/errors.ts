@@ -19,7 +19,8 @@ export type GameErrorCode =
   | 'invalid_target'
   | 'rule_disabled'
   | 'bad_text'
-  | 'not_due';
+  | 'not_due'
+  | 'chat_limit';
 
 /** A refusal a person can read. A command that fails changes nothing. */
 export interface GameError {

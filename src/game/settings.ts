@@ -19,6 +19,14 @@ export const RulesSchema = z.object({
   daySeconds: z.number().int().min(10).max(7200).default(300),
   voteSeconds: z.number().int().min(10).max(3600).default(90),
   lastWordsSeconds: z.number().int().min(0).max(600).default(30).describe('Time the lynched player has for last words; 0 skips the phase'),
+  chatMessages: z.number().int().min(1).max(200).default(15).describe('Messages a person may post per phase that the AI players read'),
+  chatCharacters: z
+    .number()
+    .int()
+    .min(200)
+    .max(20000)
+    .default(3000)
+    .describe('Characters a person may post per phase that the AI players read'),
   maxQuietCycles: z
     .number()
     .int()

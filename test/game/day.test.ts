@@ -189,3 +189,28 @@ describe('speech, wills and last words', () => {
     expect(t.state.phase).toBe('night');
   });
 });
+
+describe('what a person may say in a phase', () => {
+  it('GIVEN a limit of 2 messages a phase WHEN a person says a third THEN it is refused as over the limit and not stored; the next phase starts afresh', () => {
+    const t = Table.started([...SEVEN], { chatMessages: 2 });
+    t.advanceTo('day');
+    const talker = t.by('townsperson');
+    t.must(t.say(talker, 'one'));
+    t.must(t.say(talker, 'two'));
+    const before = t.state;
+    expect(t.refuse(t.say(talker, 'three')).code).toBe('chat_limit');
+    expect(t.state).toBe(before);
+    t.must(t.say(t.by('doctor'), 'others still speak'));
+    t.advanceTo('vote');
+    t.must(t.say(talker, 'a new phase'));
+  });
+
+  it('GIVEN a limit of 300 characters a phase WHEN a person goes past it THEN the message that would cross it is refused', () => {
+    const t = Table.started([...SEVEN], { chatCharacters: 300 });
+    t.advanceTo('day');
+    const talker = t.by('townsperson');
+    t.must(t.say(talker, 'a'.repeat(250)));
+    expect(t.refuse(t.say(talker, 'b'.repeat(60))).code).toBe('chat_limit');
+    t.must(t.say(talker, 'c'.repeat(50)));
+  });
+});

@@ -65,6 +65,8 @@ describe('setups', () => {
       daySeconds: 300,
       voteSeconds: 90,
       lastWordsSeconds: 30,
+      chatMessages: 15,
+      chatCharacters: 3000,
       maxQuietCycles: 3,
     });
   });

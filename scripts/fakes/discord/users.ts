@@ -14,7 +14,7 @@ import { apiAttachment, apiChannel, apiMember, apiMessage, apiRole, apiUser } fr
 export type ChannelRef = string | SimChannel | { id: string };
 export type MessageRef = string | SimMessage | { id: string };
 
-export interface FileInput {
+interface FileInput {
   filename: string;
   content: string | Buffer;
   contentType?: string;
@@ -51,6 +51,13 @@ function typedText(option: string, raw: OptionValue): string {
 /** The id an option names: a user's or a record's own, else the id as typed. */
 function namedId(option: string, raw: OptionValue): string {
   return typeof raw === 'object' && 'id' in raw ? raw.id : typedText(option, raw);
+}
+
+/** How a person posts: files, a reply, and whether they have Nitro (messages up to 4,000 characters). */
+interface PostOptions {
+  files?: FileInput[];
+  replyTo?: MessageRef;
+  nitro?: boolean;
 }
 
 export class SimUser {
@@ -93,7 +100,7 @@ export class SimUser {
   // ------------------------------------------------------------------ messages
 
   /** Types a message in a guild channel or thread. Throws when the Discord client would not let them. */
-  say(ref: ChannelRef, text: string, options: { files?: FileInput[]; replyTo?: MessageRef } = {}): SimMessage {
+  say(ref: ChannelRef, text: string, options: PostOptions = {}): SimMessage {
     const ch = this.channel(ref);
     if (ch.type === ChannelType.DM) return this.dm(text, options);
     const perms = channelPermissions(this.world, ch, this.id);
@@ -104,12 +111,14 @@ export class SimUser {
   }
 
   /** Sends a DM to the bot. */
-  dm(text: string, options: { files?: FileInput[]; replyTo?: MessageRef } = {}): SimMessage {
+  dm(text: string, options: PostOptions = {}): SimMessage {
     return this.post(dmChannelFor(this.core, this.id), text, options);
   }
 
-  private post(ch: SimChannel, text: string, options: { files?: FileInput[]; replyTo?: MessageRef }): SimMessage {
-    if (codePoints(text) > LIMITS.content) throw new SimUserError(`A message is at most ${LIMITS.content} characters`);
+  private post(ch: SimChannel, text: string, options: PostOptions): SimMessage {
+    // Nitro lets a person post twice what others may; bots stay at 2,000.
+    const limit = options.nitro ? LIMITS.content * 2 : LIMITS.content;
+    if (codePoints(text) > limit) throw new SimUserError(`A message is at most ${limit} characters`);
     const files = (options.files ?? []).map((f, index) => ({
       field: `files[${index}]`,
       index,

@@ -80,12 +80,39 @@ export function speak(
   }
   const text = checkText(input.text, MAX_SPEECH_LENGTH, 'message');
   if (!text.ok) return text;
+  if (speaker.kind === 'human' && input.channel === 'town') {
+    const limited = overChatLimit(state, speaker.id, text.value.length);
+    if (limited) return limited;
+  }
   const t = new Transition(state, input.at);
   t.emit(
     { type: 'speech', payload: { playerId: speaker.id, channel: input.channel, text: text.value } },
     input.channel === 'mafia' ? MAFIA_TEAM : PUBLIC,
   );
   return t.done();
+}
+
+/**
+ * What one person says in a phase is bounded (messages and characters, both rules), so no one
+ * can flood the AI players' prompts or drain the server's token budget by typing.
+ */
+function overChatLimit(state: GameState, playerId: PlayerId, length: number): Result<never, GameError> | null {
+  const start = state.log.findLastIndex((e) => e.type === 'phase_started');
+  let messages = 0;
+  let characters = 0;
+  for (const e of state.log.slice(start + 1)) {
+    if (e.type !== 'speech' || e.payload.playerId !== playerId || e.payload.channel !== 'town') continue;
+    messages++;
+    characters += e.payload.text.length;
+  }
+  const { chatMessages, chatCharacters } = state.settings.rules;
+  if (messages >= chatMessages || characters + length > chatCharacters) {
+    return fail(
+      'chat_limit',
+      `You have said all the AI players will read this phase (${String(chatMessages)} messages or ${String(chatCharacters)} characters); the rest stays in the channel for the people.`,
+    );
+  }
+  return null;
 }
 
 export function writeWill(state: GameState, input: { playerId: PlayerId; text: string; at: number }): Result<Change, GameError> {

@@ -28,12 +28,36 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
   else return;
   const text = m.content.slice(0, engine.MAX_SPEECH_LENGTH);
   const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel, text, at }));
+  if (spoken.ok && text.length < m.content.length) {
+    await note(m, `Only the first ${engine.MAX_SPEECH_LENGTH.toLocaleString('en')} characters of that message reach the game.`);
+  }
+  if (!spoken.ok && spoken.error.code === 'chat_limit' && saidOnce(`${state.id}:${String(state.day)}:${state.phase}:${m.author.id}`)) {
+    await note(m, spoken.error.message);
+  }
   if (spoken.ok || spoken.error.code !== 'dead') return;
   if (!thread) deps.tables.output.mute(table, m.author.id);
   try {
     await m.author.send({ content: DEAD_NOT_TAKEN, allowedMentions: NO_MENTIONS });
   } catch {
     // DMs closed: the mute (where allowed) says it instead.
+  }
+}
+
+/** Limit notes said this process, one per person and phase. */
+const noted = new Set<string>();
+function saidOnce(key: string): boolean {
+  if (noted.has(key)) return false;
+  if (noted.size > 10_000) noted.clear();
+  noted.add(key);
+  return true;
+}
+
+/** A word to the author alone, by DM; with DMs closed, a reply they see in the channel. */
+async function note(m: Message, content: string): Promise<void> {
+  try {
+    await m.author.send({ content, allowedMentions: NO_MENTIONS });
+  } catch {
+    await m.reply({ content, allowedMentions: NO_MENTIONS }).catch(() => undefined);
   }
 }
 

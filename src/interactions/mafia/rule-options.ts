@@ -43,6 +43,13 @@ export const RULE_OPTIONS = [
   { kind: 'switch', rule: 'lastWills', name: 'last-wills', description: 'Players may write a will' },
   { kind: 'switch', rule: 'nightOneKill', name: 'night-one-kill', description: 'Kills allowed on the first night' },
   { kind: 'number', rule: 'vigilanteShots', name: 'vigilante-shots', description: 'Shots a Vigilante has' },
+  { kind: 'number', rule: 'chatMessages', name: 'chat-messages', description: 'Messages a person may post per phase for the AI to read' },
+  {
+    kind: 'number',
+    rule: 'chatCharacters',
+    name: 'chat-characters',
+    description: 'Characters a person may post per phase for the AI to read',
+  },
 ] as const satisfies readonly RuleOption[];
 
 type OfferedRule = (typeof RULE_OPTIONS)[number]['rule'];
