@@ -6,7 +6,7 @@
  */
 import type { GameState } from '../src/game/index.ts';
 import type { Bot } from '../src/bot.ts';
-import type { LiveTable } from '../src/discord/tables.ts';
+import type { LiveGame } from '../src/discord/live-games.ts';
 import { NIGHT_SELECT, SKIP_VALUE } from '../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE, VOTE_SELECT } from '../src/discord/presenters/vote.ts';
 import { SimUserError, type DiscordSim, type InteractionHandle, type SimMessage, type SimUser } from './fakes/discord/index.ts';
@@ -26,7 +26,7 @@ function selectOptions(m: SimMessage, customId: string): string[] {
 }
 
 export class BenchGame {
-  table: LiveTable | null = null;
+  table: LiveGame | null = null;
   /** Why the lobby could not be opened and started (the game is then left out of play). */
   failed: string | null = null;
   /** The phase (and day) the humans last played, so each phase is played once. */
@@ -77,7 +77,7 @@ export class BenchGame {
     const [host, ...guests] = this.seating.humans;
     if (host === undefined) throw new Error(`the game in ${this.seating.channelId} has no human to host it`);
     const lobby = await this.track(this.user(host).slash(channel, 'mafia', { subcommand: 'create', options: {} })).public();
-    const table = this.bot.tables.live.find((t) => t.channelId === this.seating.channelId);
+    const table = this.bot.liveGames.live.find((t) => t.channelId === this.seating.channelId);
     if (!table) throw new Error(`/mafia create answered in ${this.seating.channelId} but no game is open there`);
     this.table = table;
     for (const guest of guests) await this.track(this.user(guest).click(lobby, `lobby:join:${table.state.id}`)).updated();

@@ -2,7 +2,7 @@
 import type { Brain } from '../src/agents/decision.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../src/agents/heuristic/random-brain.ts';
-import type { AiSeat } from '../src/agents/seat-minds.ts';
+import type { AiSeat } from '../src/agents/ai-players.ts';
 import { houseSeats, splitBrain } from '../src/agents/seats.ts';
 import { playHeadless } from '../src/session/headless-game.ts';
 

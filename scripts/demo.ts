@@ -9,7 +9,7 @@ import { directorsCut } from '../src/agents/directors-cut.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 import { createProvider, isConfigured } from '../src/llm/providers.ts';
 import { budgetSink, Seating } from '../src/agents/seating.ts';
-import type { AiSeat } from '../src/agents/seat-minds.ts';
+import type { AiSeat } from '../src/agents/ai-players.ts';
 import type { Summarizer } from '../src/agents/summary.ts';
 import { loadConfig } from '../src/config.ts';
 import { MAX_PRESET_PLAYERS, MIN_PRESET_PLAYERS, narrate } from '../src/game/index.ts';

@@ -18,7 +18,7 @@ import { budgetSink } from './agents/seating.ts';
 import type { Logger } from './log.ts';
 import { syncCommands, type CommandData, type Registration } from './discord/register.ts';
 import { InteractionRouter } from './discord/router.ts';
-import { Tables } from './discord/tables.ts';
+import { LiveGames } from './discord/live-games.ts';
 
 /** Every slash command the bot registers. */
 const COMMANDS: readonly CommandData[] = [mafiaCommandData, personaCommandData];
@@ -55,7 +55,7 @@ export interface BotEditorDeps {
 }
 
 export interface Bot {
-  readonly tables: Tables;
+  readonly liveGames: LiveGames;
   readonly router: InteractionRouter;
   readonly registration: Registration;
   /** Handlers in flight and queued Discord output done (tests, shutdown). */
@@ -71,7 +71,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);
   const cost = budgetSink(budget, onRecordError);
   const timers = deps.timers ?? realTimers;
-  const tables = new Tables({
+  const liveGames = new LiveGames({
     client: deps.client,
     store: deps.games,
     timers,
@@ -95,7 +95,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     },
   });
   const router = new InteractionRouter(deps.log);
-  registerMafia(router, { tables, personas: deps.personas, stats: deps.stats, log: deps.log });
+  registerMafia(router, { liveGames, personas: deps.personas, stats: deps.stats, log: deps.log });
   const models = personaModels(deps.llm);
   const editor = deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
   const chats = editor
@@ -109,16 +109,16 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   router.attach(deps.client);
-  const resumed = await tables.resumeRunning();
+  const resumed = await liveGames.resumeRunning();
   if (resumed > 0) deps.log.info(`resumed ${resumed} running game(s)`);
   return {
-    tables,
+    liveGames,
     router,
     registration,
     async idle() {
       await router.idle();
       await chats?.idle();
-      await tables.idle();
+      await liveGames.idle();
       await cost.flush();
     },
     async stop() {
@@ -126,7 +126,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       deps.client.removeAllListeners('messageCreate');
       await router.idle();
       await chats?.idle();
-      await tables.closeAll();
+      await liveGames.closeAll();
     },
   };
 }

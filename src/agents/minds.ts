@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BeliefsSchema } from './beliefs.ts';
-import type { MindStore, SeatMind } from './seat-minds.ts';
+import type { MindStore, SeatMind } from './ai-players.ts';
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

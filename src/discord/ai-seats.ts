@@ -3,7 +3,7 @@ import type { Timers } from '../clock.ts';
 import { mindStoreOver, type MindRows } from '../agents/minds.ts';
 import { personaFromProfile } from '../agents/player/persona-from-profile.ts';
 import { plainPersona, type PersonaPrompt } from '../agents/player/persona-prompt.ts';
-import { SeatMinds } from '../agents/seat-minds.ts';
+import { AiPlayers } from '../agents/ai-players.ts';
 import { HOUSE_PLAYERS } from '../agents/seats.ts';
 import { Seating, type CostSink } from '../agents/seating.ts';
 import type { TokenBudget } from '../agents/budget.ts';
@@ -26,7 +26,7 @@ export interface AiSeatDeps {
   readonly cost?: CostSink;
 }
 
-export interface TablePlace {
+export interface GamePlace {
   readonly guildId: string;
   readonly hostId: string;
 }
@@ -34,7 +34,7 @@ export interface TablePlace {
 /** The seat prompt of an AI player: its stored persona rendered as the host sees it, with the model it prefers; else a plain voice by name. */
 async function promptFor(
   deps: AiSeatDeps,
-  place: TablePlace,
+  place: GamePlace,
   player: PlayerState,
 ): Promise<PersonaPrompt & { preference?: ModelPreference }> {
   if (player.personaId) {
@@ -52,7 +52,7 @@ async function promptFor(
 /** The avatar each AI seat speaks under: its persona's avatarUrl, as the host may see it (seats without one are left out). */
 export async function seatAvatars(
   deps: Pick<AiSeatDeps, 'personas'>,
-  place: TablePlace,
+  place: GamePlace,
   players: readonly PlayerState[],
 ): Promise<Map<string, string>> {
   const avatars = new Map<string, string>();
@@ -72,7 +72,7 @@ export async function seatAvatars(
 export async function driveAiSeats(
   deps: AiSeatDeps,
   session: GameSession,
-  place: TablePlace,
+  place: GamePlace,
   thinking?: AiDriverOptions['thinking'],
 ): Promise<AiDriver> {
   const state = session.state;
@@ -83,7 +83,7 @@ export async function driveAiSeats(
   );
   const ai = state.players.filter((p) => p.kind === 'ai');
   const seats = await Promise.all(ai.map(async (p) => seating.seat(p, await promptFor(deps, place, p))));
-  const minds = new SeatMinds(seats, mindStoreOver(deps.minds));
+  const minds = new AiPlayers(seats, mindStoreOver(deps.minds));
   await minds.load(state.id);
   const summarizer = seating.summarizer();
   return new AiDriver(session, minds, {

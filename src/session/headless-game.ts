@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AiDriver, type AiDriverOptions } from '../agents/driver/ai-driver.ts';
-import { SeatMinds, type AiSeat, type MindStore } from '../agents/seat-minds.ts';
+import { AiPlayers, type AiSeat, type MindStore } from '../agents/ai-players.ts';
 import type { Summarizer } from '../agents/summary.ts';
 import { ManualTimers } from '../clock.ts';
 import * as engine from '../game/index.ts';
@@ -68,7 +68,7 @@ export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, s
       driver.onEvents(events);
     },
   });
-  const minds = new SeatMinds(options.seats, options.minds);
+  const minds = new AiPlayers(options.seats, options.minds);
   // Declared after the session it drives: the session publishes nothing until run() opens it.
   const driver = new AiDriver(session, minds, {
     clock,

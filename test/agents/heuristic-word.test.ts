@@ -8,7 +8,7 @@ import { claimedRole } from '../../src/agents/heuristic/reading.ts';
 import { contradiction } from '../../src/agents/player/contradiction.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
-import { Table } from '../support/game-table.ts';
+import { TestGame } from '../support/test-game.ts';
 
 // ── What the checks read, written independently of the brain's own reading ──
 
@@ -184,7 +184,7 @@ describe('property: the offline brain says what it does and what is public', () 
 const brain = heuristicBrain({ name: 'Test', phrases: ['Elementary.'] });
 const NINE = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson', 'townsperson', 'townsperson'] as const;
 
-function request(t: Table, playerId: string, kind: DecisionKind): DecisionRequest {
+function request(t: TestGame, playerId: string, kind: DecisionKind): DecisionRequest {
   const targets = kind === 'vote' ? engine.legalVoteTargets(t.state, playerId) : [];
   return {
     kind,
@@ -196,7 +196,7 @@ function request(t: Table, playerId: string, kind: DecisionKind): DecisionReques
 }
 
 /** Everyone else votes `target` out; the game moves to its last words. */
-function lynch(t: Table, target: PlayerState): void {
+function lynch(t: TestGame, target: PlayerState): void {
   t.advanceTo('vote');
   for (const p of t.state.players) if (p.alive && p.id !== target.id) t.must(t.vote(p, target));
   t.must(t.vote(target, 'no_lynch'));
@@ -206,7 +206,7 @@ function lynch(t: Table, target: PlayerState): void {
 describe('the offline brain keeps to public facts', () => {
   it('GIVEN roles are revealed on death WHEN a lynched Mafia member gives last words THEN it speaks as Mafia and names no teammate', () => {
     for (let seed = 0; seed < 20; seed++) {
-      const t = Table.started([...NINE], {}, seed);
+      const t = TestGame.started([...NINE], {}, seed);
       const [mafia, partner] = [t.by('mafia', 0), t.by('mafia', 1)];
       lynch(t, mafia);
       const words = brain(request(t, mafia.id, 'last_words'), engine.createRng(seed)).speech!;
@@ -217,14 +217,14 @@ describe('the offline brain keeps to public facts', () => {
   });
 
   it('GIVEN roles stay hidden on death WHEN a lynched Mafia member gives last words THEN it may keep its cover story', () => {
-    const t = Table.started([...NINE], { revealRoleOnDeath: false });
+    const t = TestGame.started([...NINE], { revealRoleOnDeath: false });
     const mafia = t.by('mafia', 0);
     lynch(t, mafia);
     expect(claimedRole(brain(request(t, mafia.id, 'last_words'), engine.createRng(1)).speech!)).toBe('townsperson');
   });
 
   it('GIVEN a seat said "Vote X" today and nothing changed WHEN it votes THEN it votes X and says so', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('day');
     const [me, x] = [t.by('townsperson', 0), t.by('townsperson', 3)];
     t.must(t.say(me, `Something is off about ${x.name}. Vote ${x.name}.`));
@@ -245,7 +245,7 @@ describe('the offline brain keeps to public facts', () => {
   });
 
   it('GIVEN a seat said "Vote X" and then a Detective claimed Y is Mafia WHEN it votes Y THEN its line says the claim changed its vote', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('day');
     const [me, x, detective, y] = [t.by('townsperson', 0), t.by('townsperson', 3), t.by('detective'), t.by('mafia', 1)];
     t.must(t.say(me, `My vote is heading to ${x.name}.`));
@@ -258,7 +258,7 @@ describe('the offline brain keeps to public facts', () => {
   });
 
   it('GIVEN a seat said "Vote X" today WHEN it speaks again with nothing new THEN it does not announce anyone else', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('day');
     const [me, x] = [t.by('townsperson', 0), t.by('townsperson', 3)];
     t.must(t.say(me, `If I had to vote right now it would be ${x.name}.`));
@@ -269,7 +269,7 @@ describe('the offline brain keeps to public facts', () => {
   });
 
   it('GIVEN a persona phrase that announces a vote or claims a role WHEN the brain speaks and votes THEN the phrase is never said', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('day');
     const [me, other] = [t.by('townsperson', 2), t.by('townsperson', 4)];
     const loud = heuristicBrain({ name: 'Loud', phrases: [`Lynch ${other.name}!`, "I'm the Doctor."] });

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
 import type { DecisionKind, DecisionRequest } from '../../src/agents/decision.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
-import { Table } from '../support/game-table.ts';
+import { TestGame } from '../support/test-game.ts';
 
 const brain = heuristicBrain({ name: 'Test', phrases: ['Elementary.'] });
 
-function request(t: Table, playerId: string, kind: DecisionKind): DecisionRequest {
+function request(t: TestGame, playerId: string, kind: DecisionKind): DecisionRequest {
   const targets =
     kind === 'vote' ? engine.legalVoteTargets(t.state, playerId) : kind === 'night' ? engine.legalNightTargets(t.state, playerId) : [];
   return {
@@ -22,7 +22,7 @@ const NINE = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townspers
 
 describe('the offline brain', () => {
   it('GIVEN the Detective found Mafia WHEN it speaks by day THEN it claims Detective, names the Mafia, and votes them', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     const detective = t.by('detective');
     const mafia = t.by('mafia', 1);
     t.must(t.act(detective, mafia));
@@ -37,7 +37,7 @@ describe('the offline brain', () => {
   });
 
   it('GIVEN a believed Detective claim WHEN a Townsperson speaks and votes THEN it backs the claim', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('day');
     const mafia = t.by('mafia', 0);
     t.must(t.say(t.by('detective'), `I'm the Detective. Night 1: ${mafia.name} is Mafia.`));
@@ -49,7 +49,7 @@ describe('the offline brain', () => {
   });
 
   it('GIVEN a Detective claim WHEN the Doctor protects at night THEN it protects the claimed Detective', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('day');
     t.must(t.say(t.by('detective'), `I'm the Detective. Night 1: ${t.by('townsperson').name} is innocent.`));
     t.advanceTo('night');
@@ -58,7 +58,7 @@ describe('the offline brain', () => {
 
   it('GIVEN any seed WHEN a Mafia member votes or kills THEN it never picks a teammate', () => {
     for (let seed = 0; seed < 50; seed++) {
-      const t = Table.started([...NINE], {}, seed);
+      const t = TestGame.started([...NINE], {}, seed);
       const [a, b] = [t.by('mafia', 0), t.by('mafia', 1)];
       expect(brain(request(t, a.id, 'night'), engine.createRng(seed)).targetId).not.toBe(b.id);
       t.advanceTo('vote');
@@ -67,14 +67,14 @@ describe('the offline brain', () => {
   });
 
   it('GIVEN the same request and seed WHEN decided twice THEN the decisions are identical', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('vote');
     const req = request(t, t.by('townsperson').id, 'vote');
     expect(brain(req, engine.createRng(5))).toEqual(brain(req, engine.createRng(5)));
   });
 
   it('GIVEN a broken view WHEN asked to decide THEN it does not throw and returns a legal default', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('vote');
     const req = request(t, t.by('townsperson').id, 'vote');
     const broken = { ...req, view: { ...req.view, seats: null } } as unknown as DecisionRequest;
@@ -84,7 +84,7 @@ describe('the offline brain', () => {
   });
 
   it('GIVEN a speech that names a role claim in a human’s words WHEN read THEN the claim is understood', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advanceTo('day');
     const mafia = t.by('mafia', 0);
     t.must(t.say(t.by('detective'), `ok listen, I am the detective and ${mafia.name.toLowerCase()} came back mafia`));

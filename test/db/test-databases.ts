@@ -57,7 +57,7 @@ export async function truncateAll(db: Database): Promise<void> {
 
 // `migrate deploy` cannot reach a server from here (prisma/prisma#27403), so the
 // test schema is rebuilt from the committed migration SQL instead. Each test file
-// passes its own schema, so files running in parallel never drop each other's tables.
+// passes its own schema, so files running in parallel never drop each other's liveGames.
 async function recreateSchema(url: string, schema: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad test schema name ${schema}`);
   const client = new pg.Client({ connectionString: url });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { countVotes, legalVoteTargets, unvote, writeWill } from '../../src/game/index.ts';
-import { Table } from '../support/game-table.ts';
+import { TestGame } from '../support/test-game.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
 
 /** A seven-player game brought to the day-1 vote with nobody dead. */
 function atVote(rules = {}) {
-  const t = Table.started([...SEVEN], { lastWordsSeconds: 0, ...rules });
+  const t = TestGame.started([...SEVEN], { lastWordsSeconds: 0, ...rules });
   t.advanceTo('vote');
   return t;
 }
@@ -88,7 +88,7 @@ describe('voting', () => {
   });
 
   it('GIVEN the Jester WHEN the town lynches them THEN the Jester win is recorded and the game goes on', () => {
-    const t = Table.started(['mafia', 'mafia', 'jester', 'doctor', 'townsperson', 'townsperson', 'townsperson', 'detective']);
+    const t = TestGame.started(['mafia', 'mafia', 'jester', 'doctor', 'townsperson', 'townsperson', 'townsperson', 'detective']);
     t.advanceTo('vote');
     const jester = t.by('jester');
     for (const p of t.state.players) if (p.id !== jester.id) t.must(t.vote(p, jester));
@@ -100,7 +100,7 @@ describe('voting', () => {
 
   describe('vote errors leave the game unchanged', () => {
     it('GIVEN it is day discussion WHEN someone votes THEN it is refused as outside the vote', () => {
-      const t = Table.started([...SEVEN]);
+      const t = TestGame.started([...SEVEN]);
       t.advanceTo('day');
       const before = t.state;
       expect(t.refuse(t.vote(t.by('doctor'), t.by('mafia'))).code).toBe('wrong_phase');
@@ -108,7 +108,7 @@ describe('voting', () => {
     });
 
     it('GIVEN the vote WHEN a voter picks themself, a dead or an unknown player, or is not in the game THEN each is refused', () => {
-      const t = Table.started([...SEVEN], { lastWordsSeconds: 0 });
+      const t = TestGame.started([...SEVEN], { lastWordsSeconds: 0 });
       const victim = t.by('townsperson', 2);
       t.must(t.act(t.by('mafia', 0), victim));
       t.must(t.act(t.by('mafia', 1), victim));
@@ -127,7 +127,7 @@ describe('voting', () => {
 
 describe('speech, wills and last words', () => {
   it('GIVEN the night WHEN a townsperson talks in town THEN it is refused; the Mafia may talk in their channel', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     expect(t.refuse(t.say(t.by('townsperson'), 'hello')).code).toBe('wrong_phase');
     const events = t.must(t.say(t.by('mafia'), 'kill the doctor', 'mafia'));
     expect(events[0]!.visibility).toEqual({ kind: 'team', team: 'mafia' });
@@ -135,7 +135,7 @@ describe('speech, wills and last words', () => {
   });
 
   it('GIVEN the day WHEN a player speaks empty or oversize text THEN it is refused with the limit named', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     t.advanceTo('day');
     expect(t.refuse(t.say(t.by('doctor'), '   ')).code).toBe('bad_text');
     expect(t.refuse(t.say(t.by('doctor'), 'x'.repeat(2001))).message).toMatch(/2001 characters; the limit is 2000/);
@@ -144,7 +144,7 @@ describe('speech, wills and last words', () => {
   });
 
   it('GIVEN a dead player WHEN they speak THEN they are told the dead do not speak', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const victim = t.by('doctor');
     t.must(t.act(t.by('mafia', 0), victim));
     t.must(t.act(t.by('mafia', 1), victim));
@@ -153,7 +153,7 @@ describe('speech, wills and last words', () => {
   });
 
   it('GIVEN a will WHEN its writer dies THEN the will is read out with the death; with wills off it is refused', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const victim = t.by('detective');
     t.must(writeWill(t.state, { playerId: victim.id, text: 'Checked nobody yet.', at: t.at }));
     expect(t.events('will_written')[0]!.visibility).toEqual({ kind: 'player', playerId: victim.id });
@@ -162,12 +162,12 @@ describe('speech, wills and last words', () => {
     t.advance();
     expect(t.events('player_died')[0]!.payload.will).toBe('Checked nobody yet.');
 
-    const off = Table.started([...SEVEN], { lastWills: false });
+    const off = TestGame.started([...SEVEN], { lastWills: false });
     expect(off.refuse(writeWill(off.state, { playerId: off.by('doctor').id, text: 'x', at: 0 })).code).toBe('rule_disabled');
   });
 
   it('GIVEN roles are not revealed on death WHEN a player dies THEN the death carries no role', () => {
-    const t = Table.started([...SEVEN], { revealRoleOnDeath: false });
+    const t = TestGame.started([...SEVEN], { revealRoleOnDeath: false });
     const victim = t.by('doctor');
     t.must(t.act(t.by('mafia', 0), victim));
     t.must(t.act(t.by('mafia', 1), victim));
@@ -176,7 +176,7 @@ describe('speech, wills and last words', () => {
   });
 
   it('GIVEN a lynch WHEN last words begin THEN only the lynched may speak, and the night follows the deadline', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     t.advanceTo('vote');
     const lynched = t.by('townsperson');
     for (const p of t.state.players) if (p.id !== lynched.id) t.must(t.vote(p, lynched));
@@ -192,7 +192,7 @@ describe('speech, wills and last words', () => {
 
 describe('what a person may say in a phase', () => {
   it('GIVEN a limit of 2 messages a phase WHEN a person says a third THEN it is refused as over the limit and not stored; the next phase starts afresh', () => {
-    const t = Table.started([...SEVEN], { chatMessages: 2 });
+    const t = TestGame.started([...SEVEN], { chatMessages: 2 });
     t.advanceTo('day');
     const talker = t.by('townsperson');
     t.must(t.say(talker, 'one'));
@@ -206,7 +206,7 @@ describe('what a person may say in a phase', () => {
   });
 
   it('GIVEN a limit of 300 characters a phase WHEN a person goes past it THEN the message that would cross it is refused', () => {
-    const t = Table.started([...SEVEN], { chatCharacters: 300 });
+    const t = TestGame.started([...SEVEN], { chatCharacters: 300 });
     t.advanceTo('day');
     const talker = t.by('townsperson');
     t.must(t.say(talker, 'a'.repeat(250)));

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
-import { Table, T0 } from '../support/game-table.ts';
+import { TestGame, T0 } from '../support/test-game.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
 
 describe('phases and deadlines', () => {
   it('GIVEN a start at T0 WHEN each phase times out THEN phases run night → dawn → day → vote → night with deadlines from the injected clock', () => {
-    const t = Table.started([...SEVEN], { nightSeconds: 60, dawnSeconds: 5, daySeconds: 120, voteSeconds: 30 });
+    const t = TestGame.started([...SEVEN], { nightSeconds: 60, dawnSeconds: 5, daySeconds: 120, voteSeconds: 30 });
     expect(t.state).toMatchObject({ phase: 'night', day: 1, deadline: T0 + 60_000 });
     const seen: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -17,7 +17,7 @@ describe('phases and deadlines', () => {
   });
 
   it('GIVEN a phase with time left WHEN advance is called early THEN it is refused with the time remaining and nothing changes', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const before = t.state;
     const result = engine.advance(t.state, { at: T0 + 30_000 });
     expect(result).toMatchObject({ ok: false, error: { code: 'not_due', message: 'The night runs for 60 more seconds.' } });
@@ -25,14 +25,14 @@ describe('phases and deadlines', () => {
   });
 
   it('GIVEN a lobby or an ended game WHEN advance is called THEN it is refused', () => {
-    expect(engine.advance(Table.lobby(5).state, { at: T0 })).toMatchObject({ ok: false, error: { code: 'wrong_phase' } });
-    const t = Table.started([...SEVEN]);
+    expect(engine.advance(TestGame.lobby(5).state, { at: T0 })).toMatchObject({ ok: false, error: { code: 'wrong_phase' } });
+    const t = TestGame.started([...SEVEN]);
     t.must(engine.cancel(t.state, { by: null, reason: 'test', at: t.at }));
     expect(engine.advance(t.state, { at: T0 + 10 ** 9 })).toMatchObject({ ok: false, error: { code: 'game_over' } });
   });
 
   it('GIVEN nobody ever acts WHEN maxQuietCycles days pass without a death THEN the game ends in a draw', () => {
-    const t = Table.started([...SEVEN], { maxQuietCycles: 2 });
+    const t = TestGame.started([...SEVEN], { maxQuietCycles: 2 });
     for (let i = 0; i < 40 && t.state.phase !== 'ended'; i++) t.advance();
     expect(t.state.outcome).toEqual({ kind: 'draw', reason: '2 days and nights passed without a death.' });
     expect(t.state.day).toBe(2);
@@ -41,7 +41,7 @@ describe('phases and deadlines', () => {
 
 describe('winning', () => {
   it('GIVEN the last Mafia member WHEN the town lynches them THEN the Town wins and every role is revealed', () => {
-    const t = Table.started(['mafia', 'doctor', 'detective', 'townsperson', 'townsperson']);
+    const t = TestGame.started(['mafia', 'doctor', 'detective', 'townsperson', 'townsperson']);
     t.advanceTo('vote');
     const mafia = t.by('mafia');
     for (const p of t.state.players) if (p.id !== mafia.id) t.must(t.vote(p, mafia));
@@ -51,14 +51,14 @@ describe('winning', () => {
   });
 
   it('GIVEN Mafia one kill from parity WHEN they kill THEN the Mafia win at dawn', () => {
-    const t = Table.started(['mafia', 'townsperson', 'townsperson'], {});
+    const t = TestGame.started(['mafia', 'townsperson', 'townsperson'], {});
     t.must(t.act(t.by('mafia'), t.by('townsperson')));
     expect(t.state.outcome).toEqual({ kind: 'win', faction: 'mafia' });
     expect(t.state.phase).toBe('ended');
   });
 
   it('GIVEN an ended game WHEN anyone acts, votes or speaks THEN it is refused as over', () => {
-    const t = Table.started(['mafia', 'townsperson', 'townsperson']);
+    const t = TestGame.started(['mafia', 'townsperson', 'townsperson']);
     t.must(t.act(t.by('mafia'), t.by('townsperson')));
     expect(t.refuse(t.act(t.by('mafia'), t.by('townsperson', 1))).code).toBe('game_over');
     expect(t.refuse(t.vote(t.by('mafia'), t.by('townsperson', 1))).code).toBe('game_over');
@@ -68,7 +68,7 @@ describe('winning', () => {
 
 describe('determinism and event sourcing', () => {
   function script(seed: number) {
-    const t = Table.lobby(9, {}, seed);
+    const t = TestGame.lobby(9, {}, seed);
     t.must(engine.start(t.state, { at: t.at }));
     for (const p of t.state.players) {
       const target = engine.legalNightTargets(t.state, p.id)[0];

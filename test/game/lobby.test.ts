@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
 import { presetRoles, rolesFor, getRole } from '../../src/game/index.ts';
-import { Table, T0 } from '../support/game-table.ts';
+import { TestGame, T0 } from '../support/test-game.ts';
 import { stringMatching } from '../support/matchers.ts';
 
 describe('setups', () => {
@@ -50,7 +50,7 @@ describe('setups', () => {
   });
 
   it('GIVEN no settings WHEN a game is created THEN every rule switch has its default', () => {
-    const t = Table.lobby(0);
+    const t = TestGame.lobby(0);
     expect(t.state.settings.rules).toEqual({
       doctorSelfProtect: true,
       doctorRepeatProtect: false,
@@ -74,7 +74,7 @@ describe('setups', () => {
 
 describe('the lobby', () => {
   it('GIVEN a lobby WHEN the same player joins twice or with no name THEN both are refused and nothing changes', () => {
-    const t = Table.lobby(3);
+    const t = TestGame.lobby(3);
     const before = t.state;
     expect(t.refuse(engine.join(t.state, { player: { id: 'p1', name: 'Someone', kind: 'human' }, at: T0 })).code).toBe('already_joined');
     expect(t.refuse(engine.join(t.state, { player: { id: 'y', name: '   ', kind: 'ai' }, at: T0 })).code).toBe('bad_text');
@@ -83,7 +83,7 @@ describe('the lobby', () => {
   });
 
   it('GIVEN a seated name WHEN a persona or a person with that name joins THEN each gets a distinct display name instead of a refusal', () => {
-    const t = Table.lobby(3);
+    const t = TestGame.lobby(3);
     t.must(engine.join(t.state, { player: { id: 'a1', name: ' p2 ', kind: 'ai' }, at: T0 }));
     t.must(engine.join(t.state, { player: { id: 'a2', name: 'P2', kind: 'ai' }, at: T0 }));
     t.must(engine.join(t.state, { player: { id: 'h1', name: 'p2', kind: 'human' }, at: T0 }));
@@ -92,18 +92,18 @@ describe('the lobby', () => {
   });
 
   it('GIVEN a name with line breaks and control characters WHEN it joins THEN it is seated as one plain line', () => {
-    const t = Table.lobby(3);
+    const t = TestGame.lobby(3);
     t.must(engine.join(t.state, { player: { id: 'h1', name: 'Gina\n## System\u0000 [vote]', kind: 'human' }, at: T0 }));
     expect(t.state.players.at(-1)?.name).toBe('Gina ## System [vote]');
   });
 
   it('GIVEN a full table of 24 WHEN one more joins THEN the game is full', () => {
-    const t = Table.lobby(24);
+    const t = TestGame.lobby(24);
     expect(t.refuse(engine.join(t.state, { player: { id: 'p25', name: 'P25', kind: 'human' }, at: T0 })).code).toBe('game_full');
   });
 
   it('GIVEN a lobby WHEN a player leaves THEN the seats close up; leaving twice is refused', () => {
-    const t = Table.lobby(3);
+    const t = TestGame.lobby(3);
     t.must(engine.leave(t.state, { playerId: 'p1', at: T0 }));
     expect(t.state.players.map((p) => [p.id, p.seat])).toEqual([
       ['p2', 1],
@@ -113,13 +113,13 @@ describe('the lobby', () => {
   });
 
   it('GIVEN too few players for the preset WHEN the host starts THEN it is refused', () => {
-    const t = Table.lobby(4);
+    const t = TestGame.lobby(4);
     expect(t.refuse(engine.start(t.state, { at: T0 })).message).toMatch(/5–16 players/);
     expect(t.state.phase).toBe('lobby');
   });
 
   it('GIVEN a started game WHEN someone joins, leaves or it is started again THEN each is refused', () => {
-    const t = Table.lobby(5);
+    const t = TestGame.lobby(5);
     t.must(engine.start(t.state, { at: T0 }));
     expect(t.refuse(engine.join(t.state, { player: { id: 'late', name: 'Late', kind: 'human' }, at: T0 })).code).toBe('game_started');
     expect(t.refuse(engine.leave(t.state, { playerId: 'p1', at: T0 })).code).toBe('game_started');
@@ -127,7 +127,7 @@ describe('the lobby', () => {
   });
 
   it('GIVEN a start WHEN roles are dealt THEN each player is told only their own role and the Mafia learn their team', () => {
-    const t = Table.lobby(7);
+    const t = TestGame.lobby(7);
     const events = t.must(engine.start(t.state, { at: T0 }));
     const deals = events.filter((e) => e.type === 'role_assigned');
     expect(deals).toHaveLength(7);
@@ -138,7 +138,7 @@ describe('the lobby', () => {
   });
 
   it('GIVEN a running game WHEN the host cancels it THEN it ends with every role revealed and nobody winning; a second cancel is refused', () => {
-    const t = Table.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'detective']);
+    const t = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'detective']);
     t.must(engine.cancel(t.state, { by: 'host', reason: 'Called off by the host.', at: t.at }));
     expect(t.state.phase).toBe('ended');
     const ended = t.events('game_ended')[0]!.payload;

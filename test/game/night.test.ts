@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { legalNightTargets } from '../../src/game/index.ts';
-import { Table } from '../support/game-table.ts';
+import { TestGame } from '../support/test-game.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
 
 describe('night actions by role', () => {
   it('GIVEN the Mafia agree on a target WHEN the night resolves THEN that player dies, announced at dawn', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const victim = t.by('townsperson');
     t.must(t.act(t.by('mafia', 0), victim));
     t.must(t.act(t.by('mafia', 1), victim));
@@ -20,7 +20,7 @@ describe('night actions by role', () => {
   });
 
   it('GIVEN the Doctor protects the Mafia target WHEN the night resolves THEN nobody dies', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const victim = t.by('detective');
     t.must(t.act(t.by('doctor'), victim));
     t.must(t.act(t.by('detective'), t.by('mafia')));
@@ -31,7 +31,16 @@ describe('night actions by role', () => {
   });
 
   it('GIVEN the Detective investigates Mafia and a Godfather WHEN results come THEN Mafia reads mafia and the Godfather innocent', () => {
-    const t = Table.started(['godfather', 'mafia', 'detective', 'detective', 'townsperson', 'townsperson', 'townsperson', 'townsperson']);
+    const t = TestGame.started([
+      'godfather',
+      'mafia',
+      'detective',
+      'detective',
+      'townsperson',
+      'townsperson',
+      'townsperson',
+      'townsperson',
+    ]);
     t.must(t.act(t.by('detective', 0), t.by('godfather')));
     t.must(t.act(t.by('detective', 1), t.by('mafia')));
     t.must(t.act(t.by('godfather'), null));
@@ -45,7 +54,7 @@ describe('night actions by role', () => {
   });
 
   it('GIVEN the Mafia kill the Detective WHEN the night resolves THEN the Detective learns nothing (investigate comes after kill)', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const detective = t.by('detective');
     t.must(t.act(detective, t.by('mafia')));
     t.must(t.act(t.by('doctor'), t.by('townsperson')));
@@ -56,7 +65,7 @@ describe('night actions by role', () => {
   });
 
   it('GIVEN a Vigilante with one shot WHEN they shoot THEN the target dies and a second shot is refused', () => {
-    const t = Table.started(['mafia', 'mafia', 'vigilante', 'doctor', 'townsperson', 'townsperson', 'townsperson']);
+    const t = TestGame.started(['mafia', 'mafia', 'vigilante', 'doctor', 'townsperson', 'townsperson', 'townsperson']);
     const vig = t.by('vigilante');
     t.must(t.act(vig, t.by('mafia', 0)));
     t.must(t.act(t.by('doctor'), t.by('townsperson', 0)));
@@ -70,7 +79,7 @@ describe('night actions by role', () => {
   });
 
   it('GIVEN vigilanteShots = 2 WHEN the Vigilante shoots on two nights THEN both shots count', () => {
-    const t = Table.started(['mafia', 'mafia', 'vigilante', 'townsperson', 'townsperson', 'townsperson', 'townsperson'], {
+    const t = TestGame.started(['mafia', 'mafia', 'vigilante', 'townsperson', 'townsperson', 'townsperson', 'townsperson'], {
       vigilanteShots: 2,
     });
     t.must(t.act(t.by('vigilante'), t.by('townsperson', 0)));
@@ -83,9 +92,9 @@ describe('night actions by role', () => {
   });
 
   it('GIVEN the Doctor may self-protect (default) WHEN they protect themself THEN it is accepted; with the switch off it is refused', () => {
-    const on = Table.started([...SEVEN]);
+    const on = TestGame.started([...SEVEN]);
     on.must(on.act(on.by('doctor'), on.by('doctor')));
-    const off = Table.started([...SEVEN], { doctorSelfProtect: false });
+    const off = TestGame.started([...SEVEN], { doctorSelfProtect: false });
     const error = off.refuse(off.act(off.by('doctor'), off.by('doctor')));
     expect(error.code).toBe('invalid_target');
     expect(error.message).toMatch(/may not protect themself/);
@@ -93,7 +102,7 @@ describe('night actions by role', () => {
 
   it('GIVEN the Doctor protected X last night WHEN they protect X again THEN it is refused unless repeat protection is on', () => {
     for (const doctorRepeatProtect of [false, true]) {
-      const t = Table.started([...SEVEN], { doctorRepeatProtect });
+      const t = TestGame.started([...SEVEN], { doctorRepeatProtect });
       const x = t.by('townsperson');
       t.must(t.act(t.by('doctor'), x));
       t.advanceTo('night');
@@ -104,7 +113,7 @@ describe('night actions by role', () => {
   });
 
   it('GIVEN night-one kills are off WHEN the Mafia or Vigilante try to kill on night 1 THEN they are refused, and allowed on night 2', () => {
-    const t = Table.started(['mafia', 'vigilante', 'detective', 'townsperson', 'townsperson', 'townsperson'], { nightOneKill: false });
+    const t = TestGame.started(['mafia', 'vigilante', 'detective', 'townsperson', 'townsperson', 'townsperson'], { nightOneKill: false });
     expect(t.refuse(t.act(t.by('mafia'), t.by('townsperson'))).code).toBe('rule_disabled');
     expect(t.refuse(t.act(t.by('vigilante'), t.by('mafia'))).code).toBe('rule_disabled');
     t.must(t.act(t.by('detective'), t.by('mafia')));
@@ -115,14 +124,14 @@ describe('night actions by role', () => {
   });
 
   it('GIVEN a Townsperson or Jester WHEN they try a night action THEN they are told their role has none', () => {
-    const t = Table.started(['mafia', 'jester', 'townsperson', 'townsperson', 'doctor']);
+    const t = TestGame.started(['mafia', 'jester', 'townsperson', 'townsperson', 'doctor']);
     expect(t.refuse(t.act(t.by('townsperson'), t.by('mafia'))).code).toBe('no_action');
     expect(t.refuse(t.act(t.by('jester'), t.by('mafia'))).code).toBe('no_action');
   });
 });
 
 describe('night target errors leave the game unchanged', () => {
-  const t = Table.started([...SEVEN]);
+  const t = TestGame.started([...SEVEN]);
   const before = t.state;
   const cases = [
     ['a Mafia member targets a teammate', () => t.act(t.by('mafia', 0), t.by('mafia', 1)), 'invalid_target'],
@@ -138,7 +147,7 @@ describe('night target errors leave the game unchanged', () => {
   }
 
   it('GIVEN a dead player WHEN they or anyone target them at night THEN both are refused', () => {
-    const g = Table.started([...SEVEN]);
+    const g = TestGame.started([...SEVEN]);
     const victim = g.by('doctor');
     g.must(g.act(g.by('mafia', 0), victim));
     g.must(g.act(g.by('mafia', 1), victim));
@@ -148,7 +157,7 @@ describe('night target errors leave the game unchanged', () => {
   });
 
   it('GIVEN it is day WHEN someone takes a night action THEN it is refused as the wrong phase', () => {
-    const g = Table.started([...SEVEN]);
+    const g = TestGame.started([...SEVEN]);
     g.advanceTo('day');
     expect(g.refuse(g.act(g.by('detective'), g.by('mafia'))).code).toBe('wrong_phase');
   });
@@ -158,7 +167,7 @@ describe('Mafia coordination (seed 001)', () => {
   const NINE = ['mafia', 'mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson', 'townsperson'] as const;
 
   it('GIVEN three Mafia WHEN two of them agree in round one THEN their target is decided by agreement', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     const [a, b, c] = [t.by('mafia', 0), t.by('mafia', 1), t.by('mafia', 2)];
     t.must(t.act(a, t.by('townsperson', 0)));
     t.must(t.act(b, t.by('townsperson', 1)));
@@ -167,7 +176,7 @@ describe('Mafia coordination (seed 001)', () => {
   });
 
   it('GIVEN a three-way split WHEN round two is still split THEN the lowest-seat Mafia decides', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     const team = [t.by('mafia', 0), t.by('mafia', 1), t.by('mafia', 2)];
     const targets = [t.by('townsperson', 0), t.by('townsperson', 1), t.by('townsperson', 2)];
     team.forEach((m, i) => t.must(t.act(m, targets[i]!)));
@@ -182,7 +191,7 @@ describe('Mafia coordination (seed 001)', () => {
   });
 
   it('GIVEN only some Mafia proposed WHEN the night deadline passes THEN the lowest-seat proposer decides and the kill happens', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     const proposer = t.by('mafia', 2);
     t.must(t.act(proposer, t.by('townsperson', 3)));
     t.advance();
@@ -191,14 +200,14 @@ describe('Mafia coordination (seed 001)', () => {
   });
 
   it('GIVEN no Mafia proposal WHEN the deadline passes THEN nobody is killed (missing actions default to none)', () => {
-    const t = Table.started([...NINE]);
+    const t = TestGame.started([...NINE]);
     t.advance();
     expect(t.events('mafia_decision')[0]!.payload.how).toBe('none');
     expect(t.events('night_resolved')[0]!.payload.deaths).toEqual([]);
   });
 
   it('GIVEN the kill is decided WHEN a Mafia member proposes again THEN it is refused', () => {
-    const t = Table.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'detective']);
+    const t = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'detective']);
     t.must(t.act(t.by('mafia'), t.by('townsperson')));
     expect(t.refuse(t.act(t.by('mafia'), t.by('doctor'))).code).toBe('wrong_phase');
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { recordReasoning, viewFor } from '../../src/game/index.ts';
-import { Table } from '../support/game-table.ts';
+import { TestGame } from '../support/test-game.ts';
 
 describe('viewFor: the single gate for information', () => {
   function night1() {
-    const t = Table.started([
+    const t = TestGame.started([
       'mafia',
       'godfather',
       'detective',

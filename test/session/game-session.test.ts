@@ -4,7 +4,7 @@ import { ManualTimers } from '../../src/clock.ts';
 import * as engine from '../../src/game/index.ts';
 import type { GameEvent, GameState } from '../../src/game/index.ts';
 import { err, ok } from '../../src/result.ts';
-import { T0, Table } from '../support/game-table.ts';
+import { T0, TestGame } from '../support/test-game.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
 
@@ -31,7 +31,7 @@ function session(state: GameState, over: Partial<SessionDeps> = {}) {
 
 describe('a live game session', () => {
   it('GIVEN a running night WHEN its deadline passes THEN the session advances the game by itself, stored before it is published', async () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const { game, timers, saved, published } = session(t.state);
     timers.advanceTo(t.state.deadline!);
     await game.submit((s) => ok({ state: s, events: [] }));
@@ -41,7 +41,7 @@ describe('a live game session', () => {
   });
 
   it('GIVEN a deadline ahead WHEN the reminder time comes THEN a reminder is sent with the time left, once', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const { timers, reminders } = session(t.state);
     timers.advanceTo(t.state.deadline! - 31_000);
     expect(reminders).toEqual([]);
@@ -50,7 +50,7 @@ describe('a live game session', () => {
   });
 
   it('GIVEN many commands at once WHEN submitted together THEN they apply one at a time, in order, each seeing the last', async () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     t.advanceTo('vote');
     const { game } = session(t.state);
     const voters = t.state.players.filter((p) => p.id !== t.by('mafia').id);
@@ -62,7 +62,7 @@ describe('a live game session', () => {
   });
 
   it('GIVEN a refused command WHEN submitted THEN nothing is stored, nothing is published and the error comes back', async () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const { game, saved, published } = session(t.state);
     const result = await game.submit((s, at) => engine.vote(s, { voterId: t.by('doctor').id, targetId: t.by('mafia').id, at }));
     expect(result).toMatchObject({ ok: false, error: { code: 'wrong_phase' } });
@@ -71,7 +71,7 @@ describe('a live game session', () => {
   });
 
   it('GIVEN the store refuses a write (another writer got there first) WHEN a command runs THEN the state is unchanged and the player is told to retry', async () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const { game, published } = session(t.state, { save: () => Promise.resolve(err('conflict' as const)) });
     const result = await game.submit((s, at) => engine.act(s, { actorId: t.by('doctor').id, targetId: t.by('doctor').id, at }));
     expect(result).toMatchObject({ ok: false, error: { code: 'conflict' } });
@@ -80,7 +80,7 @@ describe('a live game session', () => {
   });
 
   it('GIVEN a closed session WHEN its old deadline passes or a command arrives THEN nothing happens', async () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const { game, timers } = session(t.state);
     game.close();
     timers.advanceTo(t.state.deadline! + 1);

@@ -87,7 +87,7 @@ function statedLimit(schema: SchemaShape | undefined, field: string, fallback: n
 
 /**
  * What a plain, decisive player picks: never a skip when a target is offered; a vote goes with the
- * player most voted so far today (so days end in lynches, as they do at real tables), else with the
+ * player most voted so far today (so days end in lynches, as they do at real liveGames), else with the
  * first option; a night action varies with the call. Undefined only when there is no choice.
  */
 function defaultPick(task: string, choices: readonly string[], index: number): string | undefined {

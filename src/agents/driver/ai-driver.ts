@@ -4,7 +4,7 @@ import * as engine from '../../game/index.ts';
 import type { GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
 import type { Decision, DecisionKind, Fallback } from '../decision.ts';
 import { nextSpeaker } from '../scheduler.ts';
-import type { SeatMinds } from '../seat-minds.ts';
+import type { AiPlayers } from '../ai-players.ts';
 import { dayRecord, offlineSummarizer, type Summarizer } from '../summary.ts';
 import { dueBy, phaseKey } from './deadlines.ts';
 import { BUDGET_NOTICE, BUDGET_TOPIC, fallbackNotice, fallbackTopic } from './notices.ts';
@@ -103,7 +103,7 @@ export class AiDriver {
 
   constructor(
     private readonly game: DriverGame,
-    private readonly seats: SeatMinds,
+    private readonly seats: AiPlayers,
     private readonly options: AiDriverOptions,
   ) {}
 

@@ -3,7 +3,7 @@ import { ActionRowBuilder, MessageFlags, StringSelectMenuBuilder, type Autocompl
 import { personaName } from '../../persona/persona.ts';
 import * as engine from '../../game/index.ts';
 import type { GameState } from '../../game/index.ts';
-import type { LiveTable } from '../../discord/tables.ts';
+import type { LiveGame } from '../../discord/live-games.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { searchPersonas } from '../persona/choices.ts';
@@ -42,7 +42,7 @@ async function resolve(i: MafiaInteraction, deps: MafiaDeps, value: string): Pro
 }
 
 /** Seats the persona; its name, or why not. */
-async function seat(i: MafiaInteraction, deps: MafiaDeps, table: LiveTable, value: string): Promise<Result<string, string>> {
+async function seat(i: MafiaInteraction, deps: MafiaDeps, table: LiveGame, value: string): Promise<Result<string, string>> {
   const who = await resolve(i, deps, value);
   if (!who.ok) return who;
   const id = `ai-${randomUUID().slice(0, 8)}`;
@@ -68,7 +68,7 @@ export const addAi = mafiaCommand.subcommand({
     await i.editReply({ content: `${seated.value} takes a seat.`, allowedMentions: NO_MENTIONS });
   },
   autocomplete: async (i, deps) => {
-    const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
+    const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
     if (!table) return i.respond([]);
     await i.respond(await choices(i, deps, i.options.getFocused(), table.state));
   },

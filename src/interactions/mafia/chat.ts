@@ -16,7 +16,7 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
     return;
   }
   const thread = m.channel.isThread() ? m.channel : null;
-  const table = await deps.tables.forChannel(m.channelId, thread?.parentId ?? null);
+  const table = await deps.liveGames.forChannel(m.channelId, thread?.parentId ?? null);
   if (!table) return;
   const state = table.state;
   const player = state.players.find((p) => p.kind === 'human' && p.userId === m.author.id);
@@ -35,7 +35,7 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
     await note(m, spoken.error.message);
   }
   if (spoken.ok || spoken.error.code !== 'dead') return;
-  if (!thread) deps.tables.output.mute(table, m.author.id);
+  if (!thread) deps.liveGames.output.mute(table, m.author.id);
   try {
     await m.author.send({ content: DEAD_NOT_TAKEN, allowedMentions: NO_MENTIONS });
   } catch {
@@ -63,9 +63,9 @@ async function note(m: Message, content: string): Promise<void> {
 
 /** A game whose Mafia have no thread: a living Mafia's DM to the bot is their team chat (the output relays it to the others). */
 async function mafiaByDm(m: Message, deps: MafiaDeps): Promise<void> {
-  const table = deps.tables.live.find((t) => {
+  const table = deps.liveGames.live.find((t) => {
     const me = t.state.players.find((p) => p.kind === 'human' && p.userId === m.author.id);
-    return me !== undefined && me.alive && engine.isMafia(me.role) && deps.tables.output.mafiaChatsByDm(t.state.id);
+    return me !== undefined && me.alive && engine.isMafia(me.role) && deps.liveGames.output.mafiaChatsByDm(t.state.id);
   });
   const player = table?.state.players.find((p) => p.userId === m.author.id);
   if (!table || !player || table.state.phase === 'ended') return;

@@ -10,13 +10,13 @@ import type { PersonaStore } from '../../db/persona-store.ts';
 import type { StatsStore } from '../../db/stats-store.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Logger } from '../../log.ts';
-import type { LiveTable, Tables } from '../../discord/tables.ts';
+import type { LiveGame, LiveGames } from '../../discord/live-games.ts';
 import { handlersOf } from '../handlers.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 
 /** What the /mafia handlers share. */
 export interface MafiaDeps {
-  readonly tables: Tables;
+  readonly liveGames: LiveGames;
   readonly personas: PersonaStore;
   readonly stats: StatsStore;
   readonly log: Logger;
@@ -36,7 +36,7 @@ export async function refuse(i: RepliableInteraction, message: string): Promise<
 /** How the /mafia modules declare their handlers. */
 export const mafiaCommand = handlersOf<MafiaDeps>(refuse);
 
-export function isHost(table: LiveTable, userId: string): boolean {
+export function isHost(table: LiveGame, userId: string): boolean {
   return table.hostId === userId;
 }
 

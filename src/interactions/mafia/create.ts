@@ -37,11 +37,11 @@ export const create = mafiaCommand.subcommand({
   run: async (i, { deps, guildId }) => {
     const settings = settingsFrom(i);
     if (!settings.ok) return refuse(i, settings.error);
-    const draft = deps.tables.draft({ channelId: i.channelId, guildId, hostId: i.user.id, settings: settings.value });
+    const draft = deps.liveGames.draft({ channelId: i.channelId, guildId, hostId: i.user.id, settings: settings.value });
     if (!draft.ok) return refuse(i, draft.error);
     // Storing the game waits behind every other game's writes: acknowledge first (Discord's 3 s).
     await i.deferReply();
-    const created = await deps.tables.create(draft.value);
+    const created = await deps.liveGames.create(draft.value);
     if (!created.ok) {
       // Only a game stored by an earlier process gets here; the refusal stays private.
       await i.deleteReply();

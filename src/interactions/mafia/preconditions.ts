@@ -1,12 +1,12 @@
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { customIdArgs } from '../../discord/router.ts';
-import type { LiveTable } from '../../discord/tables.ts';
+import type { LiveGame } from '../../discord/live-games.ts';
 import { err, ok } from '../../result.ts';
 import type { Nothing, Precondition } from '../precondition.ts';
 import { canManageServer, HOST_ONLY, isHost, NEEDS_SERVER, type MafiaDeps, type MafiaInteraction } from './context.ts';
 
 type Deps = { readonly deps: MafiaDeps };
-type Table = { readonly table: LiveTable };
+type Table = { readonly table: LiveGame };
 
 const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
 const GAME_OVER = 'That game is over; this menu no longer does anything.';
@@ -19,7 +19,7 @@ export function guildOnly(message: string): Precondition<MafiaInteraction, unkno
 /** The open game of the interaction's channel. */
 export const gameHere: Precondition<MafiaInteraction, Deps, Table> = async (i, { deps }) => {
   if (!i.inGuild()) return err(NEEDS_SERVER);
-  const table = await deps.tables.inChannel(i.channelId);
+  const table = await deps.liveGames.inChannel(i.channelId);
   return table ? ok({ table }) : err(NO_GAME);
 };
 
@@ -48,7 +48,7 @@ export const lobbyMenuGame = openGameNamed<StringSelectMenuInteraction>(0);
 
 /** Night menus in DMs and the vote message (`<prefix>:<game>`): the game they belong to, wherever it is. */
 export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInteraction, Deps, Table> = async (i, { deps }) => {
-  const table = await deps.tables.byGame(customIdArgs(i.customId)[0] ?? '');
+  const table = await deps.liveGames.byGame(customIdArgs(i.customId)[0] ?? '');
   return table ? ok({ table }) : err(GAME_OVER);
 };
 

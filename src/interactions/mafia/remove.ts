@@ -22,7 +22,7 @@ export const remove = mafiaCommand.subcommand({
   },
   // The seated players, people and AI.
   autocomplete: async (i, deps) => {
-    const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
+    const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
     const q = i.options.getFocused().toLowerCase();
     const players = table?.state.players.filter((p) => p.name.toLowerCase().includes(q)) ?? [];
     await i.respond(players.slice(0, 25).map((p) => ({ name: `${p.name}${p.kind === 'ai' ? ' (AI)' : ''}`, value: p.id })));

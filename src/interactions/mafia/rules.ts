@@ -40,7 +40,7 @@ export const rules = mafiaCommand.subcommand({
   definition: (s) => s.setDescription("This channel's game rules, or the defaults"),
   preconditions: [],
   run: async (i, { deps }) => {
-    const table = i.inGuild() ? await deps.tables.inChannel(i.channelId) : null;
+    const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
     const embed = table
       ? rulesEmbed(table.state.settings, 'Rules of this game')
       : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');

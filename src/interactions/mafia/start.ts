@@ -1,11 +1,11 @@
 import * as engine from '../../game/index.ts';
-import type { LiveTable } from '../../discord/tables.ts';
+import type { LiveGame } from '../../discord/live-games.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { mafiaCommand, refuse } from './context.ts';
 import { gameHere, hostOnly, lobbyButtonGame } from './preconditions.ts';
 
 /** Deals the roles; null when it did, else why not (the state is then unchanged). */
-async function begin(table: LiveTable): Promise<string | null> {
+async function begin(table: LiveGame): Promise<string | null> {
   const started = await table.submit((s, at) => engine.start(s, { at }));
   return started.ok ? null : `The game cannot start yet: ${started.error.message}`;
 }
@@ -20,7 +20,7 @@ export const start = mafiaCommand.subcommand({
     if (refused) return refuse(i, refused);
     await i.reply({ content: 'The game has started: everyone has their role by DM.', allowedMentions: NO_MENTIONS });
     // After the reply: the AI seats get their brains (persona rendering may take a moment).
-    deps.tables.seatAiLater(table);
+    deps.liveGames.seatAiLater(table);
   },
 });
 
@@ -33,6 +33,6 @@ export const startButton = mafiaCommand.button({
     if (refused) return refuse(i, refused);
     await i.deferUpdate();
     // After the reply: the AI seats get their brains (persona rendering may take a moment).
-    deps.tables.seatAiLater(table);
+    deps.liveGames.seatAiLater(table);
   },
 });

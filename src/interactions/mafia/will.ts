@@ -1,7 +1,7 @@
 import { MessageFlags, ModalBuilder, TextInputStyle, type ChatInputCommandInteraction, type ModalSubmitInteraction } from 'discord.js';
 import * as engine from '../../game/index.ts';
 import { customIdArgs } from '../../discord/router.ts';
-import type { LiveTable } from '../../discord/tables.ts';
+import type { LiveGame } from '../../discord/live-games.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok } from '../../result.ts';
 import type { Precondition } from '../precondition.ts';
@@ -13,7 +13,7 @@ const WILL_MODAL = 'will';
 const WILL_INPUT = 'text';
 
 /** The seat of the person who may write a will in this game now (the engine checks the text). */
-const willWriter: Precondition<ChatInputCommandInteraction | ModalSubmitInteraction, { table: LiveTable }, { playerId: string }> = (
+const willWriter: Precondition<ChatInputCommandInteraction | ModalSubmitInteraction, { table: LiveGame }, { playerId: string }> = (
   i,
   { table },
 ) => {
@@ -32,8 +32,8 @@ const willWriter: Precondition<ChatInputCommandInteraction | ModalSubmitInteract
  * The game the will form was opened in, still this channel's: it may have ended (or another begun)
  * while the form was open. The text is shown back, not lost.
  */
-const formGame: Precondition<ModalSubmitInteraction, { deps: MafiaDeps }, { table: LiveTable }> = async (i, { deps }) => {
-  const table = i.channelId ? await deps.tables.inChannel(i.channelId) : null;
+const formGame: Precondition<ModalSubmitInteraction, { deps: MafiaDeps }, { table: LiveGame }> = async (i, { deps }) => {
+  const table = i.channelId ? await deps.liveGames.inChannel(i.channelId) : null;
   if (table && table.state.id === customIdArgs(i.customId)[0]) return ok({ table });
   const text = i.fields.getTextInputValue(WILL_INPUT);
   return err(`That game is over, so the will was not saved. Your text:\n>>> ${text.slice(0, 1800)}`);
@@ -41,7 +41,7 @@ const formGame: Precondition<ModalSubmitInteraction, { deps: MafiaDeps }, { tabl
 
 async function save(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
-  table: LiveTable,
+  table: LiveGame,
   playerId: string,
   text: string,
 ): Promise<void> {
@@ -55,7 +55,7 @@ async function save(
 }
 
 /** A modal to write the will in, holding the current one so it can be edited rather than retyped. */
-function willModal(table: LiveTable, userId: string): ModalBuilder {
+function willModal(table: LiveGame, userId: string): ModalBuilder {
   const current = table.state.players.find((p) => p.userId === userId)?.will ?? '';
   return new ModalBuilder()
     .setCustomId(`${WILL_MODAL}:${table.state.id}`)

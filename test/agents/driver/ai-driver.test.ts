@@ -4,7 +4,7 @@ import { directorsCut } from '../../../src/agents/directors-cut.ts';
 import { AiDriver } from '../../../src/agents/driver/ai-driver.ts';
 import { heuristicBrain } from '../../../src/agents/heuristic/brain.ts';
 import { pause } from '../../../src/llm/retrying-provider.ts';
-import { SeatMinds, type AiSeat } from '../../../src/agents/seat-minds.ts';
+import { AiPlayers, type AiSeat } from '../../../src/agents/ai-players.ts';
 import { HOUSE_PLAYERS } from '../../../src/agents/seats.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import * as engine from '../../../src/game/index.ts';
@@ -12,7 +12,7 @@ import type { GameState } from '../../../src/game/index.ts';
 import { ok, type Result } from '../../../src/result.ts';
 import { GameSession } from '../../../src/session/game-session.ts';
 import { createHeadless, playHeadless } from '../../../src/session/headless-game.ts';
-import { T0 } from '../../support/game-table.ts';
+import { T0 } from '../../support/test-game.ts';
 
 /** A started game where the first `ai` of `seats` players are AI (house voices) and the rest people. */
 function live(seats: number, ai: number) {
@@ -25,7 +25,7 @@ function live(seats: number, ai: number) {
   });
   const started = engine.start(state, { at: T0 });
   if (!started.ok) throw new Error(started.error.message);
-  const minds = new SeatMinds(HOUSE_PLAYERS.slice(0, ai).map((v, i) => ({ id: `p${i}`, name: v.name, brain: heuristicBrain(v) })));
+  const minds = new AiPlayers(HOUSE_PLAYERS.slice(0, ai).map((v, i) => ({ id: `p${i}`, name: v.name, brain: heuristicBrain(v) })));
   const session = new GameSession(started.value.state, {
     timers,
     save: () => Promise.resolve(ok(undefined)),

@@ -3,11 +3,11 @@ import type { DecisionRequest } from '../../../src/agents/decision.ts';
 import { interpret } from '../../../src/agents/player/interpret.ts';
 import { decisionJsonSchema } from '../../../src/agents/player/output-schema.ts';
 import * as engine from '../../../src/game/index.ts';
-import { Table } from '../../support/game-table.ts';
+import { TestGame } from '../../support/test-game.ts';
 import { stringContaining, stringMatching } from '../../support/matchers.ts';
 
-function voteRequest(): { t: Table; request: DecisionRequest } {
-  const t = Table.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
+function voteRequest(): { t: TestGame; request: DecisionRequest } {
+  const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
   t.advanceTo('vote');
   const me = t.by('townsperson');
   const request: DecisionRequest = {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUDGET_NOTICE as BUDGET_NOTICE_TEXT } from '../../../src/agents/driver/notices.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
-import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
 import type { FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel, seatNameOf } from '../../../scripts/fakes/llm/playing-model.ts';
@@ -28,7 +28,7 @@ function openAi(baseURL: string, dailyTokenBudget: number): LlmConfig {
   };
 }
 
-async function settle(world: World, table: LiveTable): Promise<void> {
+async function settle(world: World, table: LiveGame): Promise<void> {
   for (let i = 0; i < 4; i++) {
     await world.bot.idle();
     await table.driver?.idle();
@@ -61,9 +61,9 @@ async function adaPrefersItsOwnModel(world: World): Promise<void> {
   expect(read.ok && read.value.model).toEqual({ model: 'gpt-ada' });
 }
 
-async function startGame(world: World): Promise<LiveTable> {
+async function startGame(world: World): Promise<LiveGame> {
   const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
-  const table = world.bot.tables.live[0]!;
+  const table = world.bot.liveGames.live[0]!;
   for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of ['Ada Lovelace', 'Hercule Poirot'])
     await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
@@ -73,7 +73,7 @@ async function startGame(world: World): Promise<LiveTable> {
   return table;
 }
 
-async function nextPhase(world: World, table: LiveTable): Promise<void> {
+async function nextPhase(world: World, table: LiveGame): Promise<void> {
   const { phase, day, deadline } = table.state;
   world.timers.advanceTo(deadline!);
   await world.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });

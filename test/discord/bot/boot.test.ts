@@ -29,7 +29,7 @@ describe('boot', () => {
   it('GIVEN a running game WHEN the process restarts THEN the game is resumed at its phase and answers commands', async () => {
     w = await startWorld();
     const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
-    const id = w.bot.tables.live[0]!.state.id;
+    const id = w.bot.liveGames.live[0]!.state.id;
     await w.sim.user('bob').click(lobby, `lobby:join:${id}`).updated();
     for (const name of ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple']) {
       await w.sim
@@ -40,18 +40,18 @@ describe('boot', () => {
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'start' }).public();
     // The bot's idle includes seating the AI; the driver's, every AI move: nothing moves until the manual clock does.
     await w.bot.idle();
-    await w.bot.tables.live[0]!.driver?.idle();
+    await w.bot.liveGames.live[0]!.driver?.idle();
     await w.bot.idle();
-    const before = w.bot.tables.live[0]!.state;
+    const before = w.bot.liveGames.live[0]!.state;
 
     const bot = await w.restart();
 
-    expect(bot.tables.live.map((t) => t.state.id)).toEqual([id]);
-    const after = bot.tables.live[0]!.state;
+    expect(bot.liveGames.live.map((t) => t.state.id)).toEqual([id]);
+    const after = bot.liveGames.live[0]!.state;
     expect(after.phase).toBe(before.phase);
     expect(after.deadline).toBe(before.deadline);
     expect(after.log.length).toBeGreaterThanOrEqual(before.log.length);
-    expect(bot.tables.live[0]!.driver).not.toBeNull();
+    expect(bot.liveGames.live[0]!.driver).not.toBeNull();
     expect(JSON.stringify((await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'status' }).ephemeral()).embeds)).toContain(
       `Mafia: ${PHASE_TITLE[before.phase]} ${before.day}`,
     );

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as engine from '../../../src/game/index.ts';
 import { isMafia } from '../../../src/game/index.ts';
-import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, nightMenu, seedWhere, settle, toNextPhase } from './playing.ts';
@@ -18,9 +18,9 @@ const MISSING_PERMISSIONS = 50013;
 const SEED = seedWhere((roles) => roles.bob === 'mafia' && roles.carol === 'doctor');
 
 /** alice hosts, bob and carol join, the AI take seats, alice starts; nothing waits for a Mafia thread. */
-async function start(world: World): Promise<LiveTable> {
+async function start(world: World): Promise<LiveGame> {
   const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
-  const table = world.bot.tables.live[0]!;
+  const table = world.bot.liveGames.live[0]!;
   for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of AI)
     await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
@@ -109,7 +109,7 @@ describe('Discord faults during a game', () => {
     const posts = w.sim.requests('POST', '/channels/:channelId/messages').filter((c) => c.path.includes(table.channelId));
     const afterDelete = posts.filter((c) => c.status === 404);
     expect(afterDelete.length).toBeLessThanOrEqual(1);
-    expect(w.bot.tables.live).toHaveLength(0);
+    expect(w.bot.liveGames.live).toHaveLength(0);
   });
 
   it('GIVEN Discord fails one announcement with 5xx past its retries WHEN the vote opens THEN the vote message still goes out and the host is told once', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getRole, isMafia, type GameState } from '../../../src/game/index.ts';
-import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
@@ -28,7 +28,7 @@ function options(m: SimMessage, customId: string): string[] {
 }
 
 /** Everything the bot and the AI seats owe right now is done and delivered. */
-async function settle(table: LiveTable): Promise<void> {
+async function settle(table: LiveGame): Promise<void> {
   for (let i = 0; i < 4; i++) {
     await w.bot.idle();
     await table.driver?.idle();
@@ -36,9 +36,9 @@ async function settle(table: LiveTable): Promise<void> {
   await w.bot.idle();
 }
 
-async function startGame(): Promise<LiveTable> {
+async function startGame(): Promise<LiveGame> {
   const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
-  const table = w.bot.tables.live[0]!;
+  const table = w.bot.liveGames.live[0]!;
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of AI) await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();

@@ -14,7 +14,7 @@ import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import type { Logger } from '../../../src/log.ts';
 import { startDiscordSim, type DiscordSim } from '../../../scripts/fakes/discord/index.ts';
-import { T0 } from '../../support/game-table.ts';
+import { T0 } from '../../support/test-game.ts';
 
 export const OFFLINE: LlmConfig = {
   provider: 'offline',

@@ -22,7 +22,7 @@ describe('/mafia lobby on Discord', () => {
     expect(embedText(lobby)).toContain('alice (host)');
 
     // WHEN bob clicks Join
-    const joined = await w.sim.user('bob').click(lobby, `lobby:join:${w.bot.tables.live[0]!.state.id}`).updated();
+    const joined = await w.sim.user('bob').click(lobby, `lobby:join:${w.bot.liveGames.live[0]!.state.id}`).updated();
     expect(embedText(joined)).toContain('bob');
 
     // AND alice seats three starter personas (autocomplete, then the option)
@@ -48,13 +48,13 @@ describe('/mafia lobby on Discord', () => {
     await w.sim.until(() => embedText(w.sim.messagesIn('game')[0]!).includes('Miss Marple'));
 
     // AND starts
-    const gameId = w.bot.tables.live[0]!.state.id;
+    const gameId = w.bot.liveGames.live[0]!.state.id;
     await w.sim.user('alice').click(lobby, `lobby:start:${gameId}`).updated();
 
     // THEN alice and bob each get one role card, with their own role only
     await w.sim.until(() => w.sim.dmsTo('alice').length > 0 && w.sim.dmsTo('bob').length > 0);
     await w.bot.idle();
-    const state = w.bot.tables.live[0]!.state;
+    const state = w.bot.liveGames.live[0]!.state;
     for (const name of ['alice', 'bob']) {
       const me = state.players.find((p) => p.name === name)!;
       // The role card, and (for a night role) the night menu that follows it.

@@ -236,7 +236,7 @@ describe('/persona duplicate and delete', () => {
   it('GIVEN alice’s persona plays in a running game WHEN she confirms its deletion THEN it is refused until the game ends', async () => {
     await persona('alice', 'create', { name: 'Ada Lovelace', text: ADA }).ephemeral();
     const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
-    const gameId = w.bot.tables.live[0]!.state.id;
+    const gameId = w.bot.liveGames.live[0]!.state.id;
     await w.sim.user('bob').click(lobby, `lobby:join:${gameId}`).updated();
     for (const name of ['Ada Lovelace', 'Hercule Poirot', 'Miss Marple']) {
       await w.sim

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { nightActionMessage } from '../../../src/discord/presenters/night-action.ts';
 import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
 import { content } from '../../persona/fixtures.ts';
@@ -22,7 +22,7 @@ afterAll(() => w.close());
  * A move that must be refused: an ephemeral reply matching `reason`, and the game exactly as it
  * was (the session keeps the same state object only when nothing was accepted).
  */
-async function refused(table: LiveTable, act: () => InteractionHandle, reason: RegExp | string): Promise<void> {
+async function refused(table: LiveGame, act: () => InteractionHandle, reason: RegExp | string): Promise<void> {
   await settle(w, table);
   const before = table.state;
   const reply = await act().ephemeral();
@@ -33,7 +33,7 @@ async function refused(table: LiveTable, act: () => InteractionHandle, reason: R
 }
 
 /** A copy of someone else's night menu, DMed to `to` by the bot itself: what a forged menu would look like. */
-async function forgedMenu(table: LiveTable, of: string, to: string): Promise<SimMessage> {
+async function forgedMenu(table: LiveGame, of: string, to: string): Promise<SimMessage> {
   const message = nightActionMessage(table.state, seated(table.state, of).id)!;
   const sent = await w.client.users.send(w.sim.user(to).id, message);
   await w.sim.until(() => w.sim.dmsTo(to).some((m) => m.id === sent.id));
@@ -58,7 +58,7 @@ describe('bad moves in a running game: an ephemeral reply a person understands, 
     );
     if (!secret.ok) throw new Error(secret.error.message);
     await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'create' }).public();
-    const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('other').id)!;
+    const table = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel('other').id)!;
 
     // bob may see his own persona; alice is not offered it.
     const offered = (who: string) =>
@@ -87,7 +87,7 @@ describe('bad moves in a running game: an ephemeral reply a person understands, 
       );
     }
     await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'end' }).public();
-    await w.sim.until(() => !w.bot.tables.live.some((t) => t.channelId === w.sim.channel('other').id));
+    await w.sim.until(() => !w.bot.liveGames.live.some((t) => t.channelId === w.sim.channel('other').id));
   });
 
   it('GIVEN a game of alice (Detective) and carol (Mafia) WHEN outsiders, the dead and stale menus try to play THEN each is refused and the game goes on', async () => {

@@ -1,6 +1,6 @@
 /** Playing a game on the simulator step by step, the same way every time (for restarts and refusals). */
 import { expect } from 'vitest';
-import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
@@ -26,15 +26,15 @@ export function seated(state: GameState, name: string) {
 }
 
 /** The live table of this game in the bot as it is now (a restart makes new ones). */
-export function tableOf(w: World, gameId: string): LiveTable | undefined {
-  return w.bot.tables.live.find((t) => t.state.id === gameId);
+export function tableOf(w: World, gameId: string): LiveGame | undefined {
+  return w.bot.liveGames.live.find((t) => t.state.id === gameId);
 }
 
 /**
  * Everything the bot and the AI seats owe right now is done and delivered: nothing moves any more.
  * With `waitForAi: false` only the bot's own work: for models that hang until the clock ends them.
  */
-export async function settle(w: World, table: LiveTable, { waitForAi = true } = {}): Promise<void> {
+export async function settle(w: World, table: LiveGame, { waitForAi = true } = {}): Promise<void> {
   let seen = -1;
   while (seen !== table.state.log.length) {
     seen = table.state.log.length;
@@ -50,9 +50,9 @@ export async function openGame(
   create: Record<string, string | number | boolean> = {},
   channel = 'game',
   { waitForAi = true } = {},
-): Promise<LiveTable> {
+): Promise<LiveGame> {
   const lobby = await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create', options: create }).public();
-  const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel(channel).id)!;
+  const table = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel(channel).id)!;
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of AI) await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
@@ -109,7 +109,7 @@ export async function humansAct(w: World, gameId: string, used: Set<string>, aft
 }
 
 /** Lets the clock reach the phase deadline and waits for the next phase. */
-export async function toNextPhase(w: World, table: LiveTable): Promise<void> {
+export async function toNextPhase(w: World, table: LiveGame): Promise<void> {
   await settle(w, table);
   const s = table.state;
   if (s.phase === 'ended' || s.deadline === null) return;

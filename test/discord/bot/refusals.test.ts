@@ -13,12 +13,12 @@ const mafia = (user: string, subcommand: string, options: Record<string, string 
 
 /** The game's log before and after: a refusal must not add a single event. */
 function log(): number {
-  return w.bot.tables.live[0]?.state.log.length ?? 0;
+  return w.bot.liveGames.live[0]?.state.log.length ?? 0;
 }
 
 async function lobby(): Promise<{ message: SimMessage; id: string }> {
   const message = await mafia('alice', 'create').public();
-  return { message, id: w.bot.tables.live[0]!.state.id };
+  return { message, id: w.bot.liveGames.live[0]!.state.id };
 }
 
 describe('/mafia refusals: an ephemeral reply a person understands, and nothing changes', () => {
@@ -27,7 +27,7 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     const before = log();
     expect(messageText(await mafia('bob', 'create').ephemeral())).toMatch(/already has a game open/);
     expect(log()).toBe(before);
-    expect(w.bot.tables.live).toHaveLength(1);
+    expect(w.bot.liveGames.live).toHaveLength(1);
     // Another channel may have its own.
     await mafia('bob', 'create', {}, 'other').public();
   });
@@ -40,7 +40,7 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     expect(isEphemeral(refusal)).toBe(true);
     expect(messageText(refusal)).toMatch(/already has a game open/);
     expect(w.sim.messagesIn('game').filter((m) => m.interactionId === handle.id)).toEqual([]);
-    expect(w.bot.tables.live).toHaveLength(1);
+    expect(w.bot.liveGames.live).toHaveLength(1);
   });
 
   it('GIVEN DMs WHEN a command that needs a server is used there THEN it says to use it in a server', async () => {
@@ -69,7 +69,7 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     );
     expect(messageText(await mafia('alice', 'start').ephemeral())).toMatch(/cannot start yet: .*5–16 players; this game has 2/);
     expect(log()).toBe(before);
-    expect(w.bot.tables.live[0]!.state.phase).toBe('lobby');
+    expect(w.bot.liveGames.live[0]!.state.phase).toBe('lobby');
   });
 
   it('GIVEN a running game WHEN seats are added or removed THEN refused, and the lobby no longer offers Join', async () => {
@@ -78,12 +78,12 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     for (const name of ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple']) await mafia('alice', 'add-ai', { persona: name }).ephemeral();
     await mafia('alice', 'start').public();
     await w.bot.idle();
-    const before = w.bot.tables.live[0]!.state.players.length;
+    const before = w.bot.liveGames.live[0]!.state.players.length;
     // The lobby buttons are gone, so carol can only try the command route.
     expect(w.sim.messagesIn('game')[0]!.components).toHaveLength(0);
     expect(messageText(await mafia('alice', 'add-ai', { persona: 'Cleopatra' }).ephemeral())).toMatch(/already started/);
     expect(messageText(await mafia('alice', 'remove', { player: 'bob' }).ephemeral())).toMatch(/only be removed in the lobby/);
-    expect(w.bot.tables.live[0]!.state.players.length).toBe(before);
+    expect(w.bot.liveGames.live[0]!.state.players.length).toBe(before);
   });
 
   it('GIVEN a lobby WHEN the host adds an unknown persona or a non-host adds one THEN both are refused', async () => {
@@ -104,9 +104,9 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
   it('GIVEN a lobby WHEN bob ends it THEN refused; WHEN a server manager ends it THEN it ends and the channel is free', async () => {
     await lobby();
     expect(messageText(await mafia('bob', 'end').ephemeral())).toMatch(/Only the host or someone with Manage Server/);
-    expect(w.bot.tables.live).toHaveLength(1);
+    expect(w.bot.liveGames.live).toHaveLength(1);
     expect(messageText(await mafia('mod', 'end').public())).toContain('mod ended the game');
-    await w.sim.until(() => w.bot.tables.live.length === 0);
+    await w.sim.until(() => w.bot.liveGames.live.length === 0);
     expect(messageText(await mafia('bob', 'status').ephemeral())).toMatch(/no game in this channel/);
     await mafia('bob', 'create').public();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { getRole, type GameState } from '../../../src/game/index.ts';
 import { humansAct, openGame, outcome, seated, seedWhere, settle, tableOf, toNextPhase, HUMANS } from './playing.ts';
 import { startWorld, type World } from './harness.ts';
@@ -17,8 +17,8 @@ afterAll(() => w.close());
 /** Set when the process is killed during a vote: that vote's message, and how many REST calls came before the kill. */
 let killedDuringVote: { messageId: string; callsBefore: number } | null = null;
 
-type Refs = Pick<LiveTable, 'lobbyMessageId' | 'voteMessageId' | 'mafiaThreadId'>;
-const refsOf = (t: LiveTable): Refs => ({
+type Refs = Pick<LiveGame, 'lobbyMessageId' | 'voteMessageId' | 'mafiaThreadId'>;
+const refsOf = (t: LiveGame): Refs => ({
   lobbyMessageId: t.lobbyMessageId,
   voteMessageId: t.voteMessageId,
   mafiaThreadId: t.mafiaThreadId,
@@ -112,7 +112,7 @@ describe('killed and restarted mid-game', () => {
 
   it('GIVEN a lobby WHEN the process restarts THEN the same lobby embed keeps being updated, by commands as by its buttons', async () => {
     const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
-    const id = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('game').id)!.state.id;
+    const id = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel('game').id)!.state.id;
     const messagesBefore = w.sim.messagesIn('game').length;
 
     await w.restart();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
 import * as engine from '../../../src/game/index.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
@@ -17,7 +17,7 @@ afterEach(() => w.close());
 const HUMANS = ['alice', 'bob', 'carol'] as const;
 
 /** Everything the bot and the AI seats owe right now is done and delivered. */
-async function settle(table: LiveTable): Promise<void> {
+async function settle(table: LiveGame): Promise<void> {
   for (let i = 0; i < 4; i++) {
     await w.bot.idle();
     await table.driver?.idle();
@@ -29,9 +29,9 @@ async function settle(table: LiveTable): Promise<void> {
 async function startGame(
   ai: readonly string[] = ['Sherlock Holmes', 'Hercule Poirot'],
   options: Record<string, string | number | boolean> = {},
-): Promise<LiveTable> {
+): Promise<LiveGame> {
   const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options }).public();
-  const table = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('game').id)!;
+  const table = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel('game').id)!;
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of ai) await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
@@ -41,7 +41,7 @@ async function startGame(
 }
 
 /** The clock jumps to the phase deadline; returns once the next phase has begun and its output is out. */
-async function nextPhase(table: LiveTable): Promise<void> {
+async function nextPhase(table: LiveGame): Promise<void> {
   const { phase, day, deadline } = table.state;
   w.timers.advanceTo(deadline!);
   await w.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 5000 });
@@ -91,12 +91,12 @@ describe('AI personas in a running game', () => {
 const mafia = (user: string, subcommand: string, options: Record<string, string | number | boolean> = {}, where = 'game') =>
   w.sim.user(user).slash(where, 'mafia', { subcommand, options });
 
-function seatOf(table: LiveTable, name: string) {
+function seatOf(table: LiveGame, name: string) {
   return table.state.players.find((p) => p.name === name)!;
 }
 
 /** Every living player votes for `name` (a human who votes for someone else, last) in one command, so the vote closes on it at once. */
-async function lynch(table: LiveTable, name: string): Promise<void> {
+async function lynch(table: LiveGame, name: string): Promise<void> {
   while (table.state.phase !== 'vote') await nextPhase(table);
   const doomed = seatOf(table, name);
   const lynched = await table.submit((state, at) => {
@@ -149,14 +149,14 @@ describe('/mafia will', () => {
     // Seven seats, so one lynch does not end the game.
     const table = await startGame(['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde'], { 'night-one-kill': false });
     // The AI seats keep playing (and write wills) meanwhile, so "nothing changed" is: no human wrote a will.
-    const wills = (t: LiveTable) =>
+    const wills = (t: LiveGame) =>
       t.state.log.filter((e) => e.type === 'will_written' && !e.payload.playerId.startsWith('ai-') && !e.payload.playerId.startsWith('x'))
         .length;
     expect(messageText(await mafia('mod', 'will', { text: 'I was here' }).ephemeral())).toMatch(/not playing in this game/);
     expect(() => mafia('bob', 'will', { text: 'x'.repeat(engine.MAX_WILL_LENGTH + 1) })).toThrow(/1000/);
     expect(wills(table)).toBe(0);
 
-    const other = w.bot.tables.live.find((t) => t.channelId === w.sim.channel('other').id)!;
+    const other = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel('other').id)!;
     expect(messageText(await mafia('alice', 'will', { text: 'mine' }, 'other').ephemeral())).toMatch(/not started yet/);
     for (const name of ['bob', 'carol'])
       await other.submit((s, at) =>

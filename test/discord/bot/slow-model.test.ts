@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dueBy } from '../../../src/agents/driver/deadlines.ts';
 import type { LlmConfig } from '../../../src/config.ts';
-import type { LiveTable } from '../../../src/discord/tables.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
 import * as engine from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
@@ -10,7 +10,7 @@ import { startWorld, type World } from './harness.ts';
 import { AI, openGame, settle as settleAll } from './playing.ts';
 
 /** The bot's own work done and delivered; the AI seats' calls may hang until the clock ends them. */
-const settle = (world: World, table: LiveTable) => settleAll(world, table, { waitForAi: false });
+const settle = (world: World, table: LiveGame) => settleAll(world, table, { waitForAi: false });
 
 let w: World | undefined;
 let fake: FakeLlmServer | undefined;
@@ -34,7 +34,7 @@ function hanging(baseURL: string): LlmConfig {
 }
 
 /** The AI seats that owe a move in this phase: a night action, or a vote. */
-function owing(table: LiveTable): string[] {
+function owing(table: LiveGame): string[] {
   const s = table.state;
   return s.players
     .filter((p) => p.kind === 'ai' && p.alive && (s.phase === 'night' ? engine.hasNightAction(s, p) : s.phase === 'vote'))
@@ -42,7 +42,7 @@ function owing(table: LiveTable): string[] {
 }
 
 /** Whether the seat's move of this phase is in the log since the phase began. */
-function moved(table: LiveTable, playerId: string): boolean {
+function moved(table: LiveGame, playerId: string): boolean {
   const log = table.state.log;
   const start = log.findLastIndex((e) => e.type === 'phase_started');
   return log
@@ -56,7 +56,7 @@ function moved(table: LiveTable, playerId: string): boolean {
 }
 
 /** The clock reaches the moment AI moves are due; they must all be in before it reaches the deadline. */
-async function throughPhase(world: World, table: LiveTable): Promise<void> {
+async function throughPhase(world: World, table: LiveGame): Promise<void> {
   const { phase, day, deadline } = table.state;
   const due = owing(table);
   world.timers.advanceTo(dueBy(table.state)!);

@@ -4,7 +4,7 @@ import * as engine from '../../../src/game/index.ts';
 import type { Change, GameError, GameState } from '../../../src/game/index.ts';
 import type { Result } from '../../../src/result.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
-import { T0 } from '../../support/game-table.ts';
+import { T0 } from '../../support/test-game.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;

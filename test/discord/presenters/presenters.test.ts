@@ -8,7 +8,7 @@ import { roleCardMessage } from '../../../src/discord/presenters/role-card.ts';
 import { closedVoteMessage, NO_LYNCH_VALUE, voteMessage } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { RoleId } from '../../../src/game/index.ts';
-import { Table } from '../../support/game-table.ts';
+import { TestGame } from '../../support/test-game.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
 // Messages are read as Discord receives them (serialized), parsed for the parts the tests look at.
@@ -28,7 +28,7 @@ const menuOf = (message: unknown) =>
 
 describe('what players are shown', () => {
   it('GIVEN a Mafia member WHEN their role card is made THEN it names the role, the team and the roles in play, and pings nobody', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const card = roleCardMessage(engine.viewFor(t.state, t.by('mafia').id)!, 'game');
     const embed = embedOf(card);
     expect(embed.title).toBe('You are the Mafia');
@@ -39,13 +39,13 @@ describe('what players are shown', () => {
   });
 
   it('GIVEN a Townsperson WHEN their card is made THEN it shows no team and no night action', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const card = roleCardMessage(engine.viewFor(t.state, t.by('townsperson').id)!, 'game');
     expect(embedOf(card).fields?.map((f) => f.name)).toEqual(['Roles in this game']);
   });
 
   it('GIVEN the Doctor at night WHEN their DM menu is made THEN it lists exactly the legal targets plus "Nobody tonight"', () => {
-    const t = Table.started([...SEVEN], { doctorSelfProtect: false });
+    const t = TestGame.started([...SEVEN], { doctorSelfProtect: false });
     const menu = menuOf(nightActionMessage(t.state, t.by('doctor').id));
     const values = menu.options.map((o) => o.value);
     const legal = engine.legalNightTargets(t.state, t.by('doctor').id).map((p) => p.id);
@@ -55,14 +55,14 @@ describe('what players are shown', () => {
   });
 
   it('GIVEN a Townsperson or a player who already acted WHEN a night menu is asked for THEN there is none', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     expect(nightActionMessage(t.state, t.by('townsperson').id)).toBeNull();
     t.must(t.act(t.by('detective'), t.by('mafia')));
     expect(nightActionMessage(t.state, t.by('detective').id)).not.toBeNull(); // may still change their mind
   });
 
   it('GIVEN votes cast WHEN the vote message is made THEN it shows the tally with voters, who is still to vote, and a menu of the living plus no lynch', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     t.advanceTo('vote');
     t.must(t.vote(t.by('doctor'), t.by('mafia')));
     const message = voteMessage(t.state);
@@ -74,7 +74,7 @@ describe('what players are shown', () => {
   });
 
   it('GIVEN a vote where the lynched player had voted too, after someone changed their mind, WHEN the closed vote is shown THEN it is the tally the engine counted, their vote included', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     t.advanceTo('vote');
     const [doomed, doctor] = [t.by('mafia'), t.by('doctor')];
     t.must(t.vote(t.by('townsperson', 0), doctor));
@@ -93,14 +93,14 @@ describe('what players are shown', () => {
   });
 
   it('GIVEN a 24-player game WHEN the vote menu is made THEN it stays within Discord’s 25 options', () => {
-    const t = Table.started([...Array<RoleId>(6).fill('mafia'), ...Array<RoleId>(18).fill('townsperson')]);
+    const t = TestGame.started([...Array<RoleId>(6).fill('mafia'), ...Array<RoleId>(18).fill('townsperson')]);
     t.advanceTo('vote');
     const options = menuOf(voteMessage(t.state)).options;
     expect(options).toHaveLength(25);
   });
 
   it('GIVEN a night that ends WHEN it is announced THEN the channel hears of dawn and the death, never of secret events', () => {
-    const t = Table.started([...SEVEN]);
+    const t = TestGame.started([...SEVEN]);
     const victim = t.by('townsperson');
     t.must(t.act(t.by('detective'), t.by('mafia')));
     t.must(t.act(t.by('doctor'), t.by('doctor')));
@@ -113,7 +113,7 @@ describe('what players are shown', () => {
   });
 
   it('GIVEN the game ends WHEN announced THEN every role is revealed with the winner', () => {
-    const t = Table.started(['mafia', 'townsperson', 'townsperson']);
+    const t = TestGame.started(['mafia', 'townsperson', 'townsperson']);
     const events = t.must(t.act(t.by('mafia'), t.by('townsperson')));
     const last = embedOf(announcements(t.state, events).at(-1));
     expect(last.title).toBe('The Mafia win!');
@@ -129,7 +129,7 @@ describe('what players are shown', () => {
   });
 
   it('GIVEN an ended game WHEN the director’s cut file is made THEN it holds the roles table, the public record and the private reasoning; not before the end', () => {
-    const t = Table.started(['mafia', 'townsperson', 'townsperson']);
+    const t = TestGame.started(['mafia', 'townsperson', 'townsperson']);
     expect(directorsCutFile(t.state, 'Game')).toBeNull();
     t.must(engine.recordReasoning(t.state, { playerId: t.by('mafia').id, decision: 'night action', text: 'the quiet one dies', at: t.at }));
     t.must(t.act(t.by('mafia'), t.by('townsperson')));

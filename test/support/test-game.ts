@@ -6,22 +6,22 @@ import type { Result } from '../../src/result.ts';
 export const T0 = Date.UTC(2026, 0, 1);
 
 /** A game under test: commands go through the real engine; players are found by role. */
-export class Table {
+export class TestGame {
   at = T0;
 
   private constructor(public state: GameState) {}
 
   /** A game in the lobby with `count` human players named P1…Pn. */
-  static lobby(count: number, settings: engine.SettingsInput = {}, seed = 7): Table {
-    const table = new Table(ok(engine.createGame({ gameId: 'test', seed, settings, at: T0 })).state);
+  static lobby(count: number, settings: engine.SettingsInput = {}, seed = 7): TestGame {
+    const table = new TestGame(ok(engine.createGame({ gameId: 'test', seed, settings, at: T0 })).state);
     for (let i = 1; i <= count; i++)
       table.must(engine.join(table.state, { player: { id: `p${i}`, name: `P${i}`, kind: 'human' }, at: T0 }));
     return table;
   }
 
   /** A started game (night 1) with exactly these roles dealt. */
-  static started(roles: RoleId[], rules: RulesInput = {}, seed = 7): Table {
-    const table = Table.lobby(roles.length, { setup: { kind: 'custom', roles }, rules }, seed);
+  static started(roles: RoleId[], rules: RulesInput = {}, seed = 7): TestGame {
+    const table = TestGame.lobby(roles.length, { setup: { kind: 'custom', roles }, rules }, seed);
     table.must(engine.start(table.state, { at: table.at }));
     return table;
   }

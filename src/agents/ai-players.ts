@@ -39,7 +39,7 @@ export interface DecisionTiming {
  * is always made in time: when the signal fires first, the seat's offline brain decides at once
  * and the brain's late answer is dropped.
  */
-export class SeatMinds {
+export class AiPlayers {
   private readonly seats = new Map<string, { brain: AsyncBrain; offline: Brain }>();
   private readonly minds = new Map<string, SeatMind>();
   private readonly lastSeen = new Map<string, number>();

@@ -11,10 +11,10 @@ import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
 import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
-import { TableOutput } from './table-output.ts';
+import { GameOutput } from './game-output.ts';
 
 /** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
-export class LiveTable {
+export class LiveGame {
   readonly session: GameSession;
   driver: AiDriver | null = null;
   private readonly refs: Record<DiscordRefKind, string | null> = { lobby: null, vote: null, mafia_thread: null };
@@ -31,9 +31,9 @@ export class LiveTable {
     private readonly deps: {
       repo: GameRepository;
       timers: Timers;
-      publish: (table: LiveTable, events: readonly GameEvent[], state: GameState) => void;
+      publish: (table: LiveGame, events: readonly GameEvent[], state: GameState) => void;
       remember: (gameId: string, kind: DiscordRefKind, discordId: string | null) => Promise<void>;
-      remind: (table: LiveTable, state: GameState, msLeft: number) => void;
+      remind: (table: LiveGame, state: GameState, msLeft: number) => void;
     },
   ) {
     this.session = new GameSession(state, {
@@ -107,7 +107,7 @@ export interface LobbyDraft {
   readonly hostId: string;
 }
 
-export interface TablesDeps {
+export interface LiveGamesDeps {
   readonly client: Client;
   readonly store: GameStore;
   readonly timers: Timers;
@@ -122,17 +122,17 @@ export interface TablesDeps {
  * process) is loaded from the database the first time its channel is asked about, so nothing
  * depends on the process that created it.
  */
-export class Tables {
-  private readonly byChannel = new Map<string, LiveTable>();
-  private readonly loading = new Map<string, Promise<LiveTable | null>>();
+export class LiveGames {
+  private readonly byChannel = new Map<string, LiveGame>();
+  private readonly loading = new Map<string, Promise<LiveGame | null>>();
   /** AI seatings started after a reply; idle and shutdown wait for them (else a driver could appear after stop). */
   private readonly seating = new Set<Promise<void>>();
   private readonly repo: GameRepository;
-  readonly output: TableOutput;
+  readonly output: GameOutput;
 
-  constructor(private readonly deps: TablesDeps) {
+  constructor(private readonly deps: LiveGamesDeps) {
     this.repo = new GameRepository(deps.store);
-    this.output = new TableOutput(deps.client, deps.log, (channelId) => void this.channelGone(channelId));
+    this.output = new GameOutput(deps.client, deps.log, (channelId) => void this.channelGone(channelId));
     deps.client.on(Events.ChannelDelete, this.onChannelDelete);
     deps.client.on(Events.ThreadDelete, this.onThreadDelete);
     deps.client.on(Events.GuildDelete, this.onGuildDelete);
@@ -163,7 +163,7 @@ export class Tables {
   }
 
   /** The open (lobby or running) game in this channel, or null. */
-  async inChannel(channelId: string): Promise<LiveTable | null> {
+  async inChannel(channelId: string): Promise<LiveGame | null> {
     const live = this.byChannel.get(channelId);
     if (live) return live;
     let pending = this.loading.get(channelId);
@@ -175,7 +175,7 @@ export class Tables {
   }
 
   /** The open game with this id (custom ids of DM menus and vote messages name the game, not the channel). */
-  async byGame(gameId: string): Promise<LiveTable | null> {
+  async byGame(gameId: string): Promise<LiveGame | null> {
     const live = this.live.find((t) => t.state.id === gameId);
     if (live) return live;
     const record = await this.deps.store.getGame(gameId);
@@ -185,7 +185,7 @@ export class Tables {
   }
 
   /** The game whose channel or Mafia thread this is. */
-  async forChannel(channelId: string, parentId: string | null): Promise<LiveTable | null> {
+  async forChannel(channelId: string, parentId: string | null): Promise<LiveGame | null> {
     if (parentId) {
       const table = this.byChannel.get(parentId) ?? (await this.inChannel(parentId));
       return table?.mafiaThreadId === channelId ? table : null;
@@ -193,7 +193,7 @@ export class Tables {
     return this.inChannel(channelId);
   }
 
-  get live(): readonly LiveTable[] {
+  get live(): readonly LiveGame[] {
     return [...this.byChannel.values()];
   }
 
@@ -214,7 +214,7 @@ export class Tables {
   }
 
   /** Opens a drafted lobby; refused when the channel already has an open game (perhaps only in the database). */
-  async create(draft: LobbyDraft): Promise<Result<LiveTable, string>> {
+  async create(draft: LobbyDraft): Promise<Result<LiveGame, string>> {
     if (await this.inChannel(draft.channelId)) return err(CHANNEL_TAKEN);
     // Claim the channel before the next await, so two creates at once cannot both succeed.
     if (this.byChannel.has(draft.channelId)) return err('This channel already has a game open.');
@@ -230,7 +230,7 @@ export class Tables {
   }
 
   /** Seats the AI in the background (after the interaction's reply); failures go to the log. */
-  seatAiLater(table: LiveTable): void {
+  seatAiLater(table: LiveGame): void {
     const seating: Promise<void> = this.startAi(table)
       .catch((error: unknown) => this.deps.log.error(`AI seats of ${table.state.id}: ${String(error)}`))
       .finally(() => this.seating.delete(seating));
@@ -244,7 +244,7 @@ export class Tables {
   }
 
   /** Gives a started game's AI seats their brains; `resume` also restarts work the current phase still owes. */
-  async startAi(table: LiveTable): Promise<void> {
+  async startAi(table: LiveGame): Promise<void> {
     if (table.driver || table.state.phase === 'lobby') return;
     table.avatars = await seatAvatars(this.deps.ai, table, table.state.players);
     table.driver = await driveAiSeats(this.deps.ai, table.session, table, (playerId, busy) => this.output.thinking(table, playerId, busy));
@@ -279,8 +279,8 @@ export class Tables {
     this.byChannel.clear();
   }
 
-  private table(state: GameState, place: { channelId: string; guildId: string; hostId: string }): LiveTable {
-    return new LiveTable(state, place.channelId, place.guildId, place.hostId, {
+  private table(state: GameState, place: { channelId: string; guildId: string; hostId: string }): LiveGame {
+    return new LiveGame(state, place.channelId, place.guildId, place.hostId, {
       repo: this.repo,
       timers: this.deps.timers,
       publish: (table, events, after) => this.published(table, events, after),
@@ -299,7 +299,7 @@ export class Tables {
     }
   }
 
-  private published(table: LiveTable, events: readonly GameEvent[], state: GameState): void {
+  private published(table: LiveGame, events: readonly GameEvent[], state: GameState): void {
     table.driver?.onEvents(events);
     this.output.published(table, events, state);
     if (state.phase === 'ended') {
@@ -308,7 +308,7 @@ export class Tables {
     }
   }
 
-  private async loadFromStore(channelId: string): Promise<LiveTable | null> {
+  private async loadFromStore(channelId: string): Promise<LiveGame | null> {
     const record = await this.deps.store.findOpenGameInChannel(channelId);
     if (!record) return null;
     const loaded = await this.repo.load(record.id);

@@ -28,8 +28,8 @@ import { chunkMarkdown } from '../chunk-markdown.ts';
 import { directorsCutFile } from './presenters/directors-cut.ts';
 import { MAX_CONTENT } from './presenters/format.ts';
 
-/** What the output needs of a table (kept structural so tables.ts and this file do not import each other). */
-export interface OutputTable {
+/** What the output needs of a table (kept structural so live-games.ts and this file do not import each other). */
+export interface OutputGame {
   readonly channelId: string;
   readonly hostId: string;
   readonly state: GameState;
@@ -65,7 +65,7 @@ const POST: readonly PermissionsString[] = ['ViewChannel', 'SendMessages'];
  * is told to the host once per game and problem (the missing permission, closed DMs), and a game
  * whose channel is gone is handed to `onChannelGone` instead of being posted to forever.
  */
-export class TableOutput {
+export class GameOutput {
   private readonly chains = new Map<string, Promise<void>>();
   /** One webhook per channel, created once and cached. */
   private readonly webhooks = new Map<string, Webhook>();
@@ -85,7 +85,7 @@ export class TableOutput {
     private readonly onChannelGone: (channelId: string) => void = () => undefined,
   ) {}
 
-  published(table: OutputTable, events: readonly GameEvent[], state: GameState): void {
+  published(table: OutputGame, events: readonly GameEvent[], state: GameState): void {
     this.enqueue(table.channelId, async () => {
       if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) {
         await this.deliver(table, { what: 'the lobby update' }, () => this.editLobby(table, state));
@@ -117,12 +117,12 @@ export class TableOutput {
   }
 
   /** A dead person who spoke in the channel: muted there where the bot may (queued with the game's other output). */
-  mute(table: OutputTable, userId: string): void {
+  mute(table: OutputGame, userId: string): void {
     this.enqueue(table.channelId, () => this.muteOne(table.channelId, userId));
   }
 
   /** Shortly before a deadline: a reminder in the channel, and at night a DM to each person who has not acted. */
-  remind(table: OutputTable, state: GameState, msLeft: number): void {
+  remind(table: OutputGame, state: GameState, msLeft: number): void {
     if (!reminderDue(state, msLeft)) return;
     this.enqueue(table.channelId, async () => {
       const message = reminderMessage(state);
@@ -138,7 +138,7 @@ export class TableOutput {
   }
 
   /** After a restart: the Mafia thread of a running game, found again by its name. */
-  async recover(table: OutputTable): Promise<void> {
+  async recover(table: OutputGame): Promise<void> {
     if (table.mafiaThreadId || table.state.phase === 'lobby') return;
     try {
       const channel = await this.client.channels.fetch(table.channelId);
@@ -152,7 +152,7 @@ export class TableOutput {
   }
 
   /** A typing indicator in the channel while an AI seat thinks about what to say by day. */
-  thinking(table: OutputTable, _playerId: string, busy: boolean): void {
+  thinking(table: OutputGame, _playerId: string, busy: boolean): void {
     if (!busy || table.state.phase !== 'day') return;
     void this.channel(table.channelId)
       .then((channel) => channel?.sendTyping())
@@ -184,7 +184,7 @@ export class TableOutput {
   }
 
   /** The Mafia thread was deleted mid-game: the Mafia's chat goes by DM from now on. */
-  mafiaThreadGone(table: OutputTable): void {
+  mafiaThreadGone(table: OutputGame): void {
     table.mafiaThreadId = null;
     this.enqueue(table.channelId, () => this.mafiaToDms(table, 'the Mafia thread was deleted'));
   }
@@ -193,7 +193,7 @@ export class TableOutput {
    * One send on its own: its failure is logged, told to the host once (what is missing, and
    * where), and never stops the sends after it. A deleted channel ends the game instead.
    */
-  private async deliver<T>(table: OutputTable, step: Step, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
+  private async deliver<T>(table: OutputGame, step: Step, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
     if (this.gone.has(table.channelId)) return err({ kind: 'channel_gone' });
     try {
       return ok(await send());
@@ -205,7 +205,7 @@ export class TableOutput {
     }
   }
 
-  private async report(table: OutputTable, step: Step, problem: SendProblem): Promise<void> {
+  private async report(table: OutputGame, step: Step, problem: SendProblem): Promise<void> {
     switch (problem.kind) {
       case 'channel_gone':
         this.channelGone(table.channelId);
@@ -230,12 +230,7 @@ export class TableOutput {
   }
 
   /** A DM on its own; closed DMs are told once per person, in the channel. */
-  private async dm(
-    table: OutputTable,
-    to: { userId: string; name: string },
-    what: string,
-    message: MessageCreateOptions,
-  ): Promise<boolean> {
+  private async dm(table: OutputGame, to: { userId: string; name: string }, what: string, message: MessageCreateOptions): Promise<boolean> {
     try {
       await this.client.users.send(to.userId, message);
       return true;
@@ -256,7 +251,7 @@ export class TableOutput {
   }
 
   /** Says something to the host once per game and key: in the channel, else by DM, else only in the log. */
-  private async tell(table: OutputTable, key: string, text: string): Promise<void> {
+  private async tell(table: OutputGame, key: string, text: string): Promise<void> {
     if (!this.told.first(table.state.id, key)) return;
     const message = { content: text, allowedMentions: NO_MENTIONS };
     if (!this.gone.has(table.channelId)) {
@@ -294,7 +289,7 @@ export class TableOutput {
     return channel?.isSendable() ? channel : null;
   }
 
-  private async post(table: OutputTable, message: BaseMessageOptions): Promise<void> {
+  private async post(table: OutputGame, message: BaseMessageOptions): Promise<void> {
     await (await this.channel(table.channelId))?.send(message);
   }
 
@@ -304,7 +299,7 @@ export class TableOutput {
   }
 
   /** A private thread of the game channel with only the Mafia in it (the bot adds the humans; AI speak through the webhook). */
-  private async mafiaThread(table: OutputTable, state: GameState): Promise<void> {
+  private async mafiaThread(table: OutputGame, state: GameState): Promise<void> {
     if (table.mafiaThreadId || this.mafiaByDm.has(state.id)) return;
     const mafia = state.players.filter((p) => isMafia(p.role));
     const created = await this.attempt(() => this.createMafiaThread(table, state));
@@ -336,7 +331,7 @@ export class TableOutput {
     );
   }
 
-  private async createMafiaThread(table: OutputTable, state: GameState) {
+  private async createMafiaThread(table: OutputGame, state: GameState) {
     const channel = await this.textChannel(table.channelId);
     if (!channel) throw new Error('the game channel is not a text channel');
     return channel.threads.create({
@@ -349,7 +344,7 @@ export class TableOutput {
   }
 
   /** No thread for the Mafia: the host hears why once, and each human Mafia gets the team and their chat by DM. */
-  private async mafiaToDms(table: OutputTable, why: string): Promise<void> {
+  private async mafiaToDms(table: OutputGame, why: string): Promise<void> {
     const state = table.state;
     this.mafiaByDm.add(state.id);
     await this.tell(
@@ -379,7 +374,7 @@ export class TableOutput {
   }
 
   /** AI speech goes out through the channel's webhook under the persona's name and avatar; people's own messages are already there. */
-  private async speeches(table: OutputTable, events: readonly GameEvent[], state: GameState): Promise<void> {
+  private async speeches(table: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
     for (const e of events) {
       if (e.type !== 'speech') continue;
       const speaker = findPlayer(state, e.payload.playerId);
@@ -395,7 +390,7 @@ export class TableOutput {
   }
 
   /** Mafia chat without a thread: each other living human Mafia gets the line by DM. */
-  private async mafiaDm(table: OutputTable, state: GameState, fromId: string, fromName: string, text: string): Promise<void> {
+  private async mafiaDm(table: OutputGame, state: GameState, fromId: string, fromName: string, text: string): Promise<void> {
     for (const p of state.players) {
       const userId = p.userId;
       if (p.id === fromId || !isMafia(p.role) || !p.alive || p.kind !== 'human' || !userId) continue;
@@ -404,7 +399,7 @@ export class TableOutput {
   }
 
   /** Through the webhook where the bot may; else as its own message, the persona named in bold. */
-  private async speak(table: OutputTable, name: string, text: string, playerId: string, threadId?: string): Promise<void> {
+  private async speak(table: OutputGame, name: string, text: string, playerId: string, threadId?: string): Promise<void> {
     const where = threadId ? 'in the Mafia thread' : 'in the channel';
     if (!this.noWebhooks.has(table.channelId)) {
       const avatar = table.avatars.get(playerId) ?? null;
@@ -451,7 +446,7 @@ export class TableOutput {
   }
 
   /** The vote message: posted when the vote opens, edited on every vote, frozen with the final tally when it closes. */
-  private async voteMessage(table: OutputTable, events: readonly GameEvent[], state: GameState): Promise<void> {
+  private async voteMessage(table: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
     const channel = await this.textChannel(table.channelId);
     if (!channel) return;
     const opened = events.some((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
@@ -469,7 +464,7 @@ export class TableOutput {
   }
 
   /** Each living human with a night action gets the menu by DM; on the Mafia's second round, the Mafia again. */
-  private async nightActions(table: OutputTable, events: readonly GameEvent[], state: GameState): Promise<void> {
+  private async nightActions(table: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
     if (state.phase !== 'night') return;
     const nightStarted = events.some((e) => e.type === 'phase_started' && e.payload.phase === 'night');
     const secondRound = events.some((e) => e.type === 'mafia_second_round');
@@ -483,7 +478,7 @@ export class TableOutput {
     }
   }
 
-  private async muteDead(table: OutputTable, state: GameState): Promise<void> {
+  private async muteDead(table: OutputGame, state: GameState): Promise<void> {
     for (const p of state.players) {
       if (p.alive || p.kind !== 'human' || !p.userId) continue;
       if (state.phase === 'last_words' && state.lynchedToday === p.id) continue;
@@ -507,7 +502,7 @@ export class TableOutput {
     set.add(userId);
   }
 
-  private async unmuteAll(table: OutputTable): Promise<void> {
+  private async unmuteAll(table: OutputGame): Promise<void> {
     const set = this.muted.get(table.channelId);
     const channel = set && set.size > 0 ? await this.textChannel(table.channelId) : null;
     if (!set || !channel) return;
@@ -520,7 +515,7 @@ export class TableOutput {
   }
 
   /** The director's cut: a message with the Markdown file, and a thread on it with the text. */
-  private async directorsCut(table: OutputTable, state: GameState): Promise<void> {
+  private async directorsCut(table: OutputGame, state: GameState): Promise<void> {
     const channel = await this.textChannel(table.channelId);
     const file = directorsCutFile(state, channel ? `#${channel.name}` : 'Mafia');
     if (!channel || !file) return;
@@ -538,14 +533,14 @@ export class TableOutput {
     if (chunks.length > 20) await thread.send({ content: 'The rest is in the attached file.', allowedMentions: NO_MENTIONS });
   }
 
-  private async editLobby(table: OutputTable, state: GameState): Promise<void> {
+  private async editLobby(table: OutputGame, state: GameState): Promise<void> {
     const channel = await this.channel(table.channelId);
     if (!channel || !('messages' in channel) || !table.lobbyMessageId) return;
     await channel.messages.edit(table.lobbyMessageId, lobbyMessage(state, table.hostId));
   }
 
   /** Each person gets their own card, built from their own view only (viewFor is the one gate for secrets). */
-  private async roleCards(table: OutputTable, state: GameState): Promise<void> {
+  private async roleCards(table: OutputGame, state: GameState): Promise<void> {
     const channel = await this.channel(table.channelId);
     const channelName = channel && 'name' in channel && typeof channel.name === 'string' ? channel.name : 'the game channel';
     for (const player of state.players) {
