@@ -12,10 +12,7 @@ import { gameNamed, stillOpen } from './preconditions.ts';
 export const nightSelect = mafiaCommand.select({
   id: NIGHT_SELECT,
   deferFirst: true,
-  preconditions: [
-    gameNamed,
-    stillOpen('night', 'This night menu is from a night that is over; nothing changed. Use the newest menu in your DMs.'),
-  ],
+  preconditions: [gameNamed, stillOpen('This night menu is from a night that is over; nothing changed. Use the newest menu in your DMs.')],
   run: async (i, { table }) => {
     const value = i.values[0];
     const targetId = !value || value === SKIP_VALUE ? null : value;

@@ -53,18 +53,16 @@ export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInterac
 };
 
 /**
- * A vote menu or night menu belongs to one phase of one day (`<prefix>:<game>:<day>`): used after
- * it closed, it changes nothing and says so. Menus sent before the stamp (no day) are taken as
- * current, so a restart does not break the menus of a running game.
+ * A vote menu or night menu belongs to one day (`<prefix>:<game>:<day>`): used on a later day it
+ * changes nothing and says it is closed. On its own day in another phase, the engine says why.
+ * Menus sent before the stamp (no day) pass, so a restart does not break a running game's menus.
  */
-export function stillOpen(
-  phase: 'vote' | 'night',
-  closed: string,
-): Precondition<ButtonInteraction | StringSelectMenuInteraction, Table, Nothing> {
+export function stillOpen(closed: string): Precondition<ButtonInteraction | StringSelectMenuInteraction, Table, Nothing> {
   return (i, { table }) => {
     const day = customIdArgs(i.customId)[1];
-    const current = table.state.phase === phase && (day === undefined || Number(day) === table.state.day);
-    return Promise.resolve(current ? ok({}) : err(closed));
+    // Someone not (or no longer) playing hears that from the engine, whatever menu they use.
+    const playing = table.state.players.some((p) => p.userId === i.user.id && p.alive);
+    return Promise.resolve(!playing || day === undefined || Number(day) === table.state.day ? ok({}) : err(closed));
   };
 }
 

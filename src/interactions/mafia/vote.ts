@@ -13,7 +13,7 @@ const VOTE_CLOSED = 'This vote is closed: use the vote message of the current vo
 export const voteSelect = mafiaCommand.select({
   id: VOTE_SELECT,
   deferFirst: true,
-  preconditions: [gameNamed, stillOpen('vote', VOTE_CLOSED)],
+  preconditions: [gameNamed, stillOpen(VOTE_CLOSED)],
   run: async (i, { table }) => {
     const value = i.values[0] ?? '';
     const targetId = value === NO_LYNCH_VALUE ? 'no_lynch' : value;
@@ -28,7 +28,7 @@ export const voteSelect = mafiaCommand.select({
 export const unvoteButton = mafiaCommand.button({
   id: UNVOTE_BUTTON,
   deferFirst: true,
-  preconditions: [gameNamed, stillOpen('vote', VOTE_CLOSED)],
+  preconditions: [gameNamed, stillOpen(VOTE_CLOSED)],
   run: async (i, { table }) => {
     const withdrawn = await table.submit((s, at) => engine.unvote(s, { voterId: i.user.id, at }));
     if (!withdrawn.ok) return refuse(i, withdrawn.error.message);
