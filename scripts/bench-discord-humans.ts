@@ -20,7 +20,9 @@ export interface Seating {
 
 function selectOptions(m: SimMessage, customId: string): string[] {
   for (const row of m.components as { components?: { custom_id?: string; options?: { value: string }[] }[] }[]) {
-    for (const c of row.components ?? []) if (c.custom_id === customId) return (c.options ?? []).map((o) => o.value);
+    for (const c of row.components ?? []) {
+      if (c.custom_id === customId || c.custom_id?.startsWith(`${customId}:`)) return (c.options ?? []).map((o) => o.value);
+    }
   }
   return [];
 }

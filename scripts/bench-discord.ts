@@ -83,13 +83,13 @@ function collectingLog(errors: string[]): Logger {
   return { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (m) => void errors.push(m) };
 }
 
-/** `/mafia create`, or a component's custom id without the game id (`lobby:join`, `vote`). */
+/** `/mafia create`, or a component's custom id without the game id and the day (`lobby:join`, `vote`). */
 function kindOf(h: InteractionHandle): string {
   const d = h.interaction.data as { name?: string; options?: { name: string; type: number }[]; custom_id?: string };
   if (d.name) return `/${d.name} ${d.options?.[0]?.name ?? ''}`.trim();
   return (d.custom_id ?? '?')
     .split(':')
-    .filter((part) => !/[0-9a-f]{8}-/.test(part))
+    .filter((part) => !/[0-9a-f]{8}-/.test(part) && !/^\d+$/.test(part))
     .join(':');
 }
 
