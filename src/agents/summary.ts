@@ -37,7 +37,7 @@ export function offlineSummarizer(state: GameState): Summarizer {
       if (current !== day) continue;
       if (e.type === 'player_died') {
         parts.push(
-          `${name(e.payload.playerId)} ${e.payload.cause === 'lynch' ? 'was lynched' : e.payload.cause === 'mafia' ? 'was killed in the night' : 'was shot in the night'}${e.payload.role ? ` (${getRole(e.payload.role).name})` : ''}.`,
+          `${name(e.payload.playerId)} ${e.payload.cause === 'lynch' ? 'was lynched' : e.payload.cause === 'mafia' ? 'was killed in the night' : e.payload.cause === 'left' ? 'left the game' : 'was shot in the night'}${e.payload.role ? ` (${getRole(e.payload.role).name})` : ''}.`,
         );
       } else if (e.type === 'night_resolved' && e.payload.deaths.length === 0) parts.push('Nobody died in the night.');
       else if (e.type === 'vote_resolved' && !e.payload.lynchedId) parts.push(`No lynch (${e.payload.reason.replace('_', ' ')}).`);

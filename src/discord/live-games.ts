@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { Events, type Client, type DMChannel, type Guild, type GuildChannel, type AnyThreadChannel } from 'discord.js';
+import { DiscordAPIError, Events, type Client, type DMChannel, type Guild, type GuildChannel, type AnyThreadChannel } from 'discord.js';
 import type { AiDriver } from '../agents/driver/ai-driver.ts';
 import { GameSession, type GameCommand, type SessionError } from '../session/game-session.ts';
 import type { Timers } from '../clock.ts';
@@ -12,6 +12,9 @@ import { err, ok, type Result } from '../result.ts';
 import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
 import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
 import { GameOutput } from './game-output.ts';
+
+/** Discord's "Unknown Member": they are no longer in the server. */
+const UNKNOWN_MEMBER = 10007;
 
 /** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
 export class LiveGame {
@@ -231,13 +234,38 @@ export class LiveGames {
 
   /** Seats the AI in the background (after the interaction's reply); failures go to the log. */
   seatAiLater(table: LiveGame): void {
-    const seating: Promise<void> = this.startAi(table)
-      .catch((error: unknown) => this.deps.log.error(`AI seats of ${table.state.id}: ${String(error)}`))
-      .finally(() => this.seating.delete(seating));
-    this.seating.add(seating);
+    this.background(this.startAi(table));
   }
 
-  /** Resolves once background seatings and output have finished (AI work in flight has its own driver's idle). */
+  /** Work after a reply or an event that idle and shutdown wait for; failures go to the log. */
+  private background(work: Promise<void>): void {
+    const tracked: Promise<void> = work
+      .catch((error: unknown) => this.deps.log.error(`background work: ${String(error)}`))
+      .finally(() => this.seating.delete(tracked));
+    this.seating.add(tracked);
+  }
+
+  /**
+   * At each phase change, people who left the server are taken out of the game ("left the game",
+   * role shown). Asked of Discord by REST, one member at a time: no privileged members intent needed.
+   */
+  private async departures(table: LiveGame): Promise<void> {
+    const guild = this.deps.client.guilds.cache.get(table.guildId);
+    if (!guild) return;
+    for (const p of table.state.players) {
+      const userId = p.userId;
+      if (p.kind !== 'human' || !p.alive || !userId) continue;
+      try {
+        await guild.members.fetch({ user: userId, force: true });
+      } catch (error) {
+        if (!(error instanceof DiscordAPIError) || error.code !== UNKNOWN_MEMBER) continue;
+        const left = await table.submit((s, at) => engine.depart(s, { playerId: p.id, at }));
+        if (!left.ok) this.deps.log.warn(`${p.name} left ${table.state.id} but stays seated: ${left.error.message}`);
+      }
+    }
+  }
+
+  /** Resolves once background seatings, membership checks and output have finished (AI work in flight has its own driver's idle). */
   async idle(): Promise<void> {
     while (this.seating.size > 0) await Promise.allSettled([...this.seating]);
     await this.output.idle();
@@ -302,6 +330,9 @@ export class LiveGames {
   private published(table: LiveGame, events: readonly GameEvent[], state: GameState): void {
     table.driver?.onEvents(events);
     this.output.published(table, events, state);
+    if (events.some((e) => e.type === 'phase_started') && state.phase !== 'ended' && state.phase !== 'lobby') {
+      this.background(this.departures(table));
+    }
     if (state.phase === 'ended') {
       table.session.close();
       if (this.byChannel.get(table.channelId) === table) this.byChannel.delete(table.channelId);

@@ -14,7 +14,8 @@ export type Visibility = z.infer<typeof VisibilitySchema>;
 const PlayerKindSchema = z.enum(['human', 'ai']);
 export type PlayerKind = z.infer<typeof PlayerKindSchema>;
 
-const DeathCauseSchema = z.enum(['mafia', 'vigilante', 'lynch']);
+/** `left`: the person left the server mid-game and was taken out of it (their role is always shown). */
+const DeathCauseSchema = z.enum(['mafia', 'vigilante', 'lynch', 'left']);
 export type DeathCause = z.infer<typeof DeathCauseSchema>;
 
 const PhaseSchema = z.enum(['lobby', 'night', 'dawn', 'day', 'vote', 'last_words', 'ended']);

@@ -1,8 +1,10 @@
+import type { DeathCause } from './events.ts';
 import type { GameEvent } from './events.ts';
 import { getRole } from './roles/registry.ts';
 import type { GameState } from './state.ts';
 
-const CAUSE: Record<'mafia' | 'vigilante' | 'lynch', string> = {
+const CAUSE: Record<DeathCause, string> = {
+  left: 'left the game',
   mafia: 'was killed by the Mafia',
   vigilante: 'was shot by the Vigilante',
   lynch: 'was lynched by the town',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countVotes, legalVoteTargets, unvote, writeWill } from '../../src/game/index.ts';
+import { countVotes, depart, legalVoteTargets, unvote, writeWill } from '../../src/game/index.ts';
 import { TestGame } from '../support/test-game.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
@@ -212,5 +212,17 @@ describe('what a person may say in a phase', () => {
     t.must(t.say(talker, 'a'.repeat(250)));
     expect(t.refuse(t.say(talker, 'b'.repeat(60))).code).toBe('chat_limit');
     t.must(t.say(talker, 'c'.repeat(50)));
+  });
+});
+
+describe('a person who left the server', () => {
+  it('GIVEN a running game WHEN a person departs THEN they die as "left" with their role shown even when roles stay hidden; departing twice or in the lobby is refused', () => {
+    const t = TestGame.started([...SEVEN], { revealRoleOnDeath: false });
+    const doctor = t.by('doctor');
+    t.must(depart(t.state, { playerId: doctor.id, at: t.at }));
+    expect(t.events('player_died').at(-1)?.payload).toMatchObject({ playerId: doctor.id, cause: 'left', role: 'doctor' });
+    expect(t.refuse(depart(t.state, { playerId: doctor.id, at: t.at })).code).toBe('dead');
+    const lobby = TestGame.lobby(3);
+    expect(lobby.refuse(depart(lobby.state, { playerId: 'p1', at: lobby.at })).code).toBe('wrong_phase');
   });
 });

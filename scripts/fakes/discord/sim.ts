@@ -474,6 +474,15 @@ export class DiscordSim extends SimCore {
     return () => this.faults.delete(active);
   }
 
+  /** A person leaves the server (with its gateway event, which only bots with the members intent get). */
+  removeMember(guildName: string, userName: string): void {
+    const guild = this.guild(guildName);
+    const user = this.user(userName);
+    guild.members.delete(user.id);
+    this.gateway.dispatch('GUILD_MEMBER_REMOVE', { guild_id: guild.id, user: apiUser(this.world, user.id) }, 1 << 1);
+    this.changed();
+  }
+
   /** Someone deletes a channel or thread in the Discord client: gone for everyone, with its gateway event. */
   deleteChannel(ref: ChannelRef): void {
     const ch = this.resolveChannel(ref);

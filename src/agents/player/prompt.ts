@@ -1,4 +1,4 @@
-import { getRole, isMafia, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
+import { getRole, isMafia, type DeathCause, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
 import { optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
@@ -108,6 +108,13 @@ export function stablePrefix(view: PlayerView, persona: PersonaPrompt): string {
   return lines.join('\n');
 }
 
+const DIED: Record<DeathCause, string> = {
+  lynch: 'was lynched',
+  mafia: 'was killed by the Mafia',
+  vigilante: 'was shot',
+  left: 'left the game',
+};
+
 function dayRecaps(view: PlayerView): string[] {
   return view.events
     .filter((e) => e.type === 'day_summary')
@@ -131,7 +138,7 @@ function today(view: PlayerView, name: (id: string) => string): { transcript: st
       transcript.push(`[vote] ${name(e.payload.voterId)} → ${e.payload.targetId === 'no_lynch' ? 'no lynch' : name(e.payload.targetId)}`);
     } else if (e.type === 'player_died') {
       transcript.push(
-        `[death] ${name(e.payload.playerId)} ${e.payload.cause === 'lynch' ? 'was lynched' : e.payload.cause === 'mafia' ? 'was killed by the Mafia' : 'was shot'}${e.payload.role ? ` — ${getRole(e.payload.role).name}` : ''}.`,
+        `[death] ${name(e.payload.playerId)} ${DIED[e.payload.cause]}${e.payload.role ? ` — ${getRole(e.payload.role).name}` : ''}.`,
       );
     } else if (e.type === 'night_resolved' && e.payload.deaths.length === 0) {
       transcript.push('[dawn] Nobody died in the night.');

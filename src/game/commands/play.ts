@@ -5,6 +5,7 @@ import { nightTargetError, recordAction } from '../night.ts';
 import { isMafia } from '../roles/registry.ts';
 import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget } from '../state.ts';
 import { Transition } from '../transition.ts';
+import { endIfWon } from '../phases.ts';
 import { allVoted, resolveVote, voteError } from '../vote.ts';
 
 export const MAX_SPEECH_LENGTH = 2000;
@@ -89,6 +90,24 @@ export function speak(
     { type: 'speech', payload: { playerId: speaker.id, channel: input.channel, text: text.value } },
     input.channel === 'mafia' ? MAFIA_TEAM : PUBLIC,
   );
+  return t.done();
+}
+
+/**
+ * A person who left the server is taken out of the game at once: they die as "left the game" with
+ * their role shown whatever the rules (as Discord Werewolf bots do), and the game ends if that
+ * decides it. The Discord side calls this at a phase change, when it finds them gone.
+ */
+export function depart(state: GameState, input: { playerId: PlayerId; at: number }): Result<Change, GameError> {
+  const over = notOver(state);
+  if (over) return over;
+  if (state.phase === 'lobby') return fail('wrong_phase', 'In the lobby, a person who left is simply removed.');
+  const player = findPlayer(state, input.playerId);
+  if (!player || player.kind !== 'human') return fail('not_in_game', 'Only a person seated in this game can leave it.');
+  if (!player.alive) return fail('dead', 'They are already out of the game.');
+  const t = new Transition(state, input.at);
+  t.emit({ type: 'player_died', payload: { playerId: player.id, cause: 'left', day: state.day, role: player.role, will: null } });
+  endIfWon(t);
   return t.done();
 }
 
