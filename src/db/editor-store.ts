@@ -18,15 +18,27 @@ interface EditorStoreError {
   readonly message: string;
 }
 
+/** A session opened in a place, and what that moved. */
+export interface OpenedSession {
+  readonly session: EditorSession;
+  /** The thread or DM the session was held in until now, when that was another one. */
+  readonly movedFrom: string | null;
+  /** The session that was held in this place until now (still active, held nowhere). */
+  readonly displaced: EditorSession | null;
+}
+
 /**
- * Editor sessions, their turns, and personas' test inputs. Test inputs are always addressed
- * through their persona: an id belonging to another persona is `not_found`, never changed.
+ * Editor sessions, their turns, and personas' test inputs. A thread or DM holds one session at most. Test inputs are always addressed through their persona: an id
+ * belonging to another persona is `not_found`, never changed.
  */
 export interface EditorStore {
-  /** The owner's active session about the persona (created if none), moved to `place`. */
-  open(personaId: string, ownerId: string, place: EditorPlace): Promise<EditorSession>;
+  /**
+   * The owner's active session about the persona (created if none), moved to `place`; a session
+   * held there before lets go of it: the last one opened is the one the place talks to.
+   */
+  open(personaId: string, ownerId: string, place: EditorPlace): Promise<OpenedSession>;
   session(id: string): Promise<Result<EditorSession, EditorStoreError>>;
-  /** The active session held in a Discord thread (or DM channel id). */
+  /** The session held in a Discord thread (or DM channel id). */
   sessionInThread(threadId: string): Promise<EditorSession | null>;
   /** Retires the session (its turns are kept) and returns a fresh one in the same place. */
   clear(id: string): Promise<Result<EditorSession, EditorStoreError>>;
@@ -55,14 +67,35 @@ export function createEditorStore(prisma: PrismaClient): EditorStore {
     return last?.seq ?? 0;
   }
 
-  return {
-    async open(personaId, ownerId, place) {
-      const found = await prisma.editorSession.findFirst({ where: { personaId, ownerId, active: true }, orderBy: { createdAt: 'desc' } });
+  async function openOnce(personaId: string, ownerId: string, place: EditorPlace): Promise<OpenedSession> {
+    return prisma.$transaction(async (tx) => {
+      const found = await tx.editorSession.findFirst({ where: { personaId, ownerId, active: true }, orderBy: { createdAt: 'desc' } });
+      const here = place.threadId === null ? null : await tx.editorSession.findUnique({ where: { threadId: place.threadId } });
+      const displaced = here !== null && here.id !== found?.id ? here : null;
+      // Let go first: the place is unique.
+      if (displaced !== null) await tx.editorSession.update({ where: { id: displaced.id }, data: { threadId: null } });
       const row =
         found === null
-          ? await prisma.editorSession.create({ data: { personaId, ownerId, ...place } })
-          : await prisma.editorSession.update({ where: { id: found.id }, data: { ...place } });
-      return sessionOfRow(row);
+          ? await tx.editorSession.create({ data: { personaId, ownerId, ...place } })
+          : await tx.editorSession.update({ where: { id: found.id }, data: { ...place } });
+      const movedFrom = found?.threadId != null && found.threadId !== place.threadId ? found.threadId : null;
+      return {
+        session: sessionOfRow(row),
+        movedFrom,
+        displaced: displaced === null ? null : sessionOfRow({ ...displaced, threadId: null }),
+      };
+    });
+  }
+
+  return {
+    async open(personaId, ownerId, place) {
+      try {
+        return await openOnce(personaId, ownerId, place);
+      } catch (error) {
+        // Two opens in one place at once: the loser sees the winner's binding on its second try.
+        if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') throw error;
+        return openOnce(personaId, ownerId, place);
+      }
     },
 
     async session(id) {
@@ -71,23 +104,24 @@ export function createEditorStore(prisma: PrismaClient): EditorStore {
     },
 
     async sessionInThread(threadId) {
-      const row = await prisma.editorSession.findFirst({ where: { threadId, active: true }, orderBy: { createdAt: 'desc' } });
-      return row === null ? null : sessionOfRow(row);
+      const row = await prisma.editorSession.findUnique({ where: { threadId } });
+      return row === null || !row.active ? null : sessionOfRow(row);
     },
 
     async clear(id) {
-      const row = await prisma.editorSession.findUnique({ where: { id } });
-      if (row === null) return err({ code: 'not_found', message: 'No such editor session.' });
       const fresh = await prisma.$transaction(async (tx) => {
+        const row = await tx.editorSession.findUnique({ where: { id } });
+        if (row === null) return null;
+        // The retired sessions let go of their place before the fresh one takes it.
         await tx.editorSession.updateMany({
           where: { personaId: row.personaId, ownerId: row.ownerId, active: true },
-          data: { active: false, clearedAt: new Date() },
+          data: { active: false, clearedAt: new Date(), threadId: null },
         });
         return tx.editorSession.create({
           data: { personaId: row.personaId, ownerId: row.ownerId, guildId: row.guildId, channelId: row.channelId, threadId: row.threadId },
         });
       });
-      return ok(sessionOfRow(fresh));
+      return fresh === null ? err({ code: 'not_found', message: 'No such editor session.' }) : ok(sessionOfRow(fresh));
     },
 
     async append(sessionId, turns) {

@@ -2,7 +2,8 @@
 // tools. The Discord layer uses it like this:
 //
 //   const editor = createEditorService({ personas, editor: createEditorStore(prisma), tester, llm });
-//   const session = await editor.open(personaId, actor, { guildId, channelId, threadId });  // owner or Manage Server; starters refused
+//   const { session } = await editor.open(personaId, actor, { guildId, channelId, threadId });  // owner or Manage Server; starters refused
+//       a thread or DM holds one session: the last opened (`displaced` is the one it took the place of)
 //   editor.sessionInThread(threadId)              // route a thread message to its session
 //   await editor.send(session.id, actor, text, { onEvent, signal })
 //       onEvent: queued → (text_delta* text_done? tool_call* tool_result*)* → done | error

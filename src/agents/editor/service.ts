@@ -1,5 +1,5 @@
 import type { EditorConfig, LlmConfig } from '../../config.ts';
-import type { EditorStore } from '../../db/editor-store.ts';
+import type { EditorStore, OpenedSession } from '../../db/editor-store.ts';
 import type { PersonaStore } from '../../db/persona-store.ts';
 import { mayEdit, type Actor } from '../../persona/permissions.ts';
 import type { Persona } from '../../persona/persona.ts';
@@ -24,7 +24,8 @@ interface SendOptions {
 }
 
 export interface EditorService {
-  open(personaId: string, actor: Actor, place: EditorPlace): Promise<Result<EditorSession, EditorError>>;
+  /** Holds the actor's conversation on the persona in `place`, which then talks to it alone. */
+  open(personaId: string, actor: Actor, place: EditorPlace): Promise<Result<OpenedSession, EditorError>>;
   sessionInThread(threadId: string): Promise<EditorSession | null>;
   send(sessionId: string, actor: Actor, text: string, options?: SendOptions): Promise<Result<RunEnd, EditorError>>;
   events(sessionId: string, actor: Actor, text: string, options?: { readonly signal?: AbortSignal }): AsyncIterable<EditorEvent>;

@@ -20,8 +20,12 @@ async function edit(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<
   if (i.guildId === null) {
     const opened = await deps.editor.open(persona.value.id, actor, { guildId: null, channelId: i.channelId, threadId: i.channelId });
     if (!opened.ok) return refuse(i, opened.error.message);
+    const { displaced } = opened.value;
+    // The DM talks to one persona at a time: say which one it no longer does.
+    const before = displaced && (await store.get(actor, displaced.personaId));
+    const instead = before?.ok ? ` instead of **${personaName(before.value)}**` : '';
     await i.editReply({
-      content: `Editing **${personaName(persona.value)}** here: tell me what to change. \`/persona chat-clear\` starts over.`,
+      content: `Editing **${personaName(persona.value)}** here${instead}: tell me what to change. \`/persona chat-clear\` starts over.`,
       allowedMentions: NO_MENTIONS,
     });
     return;

@@ -81,7 +81,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     );
     ada = must(await personas.create(alice, { scope: { kind: 'private' }, content: withArc }));
     other = must(await personas.create(alice, { scope: { kind: 'private' }, content: content({}, `Other ${n}`) }));
-    session = must(await editor.open(ada.id, alice, THREAD));
+    session = must(await editor.open(ada.id, alice, THREAD)).session;
   });
   afterEach(async () => fake.close());
 
@@ -444,7 +444,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const situation = { content: 'Bob says you were too quiet.', role: 'town' };
     // Opening the editor in a DM moves Ada's session there.
     for (const place of [THREAD, { guildId: null, channelId: '501', threadId: null }]) {
-      const here = must(await metered.open(ada.id, alice, place));
+      const here = must(await metered.open(ada.id, alice, place)).session;
       fake.enqueue(reply.tool('run_test', { situation }));
       expect(await metered.send(here.id, alice, 'Test her')).toEqual({ ok: true, value: 'end_turn' });
     }
