@@ -4,6 +4,7 @@ import {
   PermissionFlagsBits,
   type ActionRowData,
   type ButtonInteraction,
+  type Client,
   type Message,
   type MessageActionRowComponentData,
   type SendableChannels,
@@ -60,8 +61,9 @@ export class EditorChats {
   /** The Stop button: aborts the running and queued messages of its session; what was done is kept. */
   async onStop(i: ButtonInteraction): Promise<void> {
     const sessionId = i.customId.split(':')[1] ?? '';
-    const session = await this.deps.editor.sessionInThread(i.channelId);
-    if (!session || session.id !== sessionId || session.ownerId !== i.user.id) {
+    // By id, not by place: a reply keeps its button after its conversation moved elsewhere.
+    const session = await this.deps.editor.session(sessionId, { userId: i.user.id, guildId: i.guildId, canManageServer: false });
+    if (!session.ok) {
       await i.reply({ content: 'Only the person who opened this editor can stop it.', flags: 'Ephemeral', allowedMentions: NO_MENTIONS });
       return;
     }
@@ -75,6 +77,20 @@ export class EditorChats {
     if (!runs || runs.size === 0) return false;
     for (const run of runs) run.abort();
     return true;
+  }
+
+  /** Tells the thread or DM a conversation left where it goes on; one that is gone or closed is skipped. */
+  async tellMoved(client: Client, from: string, to: string): Promise<void> {
+    try {
+      const channel = await client.channels.fetch(from);
+      if (!channel?.isSendable()) return;
+      await channel.send({
+        content: `This conversation moved to ${to}: write there. Messages here no longer reach the editor.`,
+        allowedMentions: NO_MENTIONS,
+      });
+    } catch (e) {
+      this.deps.log.warn(`the editor could not say in ${from} that the conversation moved: ${String(e)}`);
+    }
   }
 
   /** Resolves when no reply is being written (tests, shutdown). */

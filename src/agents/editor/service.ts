@@ -24,9 +24,13 @@ interface SendOptions {
 }
 
 export interface EditorService {
+  /** The persona, if this actor may open the editor on it; nothing changes. */
+  mayOpen(personaId: string, actor: Actor): Promise<Result<Persona, EditorError>>;
   /** Holds the actor's conversation on the persona in `place`, which then talks to it alone. */
   open(personaId: string, actor: Actor, place: EditorPlace): Promise<Result<OpenedSession, EditorError>>;
   sessionInThread(threadId: string): Promise<EditorSession | null>;
+  /** The session, if this actor owns it (wherever it is held now). */
+  session(sessionId: string, actor: Actor): Promise<Result<EditorSession, EditorError>>;
   send(sessionId: string, actor: Actor, text: string, options?: SendOptions): Promise<Result<RunEnd, EditorError>>;
   events(sessionId: string, actor: Actor, text: string, options?: { readonly signal?: AbortSignal }): AsyncIterable<EditorEvent>;
   isRunning(sessionId: string): boolean;
@@ -132,6 +136,8 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
   }
 
   const service: EditorService = {
+    mayOpen: editable,
+
     async open(personaId, actor, place) {
       const persona = await editable(personaId, actor);
       if (!persona.ok) return persona;
@@ -139,6 +145,8 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     },
 
     sessionInThread: (threadId) => editor.sessionInThread(threadId),
+
+    session: owned,
 
     async send(sessionId, actor, text, sendOptions = {}) {
       const onEvent: EditorEventHandler = sendOptions.onEvent ?? (() => {});

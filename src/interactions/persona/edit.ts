@@ -20,7 +20,7 @@ async function edit(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<
   if (i.guildId === null) {
     const opened = await deps.editor.open(persona.value.id, actor, { guildId: null, channelId: i.channelId, threadId: i.channelId });
     if (!opened.ok) return refuse(i, opened.error.message);
-    const { displaced } = opened.value;
+    const { displaced, movedFrom } = opened.value;
     // The DM talks to one persona at a time: say which one it no longer does.
     const before = displaced && (await store.get(actor, displaced.personaId));
     const instead = before?.ok ? ` instead of **${personaName(before.value)}**` : '';
@@ -28,10 +28,12 @@ async function edit(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<
       content: `Editing **${personaName(persona.value)}** here${instead}: tell me what to change. \`/persona chat-clear\` starts over.`,
       allowedMentions: NO_MENTIONS,
     });
+    if (movedFrom) await deps.chats?.tellMoved(i.client, movedFrom, 'our DMs');
     return;
   }
-  // Permission first (no thread for someone who may not edit), then the thread, then bind to it.
-  const allowed = await deps.editor.open(persona.value.id, actor, { guildId: i.guildId, channelId: i.channelId, threadId: null });
+  // Permission first (no thread for someone who may not edit), then the thread, then the move to it:
+  // the old thread keeps the conversation until the new one exists.
+  const allowed = await deps.editor.mayOpen(persona.value.id, actor);
   if (!allowed.ok) return refuse(i, allowed.error.message);
   const channel = i.channel;
   if (!channel || channel.type !== ChannelType.GuildText)
@@ -53,6 +55,7 @@ async function edit(i: ChatInputCommandInteraction, deps: PersonaDeps): Promise<
     content: `Editing **${personaName(persona.value)}**. Tell me what to change — voice, tactics, parts, test situations — and I will do it and show you. \`/persona chat-history\` lists our turns; \`/persona chat-clear\` starts over.`,
     allowedMentions: NO_MENTIONS,
   });
+  if (bound.value.movedFrom) await deps.chats?.tellMoved(i.client, bound.value.movedFrom, `<#${thread.id}>`);
   await i.editReply({ content: `The editor is open in <#${thread.id}>.`, allowedMentions: NO_MENTIONS });
 }
 
