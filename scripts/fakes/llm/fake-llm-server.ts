@@ -156,7 +156,7 @@ export class FakeLlmServer {
         return;
       case 'message': {
         const usage = this.#usage(next, request);
-        if (request.stream) return sendEvents(res, this.#dialect.events(next, request, usage), next.chunkDelayMs ?? 0);
+        if (request.stream) return sendEvents(res, this.#dialect.events(next, request, usage), next.chunkDelayMs ?? 0, next.cutAfterEvents);
         sendJson(res, 200, this.#dialect.json(next, request, usage));
         return;
       }
@@ -190,10 +190,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
-async function sendEvents(res: ServerResponse, events: readonly string[], gapMs: number): Promise<void> {
+async function sendEvents(res: ServerResponse, events: readonly string[], gapMs: number, cutAfter?: number): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const event of events) {
+  for (const [i, event] of events.entries()) {
     if (res.destroyed) return;
+    if (i === cutAfter) {
+      // What was written reaches the client first; then the socket dies without the chunked terminator.
+      await new Promise<void>((resolve) => res.write('', () => resolve()));
+      res.destroy();
+      return;
+    }
     res.write(event);
     if (gapMs > 0) await sleep(gapMs);
   }

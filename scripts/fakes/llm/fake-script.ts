@@ -40,6 +40,8 @@ export interface FakeMessage {
   readonly delayMs?: number;
   /** Between streamed events. */
   readonly chunkDelayMs?: number;
+  /** Streaming only: the connection drops after this many events, as when a proxy or the server dies mid-answer. */
+  readonly cutAfterEvents?: number;
 }
 
 export type FakeReply =
