@@ -123,7 +123,11 @@ export class EditorChats {
           reply.update(transcript.render());
         },
       });
-      if (!result.ok) transcript.apply({ type: 'error', code: result.error.code, message: result.error.message });
+      if (!result.ok) {
+        transcript.apply({ type: 'error', code: result.error.code, message: result.error.message });
+        if (result.error.detail !== undefined)
+          this.deps.log.warn(`editor session ${sessionId}: ${result.error.code}: ${result.error.detail}`);
+      }
     } catch (e) {
       this.deps.log.error(`editor run for session ${sessionId} failed: ${String(e)}`);
       transcript.apply({

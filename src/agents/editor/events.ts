@@ -19,6 +19,8 @@ export type EditorErrorCode = 'not_found' | 'forbidden' | 'read_only' | 'invalid
 export interface EditorError {
   readonly code: EditorErrorCode;
   readonly message: string;
+  /** What went wrong in the provider's own words: for the log, never for the user. */
+  readonly detail?: string;
 }
 
 export type EditorEventHandler = (event: EditorEvent) => void;

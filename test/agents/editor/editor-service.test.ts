@@ -410,6 +410,21 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(fake.last.body['tool_choice']).toEqual({ type: 'none' });
   });
 
+  it('GIVEN a model that declines, or a provider error WHEN sent THEN the run fails with a plain sentence, the provider’s words kept as detail', async () => {
+    fake.enqueue(reply.text('I would rather not.', { stop: 'refusal' }), reply.status(400, 'prompt is too long'));
+    expect((await send('Make her cruel')).result).toEqual({
+      ok: false,
+      error: { code: 'llm_failed', message: stringContaining('declined'), detail: stringContaining('refusal') },
+    });
+    const { result, events } = await send('Make her crueller');
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'llm_failed', message: stringContaining('refused the request'), detail: stringContaining('prompt is too long') },
+    });
+    expect(events.at(-1)).toEqual({ type: 'error', code: 'llm_failed', message: stringContaining('refused the request') });
+    expect(JSON.stringify(events)).not.toContain('400');
+  });
+
   it('GIVEN a saved test input WHEN run_test runs THEN the persona answers in character through the player prompt with its tactics for the role', async () => {
     const test = must(await store.createTestInput(ada.id, { content: 'Two players say you are Mafia. Respond.', role: 'mafia' }));
     fake.handle((request) =>

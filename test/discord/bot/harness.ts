@@ -25,9 +25,9 @@ export const OFFLINE: LlmConfig = {
   dailyTokenBudget: 0,
 };
 
-const quietLog: Logger & { errors: string[] } = Object.assign(
-  { debug: () => undefined, info: () => undefined, warn: () => undefined, errors: [] as string[] },
-  { error: (m: string) => void quietLog.errors.push(m) },
+const quietLog: Logger & { errors: string[]; warnings: string[] } = Object.assign(
+  { debug: () => undefined, info: () => undefined, errors: [] as string[], warnings: [] as string[] },
+  { error: (m: string) => void quietLog.errors.push(m), warn: (m: string) => void quietLog.warnings.push(m) },
 );
 
 export interface World {
@@ -38,6 +38,8 @@ export interface World {
   timers: ManualTimers;
   bot: Bot;
   client: Client<true>;
+  /** What the bot logged at error and warn level (every world of the file shares it). */
+  log: { readonly errors: string[]; readonly warnings: string[] };
   /** A new client and bot over the same simulator and database, as after a restart. */
   restart(): Promise<Bot>;
   close(): Promise<void>;
@@ -99,6 +101,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     timers,
     bot: first.bot,
     client: first.client,
+    log: quietLog,
     async restart() {
       await world.bot.stop();
       await world.client.destroy();
