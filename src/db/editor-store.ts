@@ -1,6 +1,7 @@
 import { describeIssues } from '../persona/errors.ts';
 import { err, ok, type Result } from '../result.ts';
 import {
+  FAILURE_REASONS,
   TEST_INPUT_LIMITS,
   testInputPatchSchema,
   testInputSchema,
@@ -8,6 +9,7 @@ import {
   type EditorPlace,
   type EditorSession,
   type EditorTurn,
+  type FailureReason,
   type NewEditorTurn,
   type TestInput,
 } from './editor-turns.ts';
@@ -209,6 +211,10 @@ function columnsOf(turn: NewEditorTurn) {
       };
     case 'tool_result':
       return { kind: turn.kind, toolName: turn.toolName, callId: turn.callId, text: turn.text, isError: turn.isError };
+    case 'unsent':
+      return { kind: turn.kind, text: turn.text };
+    case 'failed':
+      return { kind: turn.kind, text: turn.text, reason: turn.reason };
   }
 }
 
@@ -242,9 +248,19 @@ function turnOfRow(row: TurnRow): EditorTurn {
         text: row.text,
         isError: row.isError,
       };
+    case 'unsent':
+      return { ...base, kind: 'unsent', text: row.text };
+    case 'failed':
+      return { ...base, kind: 'failed', text: row.text, reason: reasonOf(need(row.reason, 'reason')) };
     default:
       throw new Error(`editor turn ${row.id} has the unknown kind ${row.kind}`);
   }
+}
+
+function reasonOf(reason: string): FailureReason {
+  const known = FAILURE_REASONS.find((r) => r === reason);
+  if (known === undefined) throw new Error(`editor turn with the unknown failure reason ${reason}`);
+  return known;
 }
 
 function testInputOfRow(row: { id: string; content: string; role: string }): TestInput {

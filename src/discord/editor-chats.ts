@@ -125,14 +125,15 @@ export class EditorChats {
       });
       if (!result.ok) {
         transcript.apply({ type: 'error', code: result.error.code, message: result.error.message });
-        if (result.error.detail !== undefined)
-          this.deps.log.warn(`editor session ${sessionId}: ${result.error.code}: ${result.error.detail}`);
+        const { code, detail } = result.error;
+        // A bug of ours is an error; a provider's bad moment is a warning.
+        if (detail !== undefined) this.deps.log[code === 'internal' ? 'error' : 'warn'](`editor session ${sessionId}: ${code}: ${detail}`);
       }
     } catch (e) {
       this.deps.log.error(`editor run for session ${sessionId} failed: ${String(e)}`);
       transcript.apply({
         type: 'error',
-        code: 'llm_failed',
+        code: 'internal',
         message: 'Something went wrong on our side; what was done so far is kept. Please try again.',
       });
     } finally {

@@ -61,6 +61,15 @@ for (const backend of testBackends('editor_store_test')) {
       ]);
       expect(turns[2]).toMatchObject({ callId: 'toolu_1', toolName: 'get_persona', input: {}, responseId: 'msg_1' });
       expect(turns[5]).toMatchObject({ callId: 'toolu_2', isError: true, text: 'no such tool' });
+
+      await store.append(session.id, [
+        { kind: 'failed', reason: 'network', text: 'The connection to the model was lost mid-answer.' },
+        { kind: 'unsent', text: 'And the tactics.' },
+      ]);
+      expect((await store.turns(session.id)).slice(6)).toMatchObject([
+        { seq: 7, kind: 'failed', reason: 'network', text: 'The connection to the model was lost mid-answer.' },
+        { seq: 8, kind: 'unsent', text: 'And the tactics.' },
+      ]);
     });
 
     it('GIVEN a session with turns WHEN cleared THEN a fresh empty session takes its place and the old turns are kept', async () => {

@@ -48,7 +48,7 @@ export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorErro
   for (let round = 1; ; round++) {
     if (signal?.aborted) return stopped(onEvent);
     const persona = await context.personas.get(context.actor, context.personaId);
-    if (!persona.ok) return failed(onEvent, persona.error.code === 'forbidden' ? 'forbidden' : 'not_found', persona.error.message);
+    if (!persona.ok) return personaGone(onEvent, persona.error.code === 'forbidden' ? 'forbidden' : 'not_found', persona.error.message);
     const history = trimHistory(await store.turns(session.id), run.historyTurns);
     if (history.through > summarizedThrough) {
       await store.summarize(session.id, history.summary, history.through);
@@ -158,14 +158,15 @@ function stopped(onEvent: EditorEventHandler): Result<RunEnd, never> {
   return ok('stopped');
 }
 
-function failed(onEvent: EditorEventHandler, code: EditorErrorCode, message: string): Result<never, EditorError> {
+/** Deleted, or no longer the actor's to edit, since the run began. */
+function personaGone(onEvent: EditorEventHandler, code: EditorErrorCode, message: string): Result<never, EditorError> {
   onEvent({ type: 'error', code, message });
-  return err({ code, message });
+  return err({ code, message, reason: 'persona_gone' });
 }
 
 /** The user reads the category's sentence; `detail`, the provider's words, is for the log. */
 function modelFailed(onEvent: EditorEventHandler, failure: ModelFailure, detail: string): Result<never, EditorError> {
   const message = modelFailureMessage(failure);
   onEvent({ type: 'error', code: 'llm_failed', message });
-  return err({ code: 'llm_failed', message, detail });
+  return err({ code: 'llm_failed', message, reason: failure, detail });
 }

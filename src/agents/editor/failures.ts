@@ -1,8 +1,8 @@
+import type { FailureReason } from '../../db/editor-turns.ts';
 import type { LlmError } from '../../llm/types.ts';
 
 /** Why a model call of the editor failed, as the user is told it. */
-export type ModelFailure =
-  'overloaded' | 'rate_limited' | 'timeout' | 'network' | 'refused' | 'rejected' | 'auth' | 'server' | 'bad_response';
+export type ModelFailure = Exclude<FailureReason, 'no_model' | 'budget' | 'persona_gone' | 'internal' | 'restart'>;
 
 /** Anthropic says 529 (or an `overloaded_error` event mid-stream) when it has no capacity. */
 const OVERLOADED = /overloaded/i;

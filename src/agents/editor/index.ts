@@ -11,14 +11,16 @@
 //       a message sent during a run waits for it (a `queued` event), never dropped
 //   editor.events(session.id, actor, text, { signal })   // the same events as an async iterator
 //   editor.clear(session.id, actor)   → the fresh session; it waits for the running and queued messages, so abort first
-//   editor.history(session.id, actor) → every turn: user | assistant_text | tool_call | tool_result
+//   editor.history(session.id, actor) → every turn: user | assistant_text | tool_call | tool_result, and the records the
+//       model never sees: unsent (stopped while it waited) | failed (a run's failure, by reason)
 //   editor.persona / editor.preview   → work without a model (send then answers `no_model`)
 //
 // Options: `llm` null when no model is configured (editorLlmFromConfig says why), `budget` the games'
 // TokenBudget (refuses past the server's daily tokens, records calls with purpose "editor"). The tester
 // takes the same budget (`createPersonaTester(llm, { budget })`): run_test calls are checked and
 // recorded as "editor_test", and past the budget run_test is an error result the model relays.
-// Every failure is a Result error with a sentence to show the user; nothing is thrown at them.
+// Every failure is a Result error with a sentence to show the user (a model failure by category, its
+// provider's words in `detail` for the log); nothing is thrown at them.
 export { createEditorService, editorLlmFromConfig, type EditorService } from './service.ts';
 export { createPersonaTester } from './persona-tester.ts';
 export type { EditorLlm } from './agent.ts';

@@ -56,6 +56,8 @@ export interface EditorServiceOptions {
   readonly onRecordError?: (error: unknown) => void;
 }
 
+const SOMETHING_WRONG = 'Something went wrong on our side; what was done so far is kept. Please try again.';
+
 export const NO_MODEL_MESSAGE =
   'No model is configured for the persona editor. Set ANTHROPIC_API_KEY (or EDITOR_PROVIDER=openai with OPENAI_API_KEY) and restart the bot; until then you can still view and preview the persona.';
 
@@ -105,21 +107,36 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       onEvent({ type: 'error', ...persona.error });
       return persona;
     }
-    // Saved first, whatever happens next: nothing the user wrote is lost.
-    await editor.append(session.id, [{ kind: 'user', text }]);
-    if (options.llm === null) {
-      const message = options.noModelReason === undefined ? NO_MODEL_MESSAGE : `${NO_MODEL_MESSAGE} (${options.noModelReason})`;
-      onEvent({ type: 'error', code: 'no_model', message });
-      return err({ code: 'no_model', message });
-    }
+    // Stopped while it waited its turn: kept, but the model never sees it, now or later.
     if (signal?.aborted) {
+      await editor.append(session.id, [{ kind: 'unsent', text }]);
       onEvent({ type: 'done', reason: 'stopped' });
       return ok('stopped');
     }
+    // Saved first, whatever happens next: nothing the user wrote is lost.
+    await editor.append(session.id, [{ kind: 'user', text }]);
+    const end = await run(session, actor, onEvent, signal).catch((error: unknown): Result<never, EditorError> =>
+      failed(onEvent, { code: 'internal', reason: 'internal', message: SOMETHING_WRONG, detail: String(error) }),
+    );
+    // A failure is recorded as one, for the history; the model is never shown it.
+    if (!end.ok) await editor.append(session.id, [{ kind: 'failed', reason: end.error.reason ?? 'internal', text: end.error.message }]);
+    return end;
+  }
+
+  /** The model's answer to the session's last user turn. */
+  async function run(
+    session: EditorSession,
+    actor: Actor,
+    onEvent: EditorEventHandler,
+    signal?: AbortSignal,
+  ): Promise<Result<RunEnd, EditorError>> {
+    if (options.llm === null) {
+      const message = options.noModelReason === undefined ? NO_MODEL_MESSAGE : `${NO_MODEL_MESSAGE} (${options.noModelReason})`;
+      return failed(onEvent, { code: 'no_model', reason: 'no_model', message });
+    }
     if (options.budget !== undefined && !(await options.budget.allows(session.guildId))) {
       const message = 'This server has used its AI budget for today; the editor answers again after midnight UTC.';
-      onEvent({ type: 'error', code: 'budget', message });
-      return err({ code: 'budget', message });
+      return failed(onEvent, { code: 'budget', reason: 'budget', message });
     }
     return runAgent({
       llm: options.llm,
@@ -208,6 +225,11 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     },
   };
   return service;
+}
+
+function failed(onEvent: EditorEventHandler, error: EditorError): Result<never, EditorError> {
+  onEvent({ type: 'error', code: error.code, message: error.message });
+  return err(error);
 }
 
 /** A callback-driven run as an async iterator: events buffer until read; it ends with the run. */

@@ -414,15 +414,21 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     fake.enqueue(reply.text('I would rather not.', { stop: 'refusal' }), reply.status(400, 'prompt is too long'));
     expect((await send('Make her cruel')).result).toEqual({
       ok: false,
-      error: { code: 'llm_failed', message: stringContaining('declined'), detail: stringContaining('refusal') },
+      error: { code: 'llm_failed', reason: 'refused', message: stringContaining('declined'), detail: stringContaining('refusal') },
     });
     const { result, events } = await send('Make her crueller');
     expect(result).toEqual({
       ok: false,
-      error: { code: 'llm_failed', message: stringContaining('refused the request'), detail: stringContaining('prompt is too long') },
+      error: {
+        code: 'llm_failed',
+        reason: 'rejected',
+        message: stringContaining('refused the request'),
+        detail: stringContaining('prompt is too long'),
+      },
     });
     expect(events.at(-1)).toEqual({ type: 'error', code: 'llm_failed', message: stringContaining('refused the request') });
     expect(JSON.stringify(events)).not.toContain('400');
+    expect(await kinds()).toEqual(['user', 'assistant_text', 'failed', 'user', 'failed']);
   });
 
   it('GIVEN a saved test input WHEN run_test runs THEN the persona answers in character through the player prompt with its tactics for the role', async () => {
@@ -543,9 +549,12 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const offline = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: null });
     const events: EditorEvent[] = [];
     const result = await offline.send(session.id, alice, 'Make her gruffer', { onEvent: (e) => events.push(e) });
-    expect(result).toEqual({ ok: false, error: { code: 'no_model', message: NO_MODEL_MESSAGE } });
+    expect(result).toEqual({ ok: false, error: { code: 'no_model', reason: 'no_model', message: NO_MODEL_MESSAGE } });
     expect(events).toEqual([{ type: 'error', code: 'no_model', message: NO_MODEL_MESSAGE }]);
-    expect(await kinds()).toEqual(['user']);
+    expect(await store.turns(session.id)).toMatchObject([
+      { kind: 'user', text: 'Make her gruffer' },
+      { kind: 'failed', reason: 'no_model', text: NO_MODEL_MESSAGE },
+    ]);
     expect(must(await offline.persona(session.id, alice)).id).toBe(ada.id);
     expect(must(await offline.preview(session.id, alice))).toMatchObject({
       words: anyNumber(),

@@ -33,4 +33,51 @@ describe('/persona edit: when the model fails', () => {
     expect(lastReply()).not.toContain('terminated');
     expect(e.w.log.warnings.some((w) => w.includes('network: terminated'))).toBe(true);
   });
+
+  it('GIVEN a failed answer WHEN alice looks at the history and writes again THEN the failure is listed there, and the model is not shown it', async () => {
+    const thread = await e.openThread(await e.persona('Ada Lovelace'));
+    const alice = e.w.sim.user('alice');
+    e.fake.enqueue(reply.status(529, 'Overloaded'), reply.text('Bolder it is.'));
+    alice.say(thread, 'Make her bolder.');
+    await e.w.sim.until(() => e.botMessages(thread).length === 2 && messageText(e.botMessages(thread)[1]!).includes('⚠️'));
+    await e.w.bot.idle();
+
+    const history = await alice.slash(thread, 'persona', { subcommand: 'chat-history', options: {} }).ephemeral();
+    expect(messageText(history)).toBe(
+      '**You:** Make her bolder.\n⚠️ The model is overloaded right now. Send your message again in a minute; what was done so far is kept.',
+    );
+    alice.say(thread, 'Try again.');
+    await e.w.sim.until(() => messageText(e.botMessages(thread).at(-1)!).includes('Bolder it is.'));
+    await e.w.bot.idle();
+    expect(e.fake.last.transcript.map((turn) => turn.text)).toEqual(['Make her bolder.', 'Try again.']);
+  });
+
+  it('GIVEN a message waiting behind a slow answer WHEN alice presses Stop and writes again THEN the model never sees the stopped message, and the history marks it unsent', async () => {
+    const thread = await e.openThread(await e.persona('Ada Lovelace'));
+    const alice = e.w.sim.user('alice');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    e.fake.handle(async (request) => {
+      if (request.lastUserText === 'Rewrite everything.') await gate;
+      return reply.text(`Done: ${request.lastUserText}`);
+    });
+    alice.say(thread, 'Rewrite everything.');
+    await e.w.sim.until(() => e.fake.requests.length === 1);
+    alice.say(thread, 'And the tactics too.');
+    const queued = await e.w.sim.until(() => e.botMessages(thread).find((m) => messageText(m).includes('Queued behind 1')));
+    const session = await e.w.db.prisma.editorSession.findFirstOrThrow({ where: { threadId: thread.id } });
+    expect(messageText(await alice.click(queued, `editor-stop:${session.id}`).ephemeral())).toMatch(/Stopping/);
+    release();
+    await e.w.sim.until(() => e.botMessages(thread).filter((m) => messageText(m).includes('Stopped')).length === 2);
+    await e.w.bot.idle();
+
+    alice.say(thread, 'Just the voice, then.');
+    await e.w.sim.until(() => messageText(e.botMessages(thread).at(-1)!).includes('Done: Just the voice, then.'));
+    await e.w.bot.idle();
+    const said = e.fake.last.transcript.map((turn) => turn.text);
+    expect(said).not.toContain('And the tactics too.');
+    expect(said).toContain('Just the voice, then.');
+    const history = await alice.slash(thread, 'persona', { subcommand: 'chat-history', options: {} }).ephemeral();
+    expect(messageText(history)).toContain('**You:** And the tactics too. *(stopped before it was sent)*');
+  });
 });
