@@ -1,5 +1,6 @@
 import { describeIssues } from '../persona/errors.ts';
 import { err, ok, type Result } from '../result.ts';
+import { createEditorReplies, type EditorReplies } from './editor-replies.ts';
 import {
   FAILURE_REASONS,
   TEST_INPUT_LIMITS,
@@ -30,10 +31,11 @@ export interface OpenedSession {
 }
 
 /**
- * Editor sessions, their turns, and personas' test inputs. A thread or DM holds one session at most. Test inputs are always addressed through their persona: an id
+ * Editor sessions, their turns, their replies being written, and personas' test inputs. A thread
+ * or DM holds one session at most. Test inputs are always addressed through their persona: an id
  * belonging to another persona is `not_found`, never changed.
  */
-export interface EditorStore {
+export interface EditorStore extends EditorReplies {
   /**
    * The owner's active session about the persona (created if none), moved to `place`; a session
    * held there before lets go of it: the last one opened is the one the place talks to.
@@ -90,6 +92,8 @@ export function createEditorStore(prisma: PrismaClient): EditorStore {
   }
 
   return {
+    ...createEditorReplies(prisma),
+
     async open(personaId, ownerId, place) {
       try {
         return await openOnce(personaId, ownerId, place);

@@ -10,9 +10,11 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import type { EditorService } from '../agents/editor/index.ts';
+import type { EditorReplies } from '../db/editor-replies.ts';
 import { realTimers, type Timers } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { Actor } from '../persona/permissions.ts';
+import { closeInterruptedReplies, trackReply } from './open-replies.ts';
 import { EditorTranscript } from './presenters/editor-transcript.ts';
 import { NO_MENTIONS } from './presenters/format.ts';
 import { StreamedReply, type StreamTarget } from './streamed-reply.ts';
@@ -21,6 +23,8 @@ export const EDITOR_STOP_PREFIX = 'editor-stop';
 
 export interface EditorChatsDeps {
   readonly editor: EditorService;
+  /** Where each reply being written is noted, so a start-up after a crash can close it. */
+  readonly replies: EditorReplies;
   readonly log: Logger;
   /** Real time by default: the stream is paced on the wall clock, whatever clock games use. */
   readonly timers?: Timers;
@@ -93,6 +97,11 @@ export class EditorChats {
     }
   }
 
+  /** At start-up: the replies the last run of the bot left mid-stream are closed. */
+  closeInterrupted(client: Client): Promise<void> {
+    return closeInterruptedReplies({ client, replies: this.deps.replies, editor: this.deps.editor, log: this.deps.log });
+  }
+
   /** Resolves when no reply is being written (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
@@ -105,10 +114,12 @@ export class EditorChats {
     runs.add(controller);
     this.runs.set(sessionId, runs);
     const transcript = new EditorTranscript();
-    const reply = new StreamedReply(channelTarget(channel), this.deps.timers ?? realTimers, {
+    const onError = (e: unknown) => this.deps.log.warn(`editor reply in ${channel.id} could not be written: ${String(e)}`);
+    const tracked = trackReply(channelTarget(channel), { replies: this.deps.replies, sessionId, channelId: channel.id }, onError);
+    const reply = new StreamedReply(tracked.target, this.deps.timers ?? realTimers, {
       ...(this.deps.intervalMs !== undefined && { intervalMs: this.deps.intervalMs }),
       whileRunning: [stopRow(sessionId)],
-      onError: (e) => this.deps.log.warn(`editor reply in ${channel.id} could not be written: ${String(e)}`),
+      onError,
     });
     // The reply (and its Stop button) shows at once, before the model's first word.
     reply.update(transcript.render());
@@ -141,6 +152,7 @@ export class EditorChats {
       runs.delete(controller);
     }
     await reply.finish(transcript.render());
+    await tracked.close();
   }
 }
 

@@ -116,6 +116,18 @@ for (const backend of testBackends('editor_store_test')) {
       });
     });
 
+    it('GIVEN replies being written WHEN one goes on in a further message and one finishes THEN only the open one is listed, with its last message', async () => {
+      const { session } = await store.open(await persona('Reply Rita'), alice.userId, { ...THREAD, threadId: '720' });
+      const before = (await store.openReplies()).length;
+      const long = await store.openReply(session.id, '720', 'm1');
+      await store.moveReply(long, 'm2');
+      const short = await store.openReply(session.id, '720', 'm3');
+      await store.closeReply(short);
+      expect((await store.openReplies()).slice(before)).toEqual([{ id: long, sessionId: session.id, channelId: '720', messageId: 'm2' }]);
+      await store.closeReply(long);
+      expect(await store.openReplies()).toHaveLength(before);
+    });
+
     it('GIVEN two personas with test inputs WHEN one persona edits or deletes the other’s input by id THEN it is not found and nothing changes', async () => {
       const mine = await persona('Tester Tia');
       const theirs = await persona('Other Otto');

@@ -21,7 +21,7 @@
 // recorded as "editor_test", and past the budget run_test is an error result the model relays.
 // Every failure is a Result error with a sentence to show the user (a model failure by category, its
 // provider's words in `detail` for the log); nothing is thrown at them.
-export { createEditorService, editorLlmFromConfig, type EditorService } from './service.ts';
+export { createEditorService, editorLlmFromConfig, INTERRUPTED_MESSAGE, type EditorService } from './service.ts';
 export { createPersonaTester } from './persona-tester.ts';
 export type { EditorLlm } from './agent.ts';
 export type { EditorTurn } from '../../db/editor-turns.ts';

@@ -35,6 +35,8 @@ export interface EditorService {
   events(sessionId: string, actor: Actor, text: string, options?: { readonly signal?: AbortSignal }): AsyncIterable<EditorEvent>;
   isRunning(sessionId: string): boolean;
   clear(sessionId: string, actor: Actor): Promise<Result<EditorSession, EditorError>>;
+  /** Records that a run of the session was cut off by a restart: a failed turn, for the history. */
+  interrupted(sessionId: string): Promise<void>;
   history(sessionId: string, actor: Actor): Promise<Result<EditorTurn[], EditorError>>;
   persona(sessionId: string, actor: Actor): Promise<Result<Persona, EditorError>>;
   preview(sessionId: string, actor: Actor): Promise<Result<Preview, EditorError>>;
@@ -55,6 +57,8 @@ export interface EditorServiceOptions {
   /** A call's ledger row that could not be written (the run goes on). */
   readonly onRecordError?: (error: unknown) => void;
 }
+
+export const INTERRUPTED_MESSAGE = 'Interrupted by a restart of the bot. Send your message again; what was done so far is kept.';
 
 const SOMETHING_WRONG = 'Something went wrong on our side; what was done so far is kept. Please try again.';
 
@@ -203,6 +207,10 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
         const fresh = await editor.clear(sessionId);
         return fresh.ok ? fresh : err({ code: 'not_found', message: fresh.error.message });
       });
+    },
+
+    async interrupted(sessionId) {
+      await editor.append(sessionId, [{ kind: 'failed', reason: 'restart', text: INTERRUPTED_MESSAGE }]);
     },
 
     async history(sessionId, actor) {

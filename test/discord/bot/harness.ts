@@ -42,6 +42,11 @@ export interface World {
   log: { readonly errors: string[]; readonly warnings: string[] };
   /** A new client and bot over the same simulator and database, as after a restart. */
   restart(): Promise<Bot>;
+  /**
+   * As after a crash: the client is gone at once, with nothing stopped or finished (what the old
+   * bot still had running can no longer reach Discord), then a new client and bot start.
+   */
+  crash(): Promise<Bot>;
   close(): Promise<void>;
 }
 
@@ -104,6 +109,13 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     log: quietLog,
     async restart() {
       await world.bot.stop();
+      await world.client.destroy();
+      const next = await boot();
+      world.bot = next.bot;
+      world.client = next.client;
+      return next.bot;
+    },
+    async crash() {
       await world.client.destroy();
       const next = await boot();
       world.bot = next.bot;

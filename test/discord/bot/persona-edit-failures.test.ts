@@ -80,4 +80,33 @@ describe('/persona edit: when the model fails', () => {
     const history = await alice.slash(thread, 'persona', { subcommand: 'chat-history', options: {} }).ephemeral();
     expect(messageText(history)).toContain('**You:** And the tactics too. *(stopped before it was sent)*');
   });
+
+  it('GIVEN a reply mid-stream WHEN the bot crashes and starts again THEN the reply loses its Stop button and says it was interrupted, and the history records it', async () => {
+    const thread = await e.openThread(await e.persona('Ada Lovelace'));
+    const alice = e.w.sim.user('alice');
+    // The answer's first words come, then nothing: the bot dies while it waits for the rest.
+    e.fake.enqueue(reply.text('Her voice is now gruff and clipped, with short sentences.', { stallAfterEvents: 4 }));
+    alice.say(thread, 'Make her gruff.');
+    const streaming = await e.w.sim.until(() =>
+      e.botMessages(thread).find((m) => messageText(m).startsWith('Her') && m.components.length > 0),
+    );
+    alice.say(thread, 'And the tactics.');
+    const queued = await e.w.sim.until(() => e.botMessages(thread).find((m) => messageText(m).includes('Queued behind 1')));
+
+    await e.w.crash();
+
+    const now = (id: string) => e.w.sim.messagesIn(thread).find((m) => m.id === id)!;
+    await e.w.sim.until(() => now(streaming.id).components.length === 0 && now(queued.id).components.length === 0);
+    expect(messageText(now(queued.id))).toBe(
+      '⚠️ Interrupted by a restart of the bot. Send your message again; what was done so far is kept.',
+    );
+    expect(messageText(now(streaming.id))).toMatch(
+      /^Her[\s\S]*\n\n⚠️ Interrupted by a restart of the bot\. Send your message again; what was done so far is kept\.$/,
+    );
+    // One interruption for the conversation: the queued message had not begun.
+    const history = await alice.slash(thread, 'persona', { subcommand: 'chat-history', options: {} }).ephemeral();
+    expect(messageText(history)).toBe(
+      '**You:** Make her gruff.\n⚠️ Interrupted by a restart of the bot. Send your message again; what was done so far is kept.',
+    );
+  });
 });
