@@ -98,16 +98,20 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   registerMafia(router, { liveGames, personas: deps.personas, stats: deps.stats, log: deps.log });
   const models = personaModels(deps.llm);
   const editor = deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
-  const chats = editor
-    ? new EditorChats({
-        editor,
-        log: deps.log,
-        ...(deps.editor?.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
-      })
-    : null;
+  const chats =
+    editor && deps.editor
+      ? new EditorChats({
+          editor,
+          replies: deps.editor.store,
+          log: deps.log,
+          ...(deps.editor.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
+        })
+      : null;
   registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats });
   const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
+  // Before any message is routed: the replies a crash left open are closed first.
+  await chats?.closeInterrupted(deps.client);
   router.attach(deps.client);
   const resumed = await liveGames.resumeRunning();
   if (resumed > 0) deps.log.info(`resumed ${resumed} running game(s)`);

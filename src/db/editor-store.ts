@@ -1,6 +1,8 @@
 import { describeIssues } from '../persona/errors.ts';
 import { err, ok, type Result } from '../result.ts';
+import { createEditorReplies, type EditorReplies } from './editor-replies.ts';
 import {
+  FAILURE_REASONS,
   TEST_INPUT_LIMITS,
   testInputPatchSchema,
   testInputSchema,
@@ -8,6 +10,7 @@ import {
   type EditorPlace,
   type EditorSession,
   type EditorTurn,
+  type FailureReason,
   type NewEditorTurn,
   type TestInput,
 } from './editor-turns.ts';
@@ -18,15 +21,28 @@ interface EditorStoreError {
   readonly message: string;
 }
 
+/** A session opened in a place, and what that moved. */
+export interface OpenedSession {
+  readonly session: EditorSession;
+  /** The thread or DM the session was held in until now, when that was another one. */
+  readonly movedFrom: string | null;
+  /** The session that was held in this place until now (still active, held nowhere). */
+  readonly displaced: EditorSession | null;
+}
+
 /**
- * Editor sessions, their turns, and personas' test inputs. Test inputs are always addressed
- * through their persona: an id belonging to another persona is `not_found`, never changed.
+ * Editor sessions, their turns, their replies being written, and personas' test inputs. A thread
+ * or DM holds one session at most. Test inputs are always addressed through their persona: an id
+ * belonging to another persona is `not_found`, never changed.
  */
-export interface EditorStore {
-  /** The owner's active session about the persona (created if none), moved to `place`. */
-  open(personaId: string, ownerId: string, place: EditorPlace): Promise<EditorSession>;
+export interface EditorStore extends EditorReplies {
+  /**
+   * The owner's active session about the persona (created if none), moved to `place`; a session
+   * held there before lets go of it: the last one opened is the one the place talks to.
+   */
+  open(personaId: string, ownerId: string, place: EditorPlace): Promise<OpenedSession>;
   session(id: string): Promise<Result<EditorSession, EditorStoreError>>;
-  /** The active session held in a Discord thread (or DM channel id). */
+  /** The session held in a Discord thread (or DM channel id). */
   sessionInThread(threadId: string): Promise<EditorSession | null>;
   /** Retires the session (its turns are kept) and returns a fresh one in the same place. */
   clear(id: string): Promise<Result<EditorSession, EditorStoreError>>;
@@ -55,14 +71,37 @@ export function createEditorStore(prisma: PrismaClient): EditorStore {
     return last?.seq ?? 0;
   }
 
-  return {
-    async open(personaId, ownerId, place) {
-      const found = await prisma.editorSession.findFirst({ where: { personaId, ownerId, active: true }, orderBy: { createdAt: 'desc' } });
+  async function openOnce(personaId: string, ownerId: string, place: EditorPlace): Promise<OpenedSession> {
+    return prisma.$transaction(async (tx) => {
+      const found = await tx.editorSession.findFirst({ where: { personaId, ownerId, active: true }, orderBy: { createdAt: 'desc' } });
+      const here = place.threadId === null ? null : await tx.editorSession.findUnique({ where: { threadId: place.threadId } });
+      const displaced = here !== null && here.id !== found?.id ? here : null;
+      // Let go first: the place is unique.
+      if (displaced !== null) await tx.editorSession.update({ where: { id: displaced.id }, data: { threadId: null } });
       const row =
         found === null
-          ? await prisma.editorSession.create({ data: { personaId, ownerId, ...place } })
-          : await prisma.editorSession.update({ where: { id: found.id }, data: { ...place } });
-      return sessionOfRow(row);
+          ? await tx.editorSession.create({ data: { personaId, ownerId, ...place } })
+          : await tx.editorSession.update({ where: { id: found.id }, data: { ...place } });
+      const movedFrom = found?.threadId != null && found.threadId !== place.threadId ? found.threadId : null;
+      return {
+        session: sessionOfRow(row),
+        movedFrom,
+        displaced: displaced === null ? null : sessionOfRow({ ...displaced, threadId: null }),
+      };
+    });
+  }
+
+  return {
+    ...createEditorReplies(prisma),
+
+    async open(personaId, ownerId, place) {
+      try {
+        return await openOnce(personaId, ownerId, place);
+      } catch (error) {
+        // Two opens in one place at once: the loser sees the winner's binding on its second try.
+        if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') throw error;
+        return openOnce(personaId, ownerId, place);
+      }
     },
 
     async session(id) {
@@ -71,23 +110,24 @@ export function createEditorStore(prisma: PrismaClient): EditorStore {
     },
 
     async sessionInThread(threadId) {
-      const row = await prisma.editorSession.findFirst({ where: { threadId, active: true }, orderBy: { createdAt: 'desc' } });
-      return row === null ? null : sessionOfRow(row);
+      const row = await prisma.editorSession.findUnique({ where: { threadId } });
+      return row === null || !row.active ? null : sessionOfRow(row);
     },
 
     async clear(id) {
-      const row = await prisma.editorSession.findUnique({ where: { id } });
-      if (row === null) return err({ code: 'not_found', message: 'No such editor session.' });
       const fresh = await prisma.$transaction(async (tx) => {
+        const row = await tx.editorSession.findUnique({ where: { id } });
+        if (row === null) return null;
+        // The retired sessions let go of their place before the fresh one takes it.
         await tx.editorSession.updateMany({
           where: { personaId: row.personaId, ownerId: row.ownerId, active: true },
-          data: { active: false, clearedAt: new Date() },
+          data: { active: false, clearedAt: new Date(), threadId: null },
         });
         return tx.editorSession.create({
           data: { personaId: row.personaId, ownerId: row.ownerId, guildId: row.guildId, channelId: row.channelId, threadId: row.threadId },
         });
       });
-      return ok(sessionOfRow(fresh));
+      return fresh === null ? err({ code: 'not_found', message: 'No such editor session.' }) : ok(sessionOfRow(fresh));
     },
 
     async append(sessionId, turns) {
@@ -175,6 +215,10 @@ function columnsOf(turn: NewEditorTurn) {
       };
     case 'tool_result':
       return { kind: turn.kind, toolName: turn.toolName, callId: turn.callId, text: turn.text, isError: turn.isError };
+    case 'unsent':
+      return { kind: turn.kind, text: turn.text };
+    case 'failed':
+      return { kind: turn.kind, text: turn.text, reason: turn.reason };
   }
 }
 
@@ -208,9 +252,19 @@ function turnOfRow(row: TurnRow): EditorTurn {
         text: row.text,
         isError: row.isError,
       };
+    case 'unsent':
+      return { ...base, kind: 'unsent', text: row.text };
+    case 'failed':
+      return { ...base, kind: 'failed', text: row.text, reason: reasonOf(need(row.reason, 'reason')) };
     default:
       throw new Error(`editor turn ${row.id} has the unknown kind ${row.kind}`);
   }
+}
+
+function reasonOf(reason: string): FailureReason {
+  const known = FAILURE_REASONS.find((r) => r === reason);
+  if (known === undefined) throw new Error(`editor turn with the unknown failure reason ${reason}`);
+  return known;
 }
 
 function testInputOfRow(row: { id: string; content: string; role: string }): TestInput {

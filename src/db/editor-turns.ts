@@ -26,7 +26,34 @@ export type EditorTurn =
       readonly text: string;
       readonly isError: boolean;
       readonly at: Date;
-    };
+    }
+  /** A message stopped while it waited its turn: kept for the record, never sent to the model. */
+  | { readonly kind: 'unsent'; readonly seq: number; readonly text: string; readonly at: Date }
+  /** A run that ended in failure, with the sentence the user was shown: a record, never sent to the model. */
+  | { readonly kind: 'failed'; readonly seq: number; readonly reason: FailureReason; readonly text: string; readonly at: Date };
+
+/**
+ * Why a run failed. A model call's failure by category (its provider's own words go to the log
+ * only), or: no model configured, the server's budget spent, the persona gone or no longer
+ * editable, a bug on our side, the bot restarted mid-run.
+ */
+export const FAILURE_REASONS = [
+  'overloaded',
+  'rate_limited',
+  'timeout',
+  'network',
+  'refused',
+  'rejected',
+  'auth',
+  'server',
+  'bad_response',
+  'no_model',
+  'budget',
+  'persona_gone',
+  'internal',
+  'restart',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /** A turn before the store numbers and dates it. */
 export type NewEditorTurn = DistributiveOmit<EditorTurn, 'seq' | 'at'>;

@@ -4,14 +4,17 @@ import {
   PermissionFlagsBits,
   type ActionRowData,
   type ButtonInteraction,
+  type Client,
   type Message,
   type MessageActionRowComponentData,
   type SendableChannels,
 } from 'discord.js';
 import type { EditorService } from '../agents/editor/index.ts';
+import type { EditorReplies } from '../db/editor-replies.ts';
 import { realTimers, type Timers } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import type { Actor } from '../persona/permissions.ts';
+import { closeInterruptedReplies, trackReply } from './open-replies.ts';
 import { EditorTranscript } from './presenters/editor-transcript.ts';
 import { NO_MENTIONS } from './presenters/format.ts';
 import { StreamedReply, type StreamTarget } from './streamed-reply.ts';
@@ -20,6 +23,8 @@ export const EDITOR_STOP_PREFIX = 'editor-stop';
 
 export interface EditorChatsDeps {
   readonly editor: EditorService;
+  /** Where each reply being written is noted, so a start-up after a crash can close it. */
+  readonly replies: EditorReplies;
   readonly log: Logger;
   /** Real time by default: the stream is paced on the wall clock, whatever clock games use. */
   readonly timers?: Timers;
@@ -60,8 +65,9 @@ export class EditorChats {
   /** The Stop button: aborts the running and queued messages of its session; what was done is kept. */
   async onStop(i: ButtonInteraction): Promise<void> {
     const sessionId = i.customId.split(':')[1] ?? '';
-    const session = await this.deps.editor.sessionInThread(i.channelId);
-    if (!session || session.id !== sessionId || session.ownerId !== i.user.id) {
+    // By id, not by place: a reply keeps its button after its conversation moved elsewhere.
+    const session = await this.deps.editor.session(sessionId, { userId: i.user.id, guildId: i.guildId, canManageServer: false });
+    if (!session.ok) {
       await i.reply({ content: 'Only the person who opened this editor can stop it.', flags: 'Ephemeral', allowedMentions: NO_MENTIONS });
       return;
     }
@@ -77,6 +83,25 @@ export class EditorChats {
     return true;
   }
 
+  /** Tells the thread or DM a conversation left where it goes on; one that is gone or closed is skipped. */
+  async tellMoved(client: Client, from: string, to: string): Promise<void> {
+    try {
+      const channel = await client.channels.fetch(from);
+      if (!channel?.isSendable()) return;
+      await channel.send({
+        content: `This conversation moved to ${to}: write there. Messages here no longer reach the editor.`,
+        allowedMentions: NO_MENTIONS,
+      });
+    } catch (e) {
+      this.deps.log.warn(`the editor could not say in ${from} that the conversation moved: ${String(e)}`);
+    }
+  }
+
+  /** At start-up: the replies the last run of the bot left mid-stream are closed. */
+  closeInterrupted(client: Client): Promise<void> {
+    return closeInterruptedReplies({ client, replies: this.deps.replies, editor: this.deps.editor, log: this.deps.log });
+  }
+
   /** Resolves when no reply is being written (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
@@ -89,10 +114,12 @@ export class EditorChats {
     runs.add(controller);
     this.runs.set(sessionId, runs);
     const transcript = new EditorTranscript();
-    const reply = new StreamedReply(channelTarget(channel), this.deps.timers ?? realTimers, {
+    const onError = (e: unknown) => this.deps.log.warn(`editor reply in ${channel.id} could not be written: ${String(e)}`);
+    const tracked = trackReply(channelTarget(channel), { replies: this.deps.replies, sessionId, channelId: channel.id }, onError);
+    const reply = new StreamedReply(tracked.target, this.deps.timers ?? realTimers, {
       ...(this.deps.intervalMs !== undefined && { intervalMs: this.deps.intervalMs }),
       whileRunning: [stopRow(sessionId)],
-      onError: (e) => this.deps.log.warn(`editor reply in ${channel.id} could not be written: ${String(e)}`),
+      onError,
     });
     // The reply (and its Stop button) shows at once, before the model's first word.
     reply.update(transcript.render());
@@ -107,12 +134,17 @@ export class EditorChats {
           reply.update(transcript.render());
         },
       });
-      if (!result.ok) transcript.apply({ type: 'error', code: result.error.code, message: result.error.message });
+      if (!result.ok) {
+        transcript.apply({ type: 'error', code: result.error.code, message: result.error.message });
+        const { code, detail } = result.error;
+        // A bug of ours is an error; a provider's bad moment is a warning.
+        if (detail !== undefined) this.deps.log[code === 'internal' ? 'error' : 'warn'](`editor session ${sessionId}: ${code}: ${detail}`);
+      }
     } catch (e) {
       this.deps.log.error(`editor run for session ${sessionId} failed: ${String(e)}`);
       transcript.apply({
         type: 'error',
-        code: 'llm_failed',
+        code: 'internal',
         message: 'Something went wrong on our side; what was done so far is kept. Please try again.',
       });
     } finally {
@@ -120,6 +152,7 @@ export class EditorChats {
       runs.delete(controller);
     }
     await reply.finish(transcript.render());
+    await tracked.close();
   }
 }
 

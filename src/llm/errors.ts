@@ -33,9 +33,26 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
       ...(should === 'true' || should === 'false' ? { shouldRetry: should === 'true' } : {}),
     };
   }
+  if (connectionLost(error)) return { kind: 'network', message };
   // A 200 whose body is not the JSON the SDK expects (SyntaxError), or an SDK complaint about
   // the shape of a stream (OpenAIError, AnthropicError): the server answered, but not usefully.
   return { kind: 'bad_response', message };
+}
+
+const SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * A connection cut while the body was read (fetch's "terminated", a socket error), so after
+ * the SDK's connection checks: the Anthropic SDK wraps it in an AnthropicError, OpenAI's lets
+ * fetch's TypeError through. Either way it is in the cause chain.
+ */
+function connectionLost(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof TypeError && e.message === 'terminated') return true;
+    const code = 'code' in e ? e.code : undefined;
+    if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 /** `retry-after-ms`, else `retry-after` in seconds or as a date, as the SDKs read them. */

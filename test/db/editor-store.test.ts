@@ -33,8 +33,12 @@ for (const backend of testBackends('editor_store_test')) {
 
     it('GIVEN an owner opening a persona twice WHEN turns are appended THEN it is one session, numbered in order, read back as written', async () => {
       const personaId = await persona('Session Sam');
-      const session = await store.open(personaId, alice.userId, THREAD);
-      expect(await store.open(personaId, alice.userId, { ...THREAD, threadId: '701' })).toMatchObject({ id: session.id, threadId: '701' });
+      const { session } = await store.open(personaId, alice.userId, THREAD);
+      expect(await store.open(personaId, alice.userId, { ...THREAD, threadId: '701' })).toMatchObject({
+        session: { id: session.id, threadId: '701' },
+        movedFrom: '700',
+        displaced: null,
+      });
       expect(await store.sessionInThread('701')).toMatchObject({ id: session.id, personaId, ownerId: '111', active: true });
 
       await store.append(session.id, [{ kind: 'user', text: 'Make him gruffer.' }]);
@@ -57,21 +61,71 @@ for (const backend of testBackends('editor_store_test')) {
       ]);
       expect(turns[2]).toMatchObject({ callId: 'toolu_1', toolName: 'get_persona', input: {}, responseId: 'msg_1' });
       expect(turns[5]).toMatchObject({ callId: 'toolu_2', isError: true, text: 'no such tool' });
+
+      await store.append(session.id, [
+        { kind: 'failed', reason: 'network', text: 'The connection to the model was lost mid-answer.' },
+        { kind: 'unsent', text: 'And the tactics.' },
+      ]);
+      expect((await store.turns(session.id)).slice(6)).toMatchObject([
+        { seq: 7, kind: 'failed', reason: 'network', text: 'The connection to the model was lost mid-answer.' },
+        { seq: 8, kind: 'unsent', text: 'And the tactics.' },
+      ]);
     });
 
     it('GIVEN a session with turns WHEN cleared THEN a fresh empty session takes its place and the old turns are kept', async () => {
       const personaId = await persona('Clear Cleo');
-      const old = await store.open(personaId, alice.userId, THREAD);
+      const { session: old } = await store.open(personaId, alice.userId, THREAD);
       await store.append(old.id, [{ kind: 'user', text: 'hello' }]);
       await store.summarize(old.id, 'The user said hello.', 1);
       const fresh = must(await store.clear(old.id));
       expect(fresh).toMatchObject({ personaId, ownerId: '111', threadId: '700', active: true, summary: '', summarizedThrough: 0 });
       expect(fresh.id).not.toBe(old.id);
       expect(await store.turns(fresh.id)).toEqual([]);
-      expect(must(await store.session(old.id))).toMatchObject({ active: false, summary: 'The user said hello.', summarizedThrough: 1 });
+      expect(must(await store.session(old.id))).toMatchObject({
+        active: false,
+        threadId: null,
+        summary: 'The user said hello.',
+        summarizedThrough: 1,
+      });
       expect(await store.turns(old.id)).toHaveLength(1);
-      expect((await store.open(personaId, alice.userId, THREAD)).id).toBe(fresh.id);
+      expect((await store.open(personaId, alice.userId, THREAD)).session.id).toBe(fresh.id);
       expect(await store.clear('no-such-session')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    });
+
+    it('GIVEN Otto, then Vera, open in threads WHEN both are opened in one DM, Vera first THEN the DM holds Otto, Vera is held nowhere, and both threads are free', async () => {
+      const otto = await persona('Place Otto');
+      const vera = await persona('Place Vera');
+      const dm = { guildId: null, channelId: '800', threadId: '800' };
+      await store.open(otto, alice.userId, { ...THREAD, threadId: '710' });
+      await store.open(vera, alice.userId, { ...THREAD, threadId: '711' });
+      const veraHere = await store.open(vera, alice.userId, dm);
+      expect(veraHere).toMatchObject({ movedFrom: '711', displaced: null });
+      const ottoHere = await store.open(otto, alice.userId, dm);
+      expect(ottoHere).toMatchObject({
+        movedFrom: '710',
+        displaced: { id: veraHere.session.id, personaId: vera, threadId: null, active: true },
+      });
+      expect(await store.sessionInThread('800')).toMatchObject({ id: ottoHere.session.id, personaId: otto });
+      expect(await store.sessionInThread('710')).toBeNull();
+      expect(await store.sessionInThread('711')).toBeNull();
+      // Vera's conversation is kept: opening her again takes the DM back, with the same session.
+      expect(await store.open(vera, alice.userId, dm)).toMatchObject({
+        session: { id: veraHere.session.id },
+        movedFrom: null,
+        displaced: { id: ottoHere.session.id },
+      });
+    });
+
+    it('GIVEN replies being written WHEN one goes on in a further message and one finishes THEN only the open one is listed, with its last message', async () => {
+      const { session } = await store.open(await persona('Reply Rita'), alice.userId, { ...THREAD, threadId: '720' });
+      const before = (await store.openReplies()).length;
+      const long = await store.openReply(session.id, '720', 'm1');
+      await store.moveReply(long, 'm2');
+      const short = await store.openReply(session.id, '720', 'm3');
+      await store.closeReply(short);
+      expect((await store.openReplies()).slice(before)).toEqual([{ id: long, sessionId: session.id, channelId: '720', messageId: 'm2' }]);
+      await store.closeReply(long);
+      expect(await store.openReplies()).toHaveLength(before);
     });
 
     it('GIVEN two personas with test inputs WHEN one persona edits or deletes the other’s input by id THEN it is not found and nothing changes', async () => {

@@ -197,6 +197,17 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
 
       expect(deltas.at(-1)).toEqual({ type: 'error', error: objectContaining({ kind: 'bad_response' }) });
     });
+
+    it('GIVEN a connection that drops mid-answer WHEN streamed THEN the words so far come, then a network error', async () => {
+      const { provider } = await start({
+        script: [reply.text('Grace is too quiet, and Bob agrees with everyone.', { cutAfterEvents: 4 })],
+      });
+
+      const deltas = await collect(provider.stream(ASK));
+
+      expect(deltas.some((delta) => delta.type === 'text')).toBe(true);
+      expect(deltas.at(-1)).toEqual({ type: 'error', error: objectContaining({ kind: 'network' }) });
+    });
   });
 
   describe('retries (the SDK retries; the provider does not)', () => {

@@ -150,13 +150,13 @@ export class FakeLlmServer {
         sendJson(res, next.status, this.#dialect.errorBody(next.status, next.message ?? ''), next.headers);
         return;
       case 'malformed':
-        if (request.stream) return sendEvents(res, [this.#dialect.malformedEvent], 0);
+        if (request.stream) return sendEvents(res, [this.#dialect.malformedEvent], {});
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"choices": [ this is not json');
         return;
       case 'message': {
         const usage = this.#usage(next, request);
-        if (request.stream) return sendEvents(res, this.#dialect.events(next, request, usage), next.chunkDelayMs ?? 0);
+        if (request.stream) return sendEvents(res, this.#dialect.events(next, request, usage), next);
         sendJson(res, 200, this.#dialect.json(next, request, usage));
         return;
       }
@@ -190,10 +190,22 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
-async function sendEvents(res: ServerResponse, events: readonly string[], gapMs: number): Promise<void> {
+/** A stream of events, paced (and cut or stalled) as the message's reply scripts. */
+async function sendEvents(
+  res: ServerResponse,
+  events: readonly string[],
+  pacing: Pick<FakeMessage, 'chunkDelayMs' | 'cutAfterEvents' | 'stallAfterEvents'>,
+): Promise<void> {
+  const gapMs = pacing.chunkDelayMs ?? 0;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const event of events) {
-    if (res.destroyed) return;
+  for (const [i, event] of events.entries()) {
+    if (res.destroyed || i === pacing.stallAfterEvents) return;
+    if (i === pacing.cutAfterEvents) {
+      // What was written reaches the client first; then the socket dies without the chunked terminator.
+      await new Promise<void>((resolve) => res.write('', () => resolve()));
+      res.destroy();
+      return;
+    }
     res.write(event);
     if (gapMs > 0) await sleep(gapMs);
   }

@@ -40,6 +40,10 @@ export interface FakeMessage {
   readonly delayMs?: number;
   /** Between streamed events. */
   readonly chunkDelayMs?: number;
+  /** Streaming only: the connection drops after this many events, as when a proxy or the server dies mid-answer. */
+  readonly cutAfterEvents?: number;
+  /** Streaming only: nothing more comes after this many events; only the client's abort or the server's close ends it. */
+  readonly stallAfterEvents?: number;
 }
 
 export type FakeReply =

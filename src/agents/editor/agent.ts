@@ -7,6 +7,7 @@ import type { CallRecord } from '../../llm/tool-loop.ts';
 import type { LlmError, LlmProvider, LlmResponse, ToolCall } from '../../llm/types.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { EditorError, EditorErrorCode, EditorEventHandler, RunEnd } from './events.ts';
+import { modelFailureMessage, modelFailureOf, type ModelFailure } from './failures.ts';
 import { NOT_RUN, toLlmMessages, trimHistory } from './history.ts';
 import { editorSystemPrompt } from './system-prompt.ts';
 import type { EditorToolContext } from './tools/context.ts';
@@ -47,7 +48,7 @@ export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorErro
   for (let round = 1; ; round++) {
     if (signal?.aborted) return stopped(onEvent);
     const persona = await context.personas.get(context.actor, context.personaId);
-    if (!persona.ok) return failed(onEvent, persona.error.code === 'forbidden' ? 'forbidden' : 'not_found', persona.error.message);
+    if (!persona.ok) return personaGone(onEvent, persona.error.code === 'forbidden' ? 'forbidden' : 'not_found', persona.error.message);
     const history = trimHistory(await store.turns(session.id), run.historyTurns);
     if (history.through > summarizedThrough) {
       await store.summarize(session.id, history.summary, history.through);
@@ -69,7 +70,11 @@ export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorErro
       const { cause, text } = streamed.error;
       if (text !== '') await store.append(session.id, [{ kind: 'assistant_text', text, responseId }]);
       if (cause.kind === 'aborted') return stopped(onEvent);
-      return failed(onEvent, 'llm_failed', `The model call failed (${cause.kind}): ${cause.message}`);
+      return modelFailed(
+        onEvent,
+        modelFailureOf(cause),
+        `${cause.kind}${cause.status === undefined ? '' : ` ${cause.status}`}: ${cause.message}`,
+      );
     }
     const { response, announced } = streamed.value;
     const calls = lastRound ? [] : response.toolCalls;
@@ -79,6 +84,7 @@ export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorErro
     ];
     await store.append(session.id, turns);
     if (response.text !== '') onEvent({ type: 'text_done', text: response.text });
+    if (response.stopReason === 'refusal') return modelFailed(onEvent, 'refused', 'the model stopped with stop_reason refusal');
     for (const call of calls) if (!announced.has(call.id)) announce(onEvent, call);
     if (calls.length === 0) {
       const end = lastRound ? 'round_cap' : 'end_turn';
@@ -152,7 +158,15 @@ function stopped(onEvent: EditorEventHandler): Result<RunEnd, never> {
   return ok('stopped');
 }
 
-function failed(onEvent: EditorEventHandler, code: EditorErrorCode, message: string): Result<never, EditorError> {
+/** Deleted, or no longer the actor's to edit, since the run began. */
+function personaGone(onEvent: EditorEventHandler, code: EditorErrorCode, message: string): Result<never, EditorError> {
   onEvent({ type: 'error', code, message });
-  return err({ code, message });
+  return err({ code, message, reason: 'persona_gone' });
+}
+
+/** The user reads the category's sentence; `detail`, the provider's words, is for the log. */
+function modelFailed(onEvent: EditorEventHandler, failure: ModelFailure, detail: string): Result<never, EditorError> {
+  const message = modelFailureMessage(failure);
+  onEvent({ type: 'error', code: 'llm_failed', message });
+  return err({ code: 'llm_failed', message, reason: failure, detail });
 }

@@ -25,6 +25,8 @@ export function toLlmMessages(turns: readonly EditorTurn[]): LlmMessage[] {
     group = null;
   };
   for (const turn of turns) {
+    // Records of what did not reach the model (a stopped message, a failure) are not conversation.
+    if (turn.kind === 'unsent' || turn.kind === 'failed') continue;
     if (turn.kind === 'assistant_text' || turn.kind === 'tool_call') {
       if (group?.responseId !== turn.responseId) {
         flush();

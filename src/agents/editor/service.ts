@@ -1,5 +1,5 @@
 import type { EditorConfig, LlmConfig } from '../../config.ts';
-import type { EditorStore } from '../../db/editor-store.ts';
+import type { EditorStore, OpenedSession } from '../../db/editor-store.ts';
 import type { PersonaStore } from '../../db/persona-store.ts';
 import { mayEdit, type Actor } from '../../persona/permissions.ts';
 import type { Persona } from '../../persona/persona.ts';
@@ -24,12 +24,19 @@ interface SendOptions {
 }
 
 export interface EditorService {
-  open(personaId: string, actor: Actor, place: EditorPlace): Promise<Result<EditorSession, EditorError>>;
+  /** The persona, if this actor may open the editor on it; nothing changes. */
+  mayOpen(personaId: string, actor: Actor): Promise<Result<Persona, EditorError>>;
+  /** Holds the actor's conversation on the persona in `place`, which then talks to it alone. */
+  open(personaId: string, actor: Actor, place: EditorPlace): Promise<Result<OpenedSession, EditorError>>;
   sessionInThread(threadId: string): Promise<EditorSession | null>;
+  /** The session, if this actor owns it (wherever it is held now). */
+  session(sessionId: string, actor: Actor): Promise<Result<EditorSession, EditorError>>;
   send(sessionId: string, actor: Actor, text: string, options?: SendOptions): Promise<Result<RunEnd, EditorError>>;
   events(sessionId: string, actor: Actor, text: string, options?: { readonly signal?: AbortSignal }): AsyncIterable<EditorEvent>;
   isRunning(sessionId: string): boolean;
   clear(sessionId: string, actor: Actor): Promise<Result<EditorSession, EditorError>>;
+  /** Records that a run of the session was cut off by a restart: a failed turn, for the history. */
+  interrupted(sessionId: string): Promise<void>;
   history(sessionId: string, actor: Actor): Promise<Result<EditorTurn[], EditorError>>;
   persona(sessionId: string, actor: Actor): Promise<Result<Persona, EditorError>>;
   preview(sessionId: string, actor: Actor): Promise<Result<Preview, EditorError>>;
@@ -50,6 +57,10 @@ export interface EditorServiceOptions {
   /** A call's ledger row that could not be written (the run goes on). */
   readonly onRecordError?: (error: unknown) => void;
 }
+
+export const INTERRUPTED_MESSAGE = 'Interrupted by a restart of the bot. Send your message again; what was done so far is kept.';
+
+const SOMETHING_WRONG = 'Something went wrong on our side; what was done so far is kept. Please try again.';
 
 export const NO_MODEL_MESSAGE =
   'No model is configured for the persona editor. Set ANTHROPIC_API_KEY (or EDITOR_PROVIDER=openai with OPENAI_API_KEY) and restart the bot; until then you can still view and preview the persona.';
@@ -100,21 +111,36 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       onEvent({ type: 'error', ...persona.error });
       return persona;
     }
-    // Saved first, whatever happens next: nothing the user wrote is lost.
-    await editor.append(session.id, [{ kind: 'user', text }]);
-    if (options.llm === null) {
-      const message = options.noModelReason === undefined ? NO_MODEL_MESSAGE : `${NO_MODEL_MESSAGE} (${options.noModelReason})`;
-      onEvent({ type: 'error', code: 'no_model', message });
-      return err({ code: 'no_model', message });
-    }
+    // Stopped while it waited its turn: kept, but the model never sees it, now or later.
     if (signal?.aborted) {
+      await editor.append(session.id, [{ kind: 'unsent', text }]);
       onEvent({ type: 'done', reason: 'stopped' });
       return ok('stopped');
     }
+    // Saved first, whatever happens next: nothing the user wrote is lost.
+    await editor.append(session.id, [{ kind: 'user', text }]);
+    const end = await run(session, actor, onEvent, signal).catch((error: unknown): Result<never, EditorError> =>
+      failed(onEvent, { code: 'internal', reason: 'internal', message: SOMETHING_WRONG, detail: String(error) }),
+    );
+    // A failure is recorded as one, for the history; the model is never shown it.
+    if (!end.ok) await editor.append(session.id, [{ kind: 'failed', reason: end.error.reason ?? 'internal', text: end.error.message }]);
+    return end;
+  }
+
+  /** The model's answer to the session's last user turn. */
+  async function run(
+    session: EditorSession,
+    actor: Actor,
+    onEvent: EditorEventHandler,
+    signal?: AbortSignal,
+  ): Promise<Result<RunEnd, EditorError>> {
+    if (options.llm === null) {
+      const message = options.noModelReason === undefined ? NO_MODEL_MESSAGE : `${NO_MODEL_MESSAGE} (${options.noModelReason})`;
+      return failed(onEvent, { code: 'no_model', reason: 'no_model', message });
+    }
     if (options.budget !== undefined && !(await options.budget.allows(session.guildId))) {
       const message = 'This server has used its AI budget for today; the editor answers again after midnight UTC.';
-      onEvent({ type: 'error', code: 'budget', message });
-      return err({ code: 'budget', message });
+      return failed(onEvent, { code: 'budget', reason: 'budget', message });
     }
     return runAgent({
       llm: options.llm,
@@ -131,6 +157,8 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
   }
 
   const service: EditorService = {
+    mayOpen: editable,
+
     async open(personaId, actor, place) {
       const persona = await editable(personaId, actor);
       if (!persona.ok) return persona;
@@ -138,6 +166,8 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     },
 
     sessionInThread: (threadId) => editor.sessionInThread(threadId),
+
+    session: owned,
 
     async send(sessionId, actor, text, sendOptions = {}) {
       const onEvent: EditorEventHandler = sendOptions.onEvent ?? (() => {});
@@ -179,6 +209,10 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       });
     },
 
+    async interrupted(sessionId) {
+      await editor.append(sessionId, [{ kind: 'failed', reason: 'restart', text: INTERRUPTED_MESSAGE }]);
+    },
+
     async history(sessionId, actor) {
       const session = await owned(sessionId, actor);
       return session.ok ? ok(await editor.turns(sessionId)) : session;
@@ -199,6 +233,11 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     },
   };
   return service;
+}
+
+function failed(onEvent: EditorEventHandler, error: EditorError): Result<never, EditorError> {
+  onEvent({ type: 'error', code: error.code, message: error.message });
+  return err(error);
 }
 
 /** A callback-driven run as an async iterator: events buffer until read; it ends with the run. */

@@ -14,6 +14,10 @@ function line(turn: EditorTurn): string {
       return `🔧 ${turn.toolName} ${cut(JSON.stringify(turn.input), 200)}`;
     case 'tool_result':
       return `${turn.isError ? '✗' : '✓'} ${turn.toolName}: ${cut(turn.text.replace(/\s+/g, ' '), 200)}`;
+    case 'unsent':
+      return `**You:** ${turn.text} *(stopped before it was sent)*`;
+    case 'failed':
+      return `⚠️ ${turn.text}`;
   }
 }
 

@@ -14,20 +14,26 @@ export const edit = personaCommand.subcommand({
       .setDescription('Chat with the editor agent about a persona you may edit (opens a private thread)')
       .addStringOption(personaOption('Which persona')),
   preconditions: [editorOn, namedPersona],
-  run: async (i, { editor, persona }) => {
+  run: async (i, { editor, persona, deps }) => {
     const actor = actorOf(i);
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     if (i.guildId === null) {
       const opened = await editor.open(persona.id, actor, { guildId: null, channelId: i.channelId, threadId: i.channelId });
       if (!opened.ok) return refuse(i, opened.error.message);
+      const { displaced, movedFrom } = opened.value;
+      // The DM talks to one persona at a time: say which one it no longer does.
+      const before = displaced && (await deps.personas.get(actor, displaced.personaId));
+      const instead = before?.ok ? ` instead of **${personaName(before.value)}**` : '';
       await i.editReply({
-        content: `Editing **${personaName(persona)}** here: tell me what to change. \`/persona chat-clear\` starts over.`,
+        content: `Editing **${personaName(persona)}** here${instead}: tell me what to change. \`/persona chat-clear\` starts over.`,
         allowedMentions: NO_MENTIONS,
       });
+      if (movedFrom) await deps.chats?.tellMoved(i.client, movedFrom, 'our DMs');
       return;
     }
-    // Permission first (no thread for someone who may not edit), then the thread, then bind to it.
-    const allowed = await editor.open(persona.id, actor, { guildId: i.guildId, channelId: i.channelId, threadId: null });
+    // Permission first (no thread for someone who may not edit), then the thread, then the move to it:
+    // the old thread keeps the conversation until the new one exists.
+    const allowed = await editor.mayOpen(persona.id, actor);
     if (!allowed.ok) return refuse(i, allowed.error.message);
     const channel = i.channel;
     if (!channel || channel.type !== ChannelType.GuildText)
@@ -49,6 +55,7 @@ export const edit = personaCommand.subcommand({
       content: `Editing **${personaName(persona)}**. Tell me what to change — voice, tactics, parts, test situations — and I will do it and show you. \`/persona chat-history\` lists our turns; \`/persona chat-clear\` starts over.`,
       allowedMentions: NO_MENTIONS,
     });
+    if (bound.value.movedFrom) await deps.chats?.tellMoved(i.client, bound.value.movedFrom, `<#${thread.id}>`);
     await i.editReply({ content: `The editor is open in <#${thread.id}>.`, allowedMentions: NO_MENTIONS });
   },
   autocomplete: personaAutocomplete('editable'),

@@ -81,7 +81,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     );
     ada = must(await personas.create(alice, { scope: { kind: 'private' }, content: withArc }));
     other = must(await personas.create(alice, { scope: { kind: 'private' }, content: content({}, `Other ${n}`) }));
-    session = must(await editor.open(ada.id, alice, THREAD));
+    session = must(await editor.open(ada.id, alice, THREAD)).session;
   });
   afterEach(async () => fake.close());
 
@@ -410,6 +410,27 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     expect(fake.last.body['tool_choice']).toEqual({ type: 'none' });
   });
 
+  it('GIVEN a model that declines, or a provider error WHEN sent THEN the run fails with a plain sentence, the provider’s words kept as detail', async () => {
+    fake.enqueue(reply.text('I would rather not.', { stop: 'refusal' }), reply.status(400, 'prompt is too long'));
+    expect((await send('Make her cruel')).result).toEqual({
+      ok: false,
+      error: { code: 'llm_failed', reason: 'refused', message: stringContaining('declined'), detail: stringContaining('refusal') },
+    });
+    const { result, events } = await send('Make her crueller');
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'llm_failed',
+        reason: 'rejected',
+        message: stringContaining('refused the request'),
+        detail: stringContaining('prompt is too long'),
+      },
+    });
+    expect(events.at(-1)).toEqual({ type: 'error', code: 'llm_failed', message: stringContaining('refused the request') });
+    expect(JSON.stringify(events)).not.toContain('400');
+    expect(await kinds()).toEqual(['user', 'assistant_text', 'failed', 'user', 'failed']);
+  });
+
   it('GIVEN a saved test input WHEN run_test runs THEN the persona answers in character through the player prompt with its tactics for the role', async () => {
     const test = must(await store.createTestInput(ada.id, { content: 'Two players say you are Mafia. Respond.', role: 'mafia' }));
     fake.handle((request) =>
@@ -444,7 +465,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const situation = { content: 'Bob says you were too quiet.', role: 'town' };
     // Opening the editor in a DM moves Ada's session there.
     for (const place of [THREAD, { guildId: null, channelId: '501', threadId: null }]) {
-      const here = must(await metered.open(ada.id, alice, place));
+      const here = must(await metered.open(ada.id, alice, place)).session;
       fake.enqueue(reply.tool('run_test', { situation }));
       expect(await metered.send(here.id, alice, 'Test her')).toEqual({ ok: true, value: 'end_turn' });
     }
@@ -528,9 +549,12 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
     const offline = createEditorService({ personas, editor: store, tester: createPersonaTester(null), llm: null });
     const events: EditorEvent[] = [];
     const result = await offline.send(session.id, alice, 'Make her gruffer', { onEvent: (e) => events.push(e) });
-    expect(result).toEqual({ ok: false, error: { code: 'no_model', message: NO_MODEL_MESSAGE } });
+    expect(result).toEqual({ ok: false, error: { code: 'no_model', reason: 'no_model', message: NO_MODEL_MESSAGE } });
     expect(events).toEqual([{ type: 'error', code: 'no_model', message: NO_MODEL_MESSAGE }]);
-    expect(await kinds()).toEqual(['user']);
+    expect(await store.turns(session.id)).toMatchObject([
+      { kind: 'user', text: 'Make her gruffer' },
+      { kind: 'failed', reason: 'no_model', text: NO_MODEL_MESSAGE },
+    ]);
     expect(must(await offline.persona(session.id, alice)).id).toBe(ada.id);
     expect(must(await offline.preview(session.id, alice))).toMatchObject({
       words: anyNumber(),

@@ -81,6 +81,19 @@ describe('editor history', () => {
     ]);
   });
 
+  it('GIVEN a failed run and a message stopped while it waited WHEN converted THEN neither the failure nor the stopped message reaches the model', () => {
+    const turns = numbered([
+      { kind: 'user', text: 'Make her bolder.' },
+      { kind: 'failed', reason: 'overloaded', text: 'The model is overloaded right now.' },
+      { kind: 'unsent', text: 'And the tactics too.' },
+      { kind: 'user', text: 'Try again.' },
+    ]);
+    expect(toLlmMessages(turns)).toEqual([
+      { role: 'user', content: 'Make her bolder.' },
+      { role: 'user', content: 'Try again.' },
+    ]);
+  });
+
   it('GIVEN a long history WHEN trimmed to fewer turns than the last exchange THEN the cut moves back to its user turn and the rest is summarised', () => {
     const turns = numbered([...EXCHANGE, ...EXCHANGE, ...EXCHANGE]);
     const trimmed = trimHistory(turns, 4);

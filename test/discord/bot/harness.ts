@@ -25,9 +25,9 @@ export const OFFLINE: LlmConfig = {
   dailyTokenBudget: 0,
 };
 
-const quietLog: Logger & { errors: string[] } = Object.assign(
-  { debug: () => undefined, info: () => undefined, warn: () => undefined, errors: [] as string[] },
-  { error: (m: string) => void quietLog.errors.push(m) },
+const quietLog: Logger & { errors: string[]; warnings: string[] } = Object.assign(
+  { debug: () => undefined, info: () => undefined, errors: [] as string[], warnings: [] as string[] },
+  { error: (m: string) => void quietLog.errors.push(m), warn: (m: string) => void quietLog.warnings.push(m) },
 );
 
 export interface World {
@@ -38,8 +38,15 @@ export interface World {
   timers: ManualTimers;
   bot: Bot;
   client: Client<true>;
+  /** What the bot logged at error and warn level (every world of the file shares it). */
+  log: { readonly errors: string[]; readonly warnings: string[] };
   /** A new client and bot over the same simulator and database, as after a restart. */
   restart(): Promise<Bot>;
+  /**
+   * As after a crash: the client is gone at once, with nothing stopped or finished (what the old
+   * bot still had running can no longer reach Discord), then a new client and bot start.
+   */
+  crash(): Promise<Bot>;
   close(): Promise<void>;
 }
 
@@ -99,8 +106,16 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     timers,
     bot: first.bot,
     client: first.client,
+    log: quietLog,
     async restart() {
       await world.bot.stop();
+      await world.client.destroy();
+      const next = await boot();
+      world.bot = next.bot;
+      world.client = next.client;
+      return next.bot;
+    },
+    async crash() {
       await world.client.destroy();
       const next = await boot();
       world.bot = next.bot;

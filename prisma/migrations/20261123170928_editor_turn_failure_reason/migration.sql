@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "EditorTurn" ADD COLUMN     "reason" TEXT;
