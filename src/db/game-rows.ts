@@ -10,6 +10,8 @@ export interface GameRows {
   /** The newest game in the channel that is in the lobby or running. */
   findOpenGameInChannel(channelId: string): Promise<StoredGame | null>;
   listRunningGameIds(): Promise<string[]>;
+  /** A new host (the old one left the server); false when there is no such game. */
+  setHost(gameId: string, hostId: string): Promise<boolean>;
 }
 
 const OPEN_STATUSES: GameStatus[] = ['lobby', 'running'];
@@ -53,6 +55,11 @@ export function gameRows(prisma: PrismaClient): GameRows {
         include: { players: { orderBy: { seat: 'asc' } } },
       });
       return row === null ? null : toStoredGame(row);
+    },
+
+    async setHost(gameId, hostId) {
+      const { count } = await prisma.game.updateMany({ where: { id: gameId }, data: { hostId } });
+      return count === 1;
     },
 
     async listRunningGameIds() {

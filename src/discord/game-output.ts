@@ -178,6 +178,18 @@ export class GameOutput {
     this.onChannelGone(channelId);
   }
 
+  /** The host left the server and someone else holds the game now: the channel hears it, and the lobby shows it. */
+  hostChanged(table: OutputGame, name: string): void {
+    this.enqueue(table.channelId, async () => {
+      await this.deliver(table, { what: 'the new host', needs: POST }, () =>
+        this.post(table, { content: `👑 The host left the server: **${name}** is the host now.`, allowedMentions: NO_MENTIONS }),
+      );
+      if (table.lobbyMessageId && table.state.phase === 'lobby') {
+        await this.deliver(table, { what: 'the lobby update' }, () => this.editLobby(table, table.state));
+      }
+    });
+  }
+
   /** Whether this game's Mafia chat goes by DM (no private thread). */
   mafiaChatsByDm(gameId: string): boolean {
     return this.mafiaByDm.has(gameId);

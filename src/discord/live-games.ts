@@ -30,7 +30,8 @@ export class LiveGame {
     state: GameState,
     readonly channelId: string,
     readonly guildId: string,
-    readonly hostId: string,
+    /** Who may start, configure and end the game; passed on when they leave the server. */
+    public hostId: string,
     private readonly deps: {
       repo: GameRepository;
       timers: Timers;
@@ -252,16 +253,33 @@ export class LiveGames {
   private async departures(table: LiveGame): Promise<void> {
     const guild = this.deps.client.guilds.cache.get(table.guildId);
     if (!guild) return;
-    for (const p of table.state.players) {
-      const userId = p.userId;
-      if (p.kind !== 'human' || !p.alive || !userId) continue;
+    const here = async (userId: string): Promise<boolean> => {
       try {
         await guild.members.fetch({ user: userId, force: true });
+        return true;
       } catch (error) {
-        if (!(error instanceof DiscordAPIError) || error.code !== UNKNOWN_MEMBER) continue;
-        const left = await table.submit((s, at) => engine.depart(s, { playerId: p.id, at }));
-        if (!left.ok) this.deps.log.warn(`${p.name} left ${table.state.id} but stays seated: ${left.error.message}`);
+        // Only Discord's "Unknown Member" says they left; any other failure is no reason to act.
+        return !(error instanceof DiscordAPIError) || error.code !== UNKNOWN_MEMBER;
       }
+    };
+    for (const p of table.state.players) {
+      const userId = p.userId;
+      if (p.kind !== 'human' || !p.alive || !userId || (await here(userId))) continue;
+      const lobby = table.state.phase === 'lobby';
+      const left = await table.submit((s, at) =>
+        lobby ? engine.leave(s, { playerId: p.id, at }) : engine.depart(s, { playerId: p.id, at }),
+      );
+      if (!left.ok) this.deps.log.warn(`${p.name} left ${table.state.id} but stays seated: ${left.error.message}`);
+    }
+    if (await here(table.hostId)) return;
+    // The host left: the longest-seated person still here takes over, so the game can be started and ended.
+    for (const p of table.state.players) {
+      const userId = p.userId;
+      if (p.kind !== 'human' || !userId || userId === table.hostId || !(await here(userId))) continue;
+      table.hostId = userId;
+      if (!(await this.deps.store.setHost(table.state.id, userId))) this.deps.log.warn(`new host of ${table.state.id} not stored`);
+      this.output.hostChanged(table, p.name);
+      return;
     }
   }
 
@@ -330,9 +348,8 @@ export class LiveGames {
   private published(table: LiveGame, events: readonly GameEvent[], state: GameState): void {
     table.driver?.onEvents(events);
     this.output.published(table, events, state);
-    if (events.some((e) => e.type === 'phase_started') && state.phase !== 'ended' && state.phase !== 'lobby') {
-      this.background(this.departures(table));
-    }
+    const changed = events.some((e) => e.type === 'phase_started' || e.type === 'player_joined' || e.type === 'player_left');
+    if (changed && state.phase !== 'ended') this.background(this.departures(table));
     if (state.phase === 'ended') {
       table.session.close();
       if (this.byChannel.get(table.channelId) === table) this.byChannel.delete(table.channelId);

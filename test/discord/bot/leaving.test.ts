@@ -33,4 +33,30 @@ describe('leaving the server', () => {
         .some((t) => t.includes('bob left the game') && t.includes(role)),
     ).toBe(true);
   });
+
+  it('GIVEN a lobby WHEN its host leaves the server THEN at the next join the longest-seated person becomes host, is told so in the channel, and can start the game', async () => {
+    w = await startWorld({ seed: 5 });
+    const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+    const table = w.bot.liveGames.live[0]!;
+    await w.sim.user('bob').click(lobby, `lobby:join:${table.state.id}`).updated();
+
+    w.sim.removeMember('Club', 'alice');
+    await w.sim.user('carol').click(lobby, `lobby:join:${table.state.id}`).updated();
+    await w.sim.until(() => table.hostId === w!.sim.user('bob').id);
+    await w.bot.idle();
+
+    expect(
+      w.sim
+        .messagesIn('game')
+        .map(messageText)
+        .filter((t) => t.includes('**bob** is the host now')),
+    ).toHaveLength(1);
+    expect(table.state.players.map((p) => p.name)).not.toContain('alice');
+    expect((await w.games.getGame(table.state.id))?.hostId).toBe(w.sim.user('bob').id);
+    for (const persona of ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple']) {
+      await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+    }
+    await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'start' }).public();
+    expect(table.state.phase).not.toBe('lobby');
+  });
 });
