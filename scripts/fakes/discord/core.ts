@@ -327,6 +327,17 @@ export class SimCore {
     this.changed();
   }
 
+  /** A channel or thread is gone for everyone, with the gateway event Discord sends for it. */
+  removeChannel(ch: SimChannel): void {
+    ch.deleted = true;
+    this.gateway.dispatch(
+      isThread(ch) ? 'THREAD_DELETE' : 'CHANNEL_DELETE',
+      isThread(ch) ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type } : apiChannel(this.world, ch),
+      G.Guilds,
+    );
+    this.changed();
+  }
+
   requireMessageBody(body: unknown): Record<string, any> {
     if (body === undefined || body === null) return {};
     if (typeof body !== 'object' || Array.isArray(body))

@@ -12,7 +12,7 @@ import { BOT_DEFAULT, channelPermissions, EVERYONE_DEFAULT, isThread, P } from '
 import { channelRoutes } from './routes/channels.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { apiChannel, apiGuild, apiMember, apiUser } from './serialize.ts';
+import { apiGuild, apiMember, apiUser } from './serialize.ts';
 import { type ChannelRef, SimUser } from './users.ts';
 
 export interface MemberSpec {
@@ -485,15 +485,7 @@ export class DiscordSim extends SimCore {
 
   /** Someone deletes a channel or thread in the Discord client: gone for everyone, with its gateway event. */
   deleteChannel(ref: ChannelRef): void {
-    const ch = this.resolveChannel(ref);
-    ch.deleted = true;
-    const thread = ch.parentId !== null;
-    this.gateway.dispatch(
-      thread ? 'THREAD_DELETE' : 'CHANNEL_DELETE',
-      thread ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type } : apiChannel(this.world, ch),
-      1,
-    );
-    this.changed();
+    this.removeChannel(this.resolveChannel(ref));
   }
 
   /** Drops the bot's gateway connections (it should reconnect and identify again). */

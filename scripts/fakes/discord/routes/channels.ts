@@ -61,13 +61,7 @@ export function channelRoutes(router: Router, core: SimCore): void {
   router.add('DELETE', '/channels/:channelId', ({ params }) => {
     const ch = core.botChannel(params.channelId!);
     core.requireBot(ch, isThread(ch) ? P.ManageThreads : P.ManageChannels);
-    ch.deleted = true;
-    core.gateway.dispatch(
-      isThread(ch) ? 'THREAD_DELETE' : 'CHANNEL_DELETE',
-      isThread(ch) ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type } : apiChannel(world, ch),
-      1,
-    );
-    core.changed();
+    core.removeChannel(ch);
     return ok(apiChannel(world, ch));
   });
 
