@@ -207,14 +207,9 @@ export class GameOutput {
    */
   private async deliver<T>(table: OutputGame, step: Step, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
     if (this.gone.has(table.channelId)) return err({ kind: 'channel_gone' });
-    try {
-      return ok(await send());
-    } catch (error) {
-      const problem = sendProblem(error);
-      this.log.warn(`${table.state.id}: ${step.what} not sent: ${error instanceof Error ? error.message : String(error)}`);
-      await this.report(table, step, problem);
-      return err(problem);
-    }
+    const sent = await this.attempt(table, step.what, send);
+    if (!sent.ok) await this.report(table, step, sent.error);
+    return sent;
   }
 
   private async report(table: OutputGame, step: Step, problem: SendProblem): Promise<void> {
@@ -243,23 +238,18 @@ export class GameOutput {
 
   /** A DM on its own; closed DMs are told once per person, in the channel. */
   private async dm(table: OutputGame, to: { userId: string; name: string }, what: string, message: MessageCreateOptions): Promise<boolean> {
-    try {
-      await this.client.users.send(to.userId, message);
-      return true;
-    } catch (error) {
-      const problem = sendProblem(error);
-      this.log.warn(`${table.state.id}: ${what} for ${to.name} not sent: ${error instanceof Error ? error.message : String(error)}`);
-      if (problem.kind === 'dms_closed' || problem.kind === 'forbidden') {
-        await this.tell(
-          table,
-          `dm:${to.userId}`,
-          `I could not DM **${to.name}** ${what}: allow direct messages from server members (Privacy Settings), then use \`/mafia status\` here.`,
-        );
-      } else {
-        await this.report(table, { what: `${what} (a DM to ${to.name})` }, problem);
-      }
-      return false;
+    const sent = await this.attempt(table, `${what} for ${to.name}`, () => this.client.users.send(to.userId, message));
+    if (sent.ok) return true;
+    if (sent.error.kind === 'dms_closed' || sent.error.kind === 'forbidden') {
+      await this.tell(
+        table,
+        `dm:${to.userId}`,
+        `I could not DM **${to.name}** ${what}: allow direct messages from server members (Privacy Settings), then use \`/mafia status\` here.`,
+      );
+    } else {
+      await this.report(table, { what: `${what} (a DM to ${to.name})` }, sent.error);
     }
+    return false;
   }
 
   /** Says something to the host once per game and key: in the channel, else by DM, else only in the log. */
@@ -314,7 +304,7 @@ export class GameOutput {
   private async mafiaThread(table: OutputGame, state: GameState): Promise<void> {
     if (table.mafiaThreadId || this.mafiaByDm.has(state.id)) return;
     const mafia = state.players.filter((p) => isMafia(p.role));
-    const created = await this.attempt(() => this.createMafiaThread(table, state));
+    const created = await this.attempt(table, 'the Mafia thread', () => this.createMafiaThread(table, state));
     if (!created.ok) {
       if (created.error.kind === 'channel_gone') {
         this.channelGone(table.channelId);
@@ -375,12 +365,12 @@ export class GameOutput {
     }
   }
 
-  /** A send whose failure the caller handles itself. */
-  private async attempt<T>(send: () => Promise<T>): Promise<Result<T, SendProblem>> {
+  /** One send: its failure logged and handed back as a problem for the caller to handle. */
+  private async attempt<T>(table: OutputGame, what: string, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
     try {
       return ok(await send());
     } catch (error) {
-      this.log.warn(`send failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`${table.state.id}: ${what} not sent: ${error instanceof Error ? error.message : String(error)}`);
       return err(sendProblem(error));
     }
   }
@@ -415,7 +405,9 @@ export class GameOutput {
     const where = threadId ? 'in the Mafia thread' : 'in the channel';
     if (!this.noWebhooks.has(table.channelId)) {
       const avatar = table.avatars.get(playerId) ?? null;
-      const sent = await this.attempt(() => this.speakAs(table.channelId, personaSpeech(name, text, avatar, threadId)));
+      const sent = await this.attempt(table, `${name}'s words through the webhook`, () =>
+        this.speakAs(table.channelId, personaSpeech(name, text, avatar, threadId)),
+      );
       if (sent.ok) return;
       if (sent.error.kind !== 'forbidden') {
         await this.report(table, { what: `${name}'s words ${where}` }, sent.error);

@@ -131,6 +131,8 @@ export class LiveGames {
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   /** AI seatings started after a reply; idle and shutdown wait for them (else a driver could appear after stop). */
   private readonly seating = new Set<Promise<void>>();
+  /** The newest membership check of each game; the next waits for it. */
+  private readonly checks = new WeakMap<LiveGame, Promise<void>>();
   private readonly repo: GameRepository;
   readonly output: GameOutput;
 
@@ -253,14 +255,18 @@ export class LiveGames {
   private async departures(table: LiveGame): Promise<void> {
     const guild = this.deps.client.guilds.cache.get(table.guildId);
     if (!guild) return;
-    const here = async (userId: string): Promise<boolean> => {
-      try {
-        await guild.members.fetch({ user: userId, force: true });
-        return true;
-      } catch (error) {
+    // Asked once per person per check: the host is usually seated too.
+    const asked = new Map<string, Promise<boolean>>();
+    const here = (userId: string): Promise<boolean> => {
+      const known = asked.get(userId);
+      if (known) return known;
+      const answer = guild.members.fetch({ user: userId, force: true }).then(
+        () => true,
         // Only Discord's "Unknown Member" says they left; any other failure is no reason to act.
-        return !(error instanceof DiscordAPIError) || error.code !== UNKNOWN_MEMBER;
-      }
+        (error: unknown) => !(error instanceof DiscordAPIError) || error.code !== UNKNOWN_MEMBER,
+      );
+      asked.set(userId, answer);
+      return answer;
     };
     for (const p of table.state.players) {
       const userId = p.userId;
@@ -349,7 +355,12 @@ export class LiveGames {
     table.driver?.onEvents(events);
     this.output.published(table, events, state);
     const changed = events.some((e) => e.type === 'phase_started' || e.type === 'player_joined' || e.type === 'player_left');
-    if (changed && state.phase !== 'ended') this.background(this.departures(table));
+    if (changed && state.phase !== 'ended') {
+      // One check at a time per game: two at once could both hand the host role on.
+      const next = (this.checks.get(table) ?? Promise.resolve()).catch(() => undefined).then(() => this.departures(table));
+      this.checks.set(table, next);
+      this.background(next);
+    }
     if (state.phase === 'ended') {
       table.session.close();
       if (this.byChannel.get(table.channelId) === table) this.byChannel.delete(table.channelId);
