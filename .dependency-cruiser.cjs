@@ -9,6 +9,7 @@ const LAYERS = [
   ['llm', '^src/llm/'],
   ['db', '^src/db/'],
   ['agents', '^src/agents/'],
+  ['report', '^src/report/'],
   ['session', '^src/session/'],
   ['discord', '^src/discord/'],
   ['interactions', '^src/interactions/'],

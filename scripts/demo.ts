@@ -4,6 +4,8 @@
  * (the heuristic brain) unless `--ai openai|anthropic` and that provider is configured.
  */
 import 'dotenv/config';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
 import { directorsCut } from '../src/agents/directors-cut.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
@@ -13,18 +15,20 @@ import type { AiSeat } from '../src/agents/ai-players.ts';
 import type { Summarizer } from '../src/agents/summary.ts';
 import { loadConfig } from '../src/config.ts';
 import { MAX_PRESET_PLAYERS, MIN_PRESET_PLAYERS, narrate } from '../src/game/index.ts';
+import { gameReport } from '../src/report/files.ts';
 import { playHeadless } from '../src/session/headless-game.ts';
 import { flagsOrExit } from './cli.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
 import { probeModel } from './lib/probe.ts';
 
-const { ai, players, seed } = flagsOrExit(
+const { ai, players, seed, out } = flagsOrExit(
   'npm run demo',
   "Plays one all-AI game with the starter personas and prints it, then the director's cut.",
   {
     ai: { kind: 'choice', default: 'offline', choices: ['offline', 'openai', 'anthropic'], help: 'Who plays the seats.' },
     players: { kind: 'int', default: 7, min: MIN_PRESET_PLAYERS, max: MAX_PRESET_PLAYERS, help: 'Seats at the table.' },
     seed: { kind: 'int', default: 42, min: 0, max: 2 ** 31 - 1, help: 'The same seed plays the same game.' },
+    out: { kind: 'text', help: "A directory to write the game's report files to (the director's cut and its attachments)." },
   },
 );
 
@@ -105,3 +109,9 @@ lines.push('', "# Director's cut", ...directorsCut(state));
 const cost = await report();
 if (cost) lines.push('', `Cost: ${cost}`);
 process.stdout.write(lines.join('\n') + '\n');
+if (out !== undefined) {
+  const files = (await gameReport(state, `Dramatis demo, seed ${seed}`)) ?? [];
+  await mkdir(out, { recursive: true });
+  for (const file of files) await writeFile(join(out, file.name), file.data);
+  console.error(`Wrote ${files.map((f) => f.name).join(', ')} to ${out}`);
+}

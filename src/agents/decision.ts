@@ -50,6 +50,15 @@ export interface Decision {
   readonly urgency: number;
   /** Set when the offline brain decided instead of the seat's model. */
   readonly fallback?: Fallback;
+  /** The tools the seat called while it reasoned, for the director's cut and the replay. */
+  readonly toolCalls?: readonly SeatToolCall[];
+}
+
+/** One tool call of a seat, as text: what it asked and what it was told. */
+export interface SeatToolCall {
+  readonly name: string;
+  readonly input: string;
+  readonly output: string;
 }
 
 /** Personal touches a persona lends to template speech. */

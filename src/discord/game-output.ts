@@ -25,8 +25,11 @@ import { closedVoteMessage, voteMessage } from './presenters/vote.ts';
 import { personaSpeech, personaSpeechAsBot } from './presenters/persona-speech.ts';
 import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
 import { chunkMarkdown } from '../chunk-markdown.ts';
-import { directorsCutFile } from './presenters/directors-cut.ts';
+import { gameReport } from '../report/files.ts';
 import { MAX_CONTENT } from './presenters/format.ts';
+
+/** Discord takes at most ten files on one message. */
+const MAX_FILES = 10;
 
 /** What the output needs of a table (kept structural so live-games.ts and this file do not import each other). */
 export interface OutputGame {
@@ -521,18 +524,19 @@ export class GameOutput {
   /** The director's cut: a message with the Markdown file, and a thread on it with the text. */
   private async directorsCut(table: OutputGame, state: GameState): Promise<void> {
     const channel = await this.textChannel(table.channelId);
-    const file = directorsCutFile(state, channel ? `#${channel.name}` : 'Mafia');
-    if (!channel || !file) return;
+    const files = await gameReport(state, channel ? `#${channel.name}` : 'Mafia');
+    const markdown = files?.[0];
+    if (!channel || !files || !markdown) return;
     const message = await channel.send({
       content: "🎬 **The director's cut**: every AI seat's private reasoning beside the public record.",
-      files: [{ attachment: Buffer.from(file.content, 'utf8'), name: file.name }],
+      files: files.slice(0, MAX_FILES).map((f) => ({ attachment: f.data, name: f.name })),
       allowedMentions: NO_MENTIONS,
     });
     const thread = await message.startThread({
       name: `Director's cut ${state.id.slice(0, 8)}`,
       autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
     });
-    const chunks = chunkMarkdown(file.content, MAX_CONTENT);
+    const chunks = chunkMarkdown(markdown.data.toString('utf8'), MAX_CONTENT);
     for (const chunk of chunks.slice(0, 20)) await thread.send({ content: chunk, allowedMentions: NO_MENTIONS });
     if (chunks.length > 20) await thread.send({ content: 'The rest is in the attached file.', allowedMentions: NO_MENTIONS });
   }

@@ -126,6 +126,10 @@ const EventBodySchema = z.discriminatedUnion('type', [
     text: z.string(),
     outcome: ReasoningOutcomeSchema.optional(),
     fallback: FallbackCategorySchema.optional(),
+    /** The seat's suspicion of each player (0 town … 1 Mafia) after this decision: the pictures and belief accuracy read it. */
+    suspicion: z.record(id, z.number().min(0).max(1)).optional(),
+    /** The tools the seat called while it reasoned, as text. */
+    tools: z.array(z.object({ name: z.string(), input: z.string(), output: z.string() })).optional(),
   }),
 ]);
 export type EventBody = z.infer<typeof EventBodySchema>;

@@ -281,6 +281,8 @@ export class AiDriver {
         day: forState.day,
         outcome,
         ...(decision.fallback && { fallback: decision.fallback.category }),
+        suspicion: suspicionOf(decision.beliefs, this.game.state),
+        ...(decision.toolCalls && { tools: decision.toolCalls }),
       });
   }
 
@@ -568,4 +570,14 @@ export class AiDriver {
       text ? (s, at) => engine.speak(s, { playerId: lynched.id, channel: 'last_words', text, at }) : null,
     );
   }
+}
+
+/** The seat's suspicion of each seated player, clamped and rounded to what a picture or a score needs. */
+function suspicionOf(beliefs: Decision['beliefs'], state: GameState): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of state.players) {
+    const belief = beliefs[p.id];
+    if (belief) out[p.id] = Math.round(Math.min(1, Math.max(0, belief.suspicion)) * 1000) / 1000;
+  }
+  return out;
 }

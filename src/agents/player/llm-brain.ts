@@ -1,6 +1,6 @@
 import type { FallbackCategory, Rng } from '../../game/index.ts';
 import type { Result } from '../../result.ts';
-import type { AsyncBrain, Brain, Decision, DecisionRequest } from '../decision.ts';
+import type { AsyncBrain, Brain, Decision, DecisionRequest, SeatToolCall } from '../decision.ts';
 import type { LlmError, LlmMessage, LlmRequest, LlmResponse } from '../../llm/types.ts';
 import { interpret } from './interpret.ts';
 import { decisionJsonSchema, MAX_OUTPUT_TOKENS } from './output-schema.ts';
@@ -49,6 +49,23 @@ function fallBack(seat: LlmSeat, request: DecisionRequest, rng: Rng, category: F
   return { ...seat.fallback(request, rng), fallback: { category, detail } };
 }
 
+const TOOL_TEXT = 300;
+
+/** The tool calls of one tool loop, each with its answer, cut short for the record. */
+function toolCallsOf(messages: readonly LlmMessage[]): SeatToolCall[] {
+  const answers = new Map<string, string>();
+  for (const m of messages) if (m.role === 'tool') answers.set(m.toolCallId, m.content);
+  return messages.flatMap((m) =>
+    m.role === 'assistant' && m.toolCalls
+      ? m.toolCalls.map((c) => ({
+          name: c.name,
+          input: JSON.stringify(c.input ?? {}).slice(0, TOOL_TEXT),
+          output: (answers.get(c.id) ?? '').slice(0, TOOL_TEXT),
+        }))
+      : [],
+  );
+}
+
 function userTurn(request: DecisionRequest): LlmMessage {
   const { text, breaks, cacheAt } = turnParts(request);
   return { role: 'user', content: text, cacheBreaks: breaks, cacheAt };
@@ -90,7 +107,10 @@ export function llmBrain(seat: LlmSeat): AsyncBrain {
       // A refusal is not re-asked: the same prompt would be refused again, and time is short.
       if (response.stopReason === 'refusal') return fallBack(seat, request, rng, 'refused', response.text || 'the model refused');
       const read = interpret(request, response.structured);
-      if (read.ok) return read.value;
+      if (read.ok) {
+        const toolCalls = toolCallsOf(run.value.messages);
+        return toolCalls.length > 0 ? { ...read.value, toolCalls } : read.value;
+      }
       problem = read.error;
       // The loop's messages are what the last call was sent; the answer follows as it came.
       const answer: LlmMessage[] =

@@ -164,6 +164,8 @@ export function recordReasoning(
     day?: number;
     outcome?: ReasoningOutcome;
     fallback?: FallbackCategory;
+    suspicion?: Readonly<Record<PlayerId, number>>;
+    tools?: readonly { name: string; input: string; output: string }[];
   },
 ): Result<Change, GameError> {
   if (!findPlayer(state, input.playerId)) return fail('not_in_game', 'That player is not in this game.');
@@ -179,6 +181,8 @@ export function recordReasoning(
         text: input.text,
         ...(input.outcome && { outcome: input.outcome }),
         ...(input.fallback && { fallback: input.fallback }),
+        ...(input.suspicion && { suspicion: { ...input.suspicion } }),
+        ...(input.tools && input.tools.length > 0 && { tools: input.tools.map((t) => ({ ...t })) }),
       },
     },
     DIRECTOR,

@@ -149,7 +149,7 @@ for (const wire of ['openai', 'anthropic'] as const) {
 }
 
 describe('seat tools and concurrency', () => {
-  it('GIVEN a model that checks a dead player’s will and someone’s votes before voting WHEN it runs THEN the tool results come from its own view and the vote still lands', async () => {
+  it('GIVEN a model that checks a dead player’s will and someone’s votes before voting WHEN it runs THEN the tool results come from its own view, the vote still lands and the director’s record keeps the calls and the reads', async () => {
     let toolTurns = 0;
     fake = await startFakeOpenAi((request) => {
       const inVote = request.lastUserText.includes('# Your task: Vote');
@@ -173,6 +173,18 @@ describe('seat tools and concurrency', () => {
     expect(will!.text).toMatch(/No player called Nobody/);
     expect(transcript!.text).toMatch(/<speech player=|Nothing was said/);
     for (const r of afterTools) for (const t of r.toolResults) expect(t.text).not.toMatch(/role_assigned|investigation_result|⟦/);
+    const withTools = reasonings(state).filter((r) => r.tools !== undefined);
+    expect(withTools.length).toBeGreaterThan(0);
+    expect(withTools[0]!.tools!.map((t) => t.name)).toEqual(['vote_history', 'check_will', 'read_transcript']);
+    expect(withTools[0]!.tools![1]!.output).toMatch(/No player called Nobody/);
+    const seated = new Set(state.players.map((p) => p.id));
+    for (const r of reasonings(state))
+      for (const [id, s] of Object.entries(r.suspicion ?? {})) {
+        expect(seated.has(id)).toBe(true);
+        expect(s).toBeGreaterThanOrEqual(0);
+        expect(s).toBeLessThanOrEqual(1);
+      }
+    expect(reasonings(state).filter((r) => r.suspicion && Object.keys(r.suspicion).length > 0).length).toBeGreaterThan(0);
   });
 
   it('GIVEN seven seats voting WHEN the vote is asked THEN all their model calls are in flight at once', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { announcements } from '../../../src/discord/presenters/announce.ts';
-import { directorsCutFile } from '../../../src/discord/presenters/directors-cut.ts';
+import { directorsCutFile } from '../../../src/report/markdown.ts';
 import { nightActionMessage, SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { personaSpeech, webhookName } from '../../../src/discord/presenters/persona-speech.ts';
 import { roleCardMessage } from '../../../src/discord/presenters/role-card.ts';

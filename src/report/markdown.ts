@@ -1,5 +1,5 @@
-import { getRole, narrate, type GameState } from '../../game/index.ts';
-import { directorsCut } from '../../agents/directors-cut.ts';
+import { getRole, narrate, type GameState } from '../game/index.ts';
+import { directorsCut } from '../agents/directors-cut.ts';
 
 /**
  * The director's cut as a Markdown file: roles, the public record, then every AI seat's private
