@@ -104,6 +104,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
           editor,
           replies: deps.editor.store,
           log: deps.log,
+          dmsTakenByGame: (userId) => liveGames.mafiaChatByDmOf(userId) !== null,
           ...(deps.editor.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
         })
       : null;

@@ -30,7 +30,13 @@ export interface EditorChatsDeps {
   readonly timers?: Timers;
   /** At most one edit of the reply per this many ms (Discord-friendly default: 1 s). */
   readonly intervalMs?: number;
+  /** Whether a running game reads this person's DMs as their Mafia team's chat: then the game has them, not the editor. */
+  readonly dmsTakenByGame?: (userId: string) => boolean;
 }
+
+export const DM_TAKEN_BY_GAME =
+  "While your game runs, what you write in this DM is your Mafia team's chat, so the persona editor does not read it. " +
+  'Open the editor in a server thread meanwhile (`/persona edit` there), or come back here after the game.';
 
 /** Discord shows "is typing…" for about 10 s per call; renew it a little sooner while the agent works. */
 const TYPING_RENEW_MS = 8000;
@@ -45,6 +51,8 @@ export class EditorChats {
   /** Runs in progress or queued, per session, so Stop (and chat-clear) can abort them all. */
   private readonly runs = new Map<string, Set<AbortController>>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Sessions told that a game has their DM for now, so it is said once. */
+  private readonly toldTaken = new Set<string>();
 
   constructor(private readonly deps: EditorChatsDeps) {}
 
@@ -53,6 +61,13 @@ export class EditorChats {
     if (message.author.bot || message.webhookId || message.content.trim() === '') return;
     const session = await this.deps.editor.sessionInThread(message.channelId);
     if (!session || !session.active || session.ownerId !== message.author.id) return;
+    if (!message.inGuild() && this.deps.dmsTakenByGame?.(message.author.id)) {
+      if (!this.toldTaken.has(session.id)) {
+        this.toldTaken.add(session.id);
+        await message.reply({ content: DM_TAKEN_BY_GAME, allowedMentions: NO_MENTIONS }).catch(() => undefined);
+      }
+      return;
+    }
     const work = this.run(session.id, message);
     this.inFlight.add(work);
     try {

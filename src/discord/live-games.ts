@@ -203,6 +203,16 @@ export class LiveGames {
     return [...this.byChannel.values()];
   }
 
+  /** The game whose Mafia chat goes by DM and in which this person is a living Mafia: their DMs to the bot are that chat. */
+  mafiaChatByDmOf(userId: string): LiveGame | null {
+    return (
+      this.live.find((t) => {
+        const me = t.state.players.find((p) => p.kind === 'human' && p.userId === userId);
+        return me !== undefined && me.alive && engine.isMafia(me.role) && t.state.phase !== 'ended' && this.output.mafiaChatsByDm(t.state.id);
+      }) ?? null
+    );
+  }
+
   /**
    * What can be refused without the database: bad settings, or a game of this process already in
    * the channel. Lets a command refuse privately before it acknowledges, and store after.

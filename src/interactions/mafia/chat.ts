@@ -63,12 +63,9 @@ async function note(m: Message, content: string): Promise<void> {
 
 /** A game whose Mafia have no thread: a living Mafia's DM to the bot is their team chat (the output relays it to the others). */
 async function mafiaByDm(m: Message, deps: MafiaDeps): Promise<void> {
-  const table = deps.liveGames.live.find((t) => {
-    const me = t.state.players.find((p) => p.kind === 'human' && p.userId === m.author.id);
-    return me !== undefined && me.alive && engine.isMafia(me.role) && deps.liveGames.output.mafiaChatsByDm(t.state.id);
-  });
+  const table = deps.liveGames.mafiaChatByDmOf(m.author.id);
   const player = table?.state.players.find((p) => p.userId === m.author.id);
-  if (!table || !player || table.state.phase === 'ended') return;
+  if (!table || !player) return;
   const text = m.content.slice(0, engine.MAX_SPEECH_LENGTH);
   const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel: 'mafia', text, at }));
   if (!spoken.ok) await m.reply({ content: spoken.error.message, allowedMentions: NO_MENTIONS }).catch(() => undefined);

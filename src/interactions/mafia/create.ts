@@ -8,6 +8,7 @@ import { mafiaCommand, NEEDS_SERVER, refuse, seatName } from './context.ts';
 import { guildOnly } from './preconditions.ts';
 import { parseRoleList } from './role-list.ts';
 import { addRuleOptions, rulesFrom } from './rule-options.ts';
+import { channelReadiness } from './channel-permissions.ts';
 
 /** The options of /mafia create as engine settings; only what was given, the engine fills the defaults. */
 function settingsFrom(i: ChatInputCommandInteraction): Result<SettingsInput, string> {
@@ -35,6 +36,8 @@ export const create = mafiaCommand.subcommand({
     ),
   preconditions: [guildOnly(NEEDS_SERVER)],
   run: async (i, { deps, guildId }) => {
+    const readiness = channelReadiness(i.appPermissions);
+    if (readiness && 'refuse' in readiness) return refuse(i, readiness.refuse);
     const settings = settingsFrom(i);
     if (!settings.ok) return refuse(i, settings.error);
     const draft = deps.liveGames.draft({ channelId: i.channelId, guildId, hostId: i.user.id, settings: settings.value });
@@ -53,5 +56,6 @@ export const create = mafiaCommand.subcommand({
     await table.submit((s, at) => engine.join(s, { player: { id: i.user.id, name, kind: 'human', userId: i.user.id }, at }));
     const lobby = await i.editReply(lobbyMessage(table.state, table.hostId));
     table.lobbyMessageId = lobby.id;
+    if (readiness) await i.followUp({ content: readiness.note, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
   },
 });

@@ -20,10 +20,10 @@ export interface EditorWorld {
   close(): Promise<void>;
 }
 
-export async function startEditorWorld(): Promise<EditorWorld> {
+export async function startEditorWorld(options: { seed?: number } = {}): Promise<EditorWorld> {
   const fake = await startFakeAnthropic();
   const provider = createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
-  const w = await startWorld({ editorLlm: { provider, model: 'editor-model' } });
+  const w = await startWorld({ editorLlm: { provider, model: 'editor-model' }, ...options });
   const alice = { userId: w.sim.user('alice').id, guildId: null, canManageServer: false };
   return {
     w,

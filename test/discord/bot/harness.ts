@@ -14,6 +14,7 @@ import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import type { Logger } from '../../../src/log.ts';
 import { startDiscordSim, type DiscordSim } from '../../../scripts/fakes/discord/index.ts';
+import { BOT_DEFAULT, EVERYONE_DEFAULT } from '../../../scripts/fakes/discord/permissions.ts';
 import { T0 } from '../../support/test-game.ts';
 
 export const OFFLINE: LlmConfig = {
@@ -57,6 +58,8 @@ export interface WorldOptions {
   readonly llm?: LlmConfig;
   /** The persona editor's model (`/persona edit`), e.g. on the Anthropic wire fake; default: no model. */
   readonly editorLlm?: EditorLlm | null;
+  /** Permissions the bot lacks in the server (taken from its role and from @everyone). */
+  readonly botLacks?: bigint;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -66,6 +69,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         name: 'Club',
         channels: ['game', 'other'],
         members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'mod', manageServer: true }],
+        ...(options.botLacks !== undefined && {
+          botPermissions: BOT_DEFAULT & ~options.botLacks,
+          everyonePermissions: EVERYONE_DEFAULT & ~options.botLacks,
+        }),
       },
     ],
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isEphemeral, messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
+import { Permissions } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 
 let w: World;
@@ -40,6 +41,28 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     expect(isEphemeral(refusal)).toBe(true);
     expect(messageText(refusal)).toMatch(/already has a game open/);
     expect(w.sim.messagesIn('game').filter((m) => m.interactionId === handle.id)).toEqual([]);
+    expect(w.bot.liveGames.live).toHaveLength(1);
+  });
+
+  it('GIVEN the bot may not post embeds in the channel WHEN a game is created THEN it is refused, naming what is missing, and no game exists', async () => {
+    await w.close();
+    w = await startWorld({ botLacks: Permissions.EmbedLinks });
+    const refusal = await mafia('alice', 'create').ephemeral();
+    expect(messageText(refusal)).toMatch(/I cannot run a game in this channel: I need \*\*Embed Links\*\*/);
+    expect(w.bot.liveGames.live).toHaveLength(0);
+    expect(await w.games.findOpenGameInChannel(w.sim.channel('game').id)).toBeNull();
+  });
+
+  it('GIVEN the bot may not use webhooks nor make private threads WHEN a game is created THEN the lobby opens and the host alone hears what the game will lack', async () => {
+    await w.close();
+    w = await startWorld({ botLacks: Permissions.ManageWebhooks | Permissions.CreatePrivateThreads });
+    const handle = mafia('alice', 'create');
+    await handle.public();
+    const note = await handle.followUp(0);
+    expect(isEphemeral(note)).toBe(true);
+    expect(messageText(note)).toContain('**Manage Webhooks**: AI players speak under their own name and avatar');
+    expect(messageText(note)).toContain('**Create Private Threads**: the Mafia get a private thread');
+    expect(messageText(note)).not.toContain('Attach Files');
     expect(w.bot.liveGames.live).toHaveLength(1);
   });
 
