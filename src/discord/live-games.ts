@@ -208,7 +208,9 @@ export class LiveGames {
     return (
       this.live.find((t) => {
         const me = t.state.players.find((p) => p.kind === 'human' && p.userId === userId);
-        return me !== undefined && me.alive && engine.isMafia(me.role) && t.state.phase !== 'ended' && this.output.mafiaChatsByDm(t.state.id);
+        return (
+          me !== undefined && me.alive && engine.isMafia(me.role) && t.state.phase !== 'ended' && this.output.mafiaChatsByDm(t.state.id)
+        );
       }) ?? null
     );
   }

@@ -24,7 +24,9 @@ const label = (p: PermissionsString) => `**${p.replace(/([a-z])([A-Z])/g, '$1 $2
 export function channelReadiness(have: Readonly<PermissionsBitField>): { refuse: string } | { note: string } | null {
   const missing = have.missing([...REQUIRED]);
   if (missing.length > 0) {
-    return { refuse: `I cannot run a game in this channel: I need ${missing.map(label).join(', ')} here. Ask a server admin to grant them.` };
+    return {
+      refuse: `I cannot run a game in this channel: I need ${missing.map(label).join(', ')} here. Ask a server admin to grant them.`,
+    };
   }
   const lacking = WANTED.filter(([p]) => !have.has(p));
   if (lacking.length === 0) return null;
