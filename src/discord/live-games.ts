@@ -280,6 +280,7 @@ export class LiveGames {
       asked.set(userId, answer);
       return answer;
     };
+    let handedOver = false;
     for (const p of table.state.players) {
       const userId = p.userId;
       if (p.kind !== 'human' || !p.alive || !userId || (await here(userId))) continue;
@@ -288,6 +289,13 @@ export class LiveGames {
         lobby ? engine.leave(s, { playerId: p.id, at }) : engine.depart(s, { playerId: p.id, at }),
       );
       if (!left.ok) this.deps.log.warn(`${p.name} left ${table.state.id} but stays seated: ${left.error.message}`);
+      else handedOver ||= left.value.events.some((e) => e.type === 'seat_taken_over');
+    }
+    // A seat an AI took over joins the AI seats: the driver is built again over the new seating, as after a restart.
+    if (handedOver && table.driver) {
+      table.driver.stop();
+      table.driver = null;
+      await this.startAi(table);
     }
     if (await here(table.hostId)) return;
     // The host left: the longest-seated person still here takes over, so the game can be started and ended.

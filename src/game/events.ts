@@ -63,6 +63,8 @@ const EventBodySchema = z.discriminatedUnion('type', [
     }),
   }),
   event('player_left', { playerId: id }),
+  /** A person left the server mid-game and the rules say an AI plays on in their seat: same name, same role, now an AI. */
+  event('seat_taken_over', { playerId: id }),
   /** Public: the role list in play (not who holds what). */
   event('game_started', { roles: z.array(RoleIdSchema) }),
   event('role_assigned', { playerId: id, role: RoleIdSchema }),

@@ -183,6 +183,12 @@ function step(prev: GameState, event: GameEvent, log: readonly GameEvent[]): Gam
       s.shotsUsed = memory.shotsUsed;
       break;
     }
+    case 'seat_taken_over':
+      s.players = withPlayer(s.players, event.payload.playerId, (p) => {
+        p.kind = 'ai';
+        p.userId = null;
+      });
+      break;
     case 'player_died': {
       const { playerId, cause, day } = event.payload;
       s.players = withPlayer(s.players, playerId, (p) => {

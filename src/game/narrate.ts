@@ -89,6 +89,8 @@ export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): st
       return `📜 Day ${event.payload.day} in short: ${event.payload.text}`;
     case 'notice':
       return `📢 ${event.payload.text}`;
+    case 'seat_taken_over':
+      return `🤖 ${name(event.payload.playerId)} left the server; an AI plays on in their seat.`;
     case 'game_created':
     case 'player_left':
     case 'mafia_team':

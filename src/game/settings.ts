@@ -27,6 +27,10 @@ export const RulesSchema = z.object({
     .max(20000)
     .default(3000)
     .describe('Characters a person may post per phase that the AI players read'),
+  leaverSeat: z
+    .enum(['out', 'ai'])
+    .default('out')
+    .describe('Someone who leaves the server mid-game: out of the game, role shown (out), or an AI plays on in their seat (ai)'),
   maxQuietCycles: z
     .number()
     .int()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countVotes, depart, legalVoteTargets, unvote, writeWill } from '../../src/game/index.ts';
+import { countVotes, depart, legalVoteTargets, narrate, unvote, writeWill } from '../../src/game/index.ts';
 import { TestGame } from '../support/test-game.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
@@ -224,5 +224,22 @@ describe('a person who left the server', () => {
     expect(t.refuse(depart(t.state, { playerId: doctor.id, at: t.at })).code).toBe('dead');
     const lobby = TestGame.lobby(3);
     expect(lobby.refuse(depart(lobby.state, { playerId: 'p1', at: lobby.at })).code).toBe('wrong_phase');
+  });
+
+  it('GIVEN the host chose that an AI plays on WHEN a person departs THEN the seat stays alive with its role and vote, now an AI, and nothing about it is revealed', () => {
+    const t = TestGame.started([...SEVEN], { leaverSeat: 'ai' });
+    t.advanceTo('vote');
+    const doctor = t.by('doctor');
+    const target = t.by('mafia');
+    t.must(t.vote(doctor, target));
+    t.must(depart(t.state, { playerId: doctor.id, at: t.at }));
+    const seat = t.state.players.find((p) => p.id === doctor.id)!;
+    expect(seat).toMatchObject({ kind: 'ai', userId: null, alive: true, role: 'doctor', name: doctor.name });
+    expect(t.state.votes[doctor.id]).toBe(target.id);
+    expect(t.events('player_died')).toHaveLength(0);
+    const told = t.events('seat_taken_over').at(-1)!;
+    expect(told.visibility).toEqual({ kind: 'public' });
+    expect(narrate(t.state, told)).toBe(`🤖 ${doctor.name} left the server; an AI plays on in their seat.`);
+    expect(t.refuse(depart(t.state, { playerId: doctor.id, at: t.at })).code).toBe('not_in_game');
   });
 });

@@ -67,6 +67,7 @@ describe('setups', () => {
       lastWordsSeconds: 30,
       chatMessages: 15,
       chatCharacters: 3000,
+      leaverSeat: 'out',
       maxQuietCycles: 3,
     });
   });

@@ -96,7 +96,8 @@ export function speak(
 /**
  * A person who left the server is taken out of the game at once: they die as "left the game" with
  * their role shown whatever the rules (as Discord Werewolf bots do), and the game ends if that
- * decides it. The Discord side calls this at a phase change, when it finds them gone.
+ * decides it; or, when the host chose `leaverSeat: 'ai'`, an AI plays on in their seat. The
+ * Discord side calls this at a phase change, when it finds them gone.
  */
 export function depart(state: GameState, input: { playerId: PlayerId; at: number }): Result<Change, GameError> {
   const over = notOver(state);
@@ -106,6 +107,11 @@ export function depart(state: GameState, input: { playerId: PlayerId; at: number
   if (!player || player.kind !== 'human') return fail('not_in_game', 'Only a person seated in this game can leave it.');
   if (!player.alive) return fail('dead', 'They are already out of the game.');
   const t = new Transition(state, input.at);
+  if (state.settings.rules.leaverSeat === 'ai') {
+    // The seat plays on: nothing about it is revealed, and its votes and night action stand.
+    t.emit({ type: 'seat_taken_over', payload: { playerId: player.id } });
+    return t.done();
+  }
   t.emit({ type: 'player_died', payload: { playerId: player.id, cause: 'left', day: state.day, role: player.role, will: null } });
   endIfWon(t);
   return t.done();

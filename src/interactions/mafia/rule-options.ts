@@ -43,6 +43,13 @@ export const RULE_OPTIONS = [
   { kind: 'switch', rule: 'lastWills', name: 'last-wills', description: 'Players may write a will' },
   { kind: 'switch', rule: 'nightOneKill', name: 'night-one-kill', description: 'Kills allowed on the first night' },
   { kind: 'number', rule: 'vigilanteShots', name: 'vigilante-shots', description: 'Shots a Vigilante has' },
+  {
+    kind: 'choice',
+    rule: 'leaverSeat',
+    name: 'if-someone-leaves',
+    description: 'Someone who leaves the server mid-game',
+    choices: { out: 'out: they are out, their role shown', ai: 'ai: an AI plays on in their seat' },
+  },
   { kind: 'number', rule: 'chatMessages', name: 'chat-messages', description: 'Messages a person may post per phase for the AI to read' },
   {
     kind: 'number',
@@ -81,12 +88,14 @@ export function addRuleOptions(s: SlashCommandSubcommandBuilder): SlashCommandSu
         return o;
       });
     } else {
-      const values = RulesSchema.shape[option.rule].unwrap().options;
+      // Each choice's label is looked up by its schema value; a value the table lacks is a bug.
+      const labels: Readonly<Record<string, string>> = option.choices;
+      const values: readonly string[] = RulesSchema.shape[option.rule].unwrap().options;
       s.addStringOption((o) =>
         o
           .setName(option.name)
           .setDescription(described(option))
-          .addChoices(values.map((value) => ({ name: option.choices[value], value }))),
+          .addChoices(values.map((value) => ({ name: must(labels[value], `the label of ${option.rule} ${value}`), value }))),
       );
     }
   }

@@ -17,6 +17,7 @@ function ruleLines(r: Rules): string[] {
     `Last wills: **${onOff(r.lastWills)}** (\`${optionName('lastWills')}\`)`,
     `Kills on night one: **${onOff(r.nightOneKill)}** (\`${optionName('nightOneKill')}\`)`,
     `Vigilante shots: **${r.vigilanteShots}** (\`${optionName('vigilanteShots')}\`)`,
+    `Someone who leaves the server: **${r.leaverSeat === 'ai' ? 'an AI plays on in their seat' : 'out, their role shown'}** (\`${optionName('leaverSeat')}\`)`,
     `Night **${r.nightSeconds}s** · Dawn ${r.dawnSeconds}s · Day **${r.daySeconds}s** · Vote **${r.voteSeconds}s** · Last words ${r.lastWordsSeconds}s`,
     `A draw after ${r.maxQuietCycles} day–night cycles in a row without a death`,
   ];

@@ -34,6 +34,26 @@ describe('leaving the server', () => {
     ).toBe(true);
   });
 
+  it('GIVEN the host chose that an AI plays on WHEN bob leaves the server THEN at the next phase change his seat is an AI, alive, his role kept secret, and it plays from then on', async () => {
+    w = await startWorld({ seed: 5 });
+    const table = await openGame(w, { 'if-someone-leaves': 'ai' });
+    const bob = seated(table.state, 'bob');
+
+    w.sim.removeMember('Club', 'bob');
+    await toNextPhase(w, table);
+    await settle(w, table);
+
+    expect(seated(table.state, 'bob')).toMatchObject({ kind: 'ai', alive: true, role: bob.role });
+    const channel = w.sim.messagesIn('game').map(messageText);
+    expect(channel.filter((t) => t.includes('bob left the server; an AI plays on in their seat'))).toHaveLength(1);
+    expect(channel.some((t) => t.includes(getRole(bob.role!).name) && t.includes('bob'))).toBe(false);
+    // Its next decision is the AI's: it reasons, and what it decided is on the record.
+    while (!table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id) && table.state.phase !== 'ended') {
+      await toNextPhase(w, table);
+    }
+    expect(table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id)).toBe(true);
+  });
+
   it('GIVEN a lobby WHEN its host leaves the server THEN at the next join the longest-seated person becomes host, is told so in the channel, and can start the game', async () => {
     w = await startWorld({ seed: 5 });
     const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
