@@ -117,6 +117,11 @@ export function depart(state: GameState, input: { playerId: PlayerId; at: number
   return t.done();
 }
 
+/** "1 message", "3,000 characters". */
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /**
  * What one person says in a phase is bounded (messages and characters, both rules), so no one
  * can flood the AI players' prompts or drain the server's token budget by typing.
@@ -134,7 +139,7 @@ function overChatLimit(state: GameState, playerId: PlayerId, length: number): Re
   if (messages >= chatMessages || characters + length > chatCharacters) {
     return fail(
       'chat_limit',
-      `You have said all the AI players will read this phase (${String(chatMessages)} messages or ${String(chatCharacters)} characters); the rest stays in the channel for the people.`,
+      `You have said all the AI players will read this phase (${plural(chatMessages, 'message')} or ${plural(chatCharacters, 'character')}); the rest stays in the channel for the people.`,
     );
   }
   return null;

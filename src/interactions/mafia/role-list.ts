@@ -15,7 +15,7 @@ export function parseRoleList(text: string): Result<RoleId[], string> {
     const name = match?.[2]?.trim();
     const role = name ? known.find((r) => r.id === name || r.name.toLowerCase() === name) : undefined;
     if (!match || !role) {
-      return err(`I do not know the role "${raw.trim()}". Roles: ${known.map((r) => r.id).join(', ')}.`);
+      return err(`I do not know the role "${name ?? raw.trim()}". Roles: ${known.map((r) => r.id).join(', ')}.`);
     }
     const count = Number(match[1] ?? match[3] ?? 1);
     if (count < 1 || count > 24) return err(`"${raw.trim()}": a count must be 1–24.`);

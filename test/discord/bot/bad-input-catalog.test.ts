@@ -1,0 +1,493 @@
+/**
+ * The catalog of bad input: each case is one thing a person can do wrong, what they see, and the
+ * proof that nothing changed (every live game's state, the stored events and every persona row).
+ * The cases share one world, in order: a lobby, then a running game through a night, a day, a
+ * vote and a second night, then the persona commands. Add a case here when a new refusal appears.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
+import { nightActionMessage } from '../../../src/discord/presenters/night-action.ts';
+import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
+import { content } from '../../persona/fixtures.ts';
+import {
+  isEphemeral,
+  messageText,
+  type InteractionHandle,
+  type OptionValue,
+  type SimMessage,
+} from '../../../scripts/fakes/discord/index.ts';
+import { nightMenu, openGame, seated, seedWhere, settle, toNextPhase } from './playing.ts';
+import { startWorld, type World } from './harness.ts';
+
+const ROLES = 'mafia, detective, townsperson x5';
+const SEED = seedWhere((r) => r.carol === 'mafia' && r.alice === 'detective', 7, ROLES);
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld({ seed: SEED });
+});
+afterAll(() => w.close());
+
+/** What a person sees: an ephemeral reply, or (for a message typed in a channel) a DM. */
+type Seen = { kind: 'reply'; handle: InteractionHandle } | { kind: 'dm'; to: string; message: SimMessage };
+
+interface Case {
+  /** The bad input, as a person would describe it. */
+  readonly input: string;
+  /** What they are told: the whole text, or a pattern where it names ids made at run time. */
+  readonly sees: RegExp | string;
+  readonly act: () => Promise<Seen> | Seen;
+}
+
+/** Everything a refusal must leave as it was. */
+async function snapshot(): Promise<string> {
+  const games = w.bot.liveGames.live.map((t) => ({
+    id: t.state.id,
+    events: t.state.log.length,
+    phase: t.state.phase,
+    host: t.hostId,
+    players: t.state.players.map((p) => [p.id, p.name, p.kind, p.alive]),
+    votes: t.state.votes,
+    night: t.state.night,
+  }));
+  const stored = await w.db.prisma.gameEvent.count();
+  const openGames = await w.db.prisma.game.findMany({ select: { id: true, status: true, hostId: true }, orderBy: { id: 'asc' } });
+  const personas = await w.db.prisma.persona.findMany({ orderBy: { id: 'asc' } });
+  return JSON.stringify({ games, stored, openGames, personas });
+}
+
+async function run(c: Case): Promise<void> {
+  for (const t of w.bot.liveGames.live) await settle(w, t);
+  const before = await snapshot();
+  const seen = await c.act();
+  let text: string;
+  if (seen.kind === 'reply') {
+    const reply = await seen.handle.ephemeral();
+    expect(isEphemeral(reply)).toBe(true);
+    text = messageText(reply);
+  } else {
+    text = messageText(seen.message);
+  }
+  if (typeof c.sees === 'string') expect(text).toBe(c.sees);
+  else expect(text).toMatch(c.sees);
+  await w.bot.idle();
+  for (const t of w.bot.liveGames.live) await settle(w, t);
+  expect(await snapshot()).toBe(before);
+}
+
+const reply = (handle: InteractionHandle): Seen => ({ kind: 'reply', handle });
+const mafia = (user: string, subcommand: string, options: Record<string, OptionValue> = {}, where = 'game') =>
+  reply(w.sim.user(user).slash(where, 'mafia', { subcommand, options }));
+const persona = (user: string, subcommand: string, options: Record<string, OptionValue> = {}, where = 'game') =>
+  reply(w.sim.user(user).slash(where, 'persona', { subcommand, options }));
+
+/** A message typed in a channel, answered by DM: the DM that follows. */
+async function typed(user: string, channel: string, text: string): Promise<Seen> {
+  const dms = w.sim.dmsTo(user).length;
+  w.sim.user(user).say(channel, text);
+  await w.sim.until(() => w.sim.dmsTo(user).length > dms);
+  return { kind: 'dm', to: user, message: w.sim.dmsTo(user).at(-1)! };
+}
+
+/** Adds an option to a select of a message, as a tampered client would show it (Discord itself would not). */
+function forgeOption(message: SimMessage, customId: string, value: string): SimMessage {
+  for (const row of message.components as { components: { custom_id?: string; options?: { label: string; value: string }[] }[] }[]) {
+    for (const c of row.components)
+      if (c.custom_id === customId || c.custom_id?.startsWith(`${customId}:`))
+        c.options = [...(c.options ?? []), { label: 'forged', value }];
+  }
+  return message;
+}
+
+/** A copy of someone's night menu, DMed to another by the bot itself: what a forged menu would look like. */
+async function forgedMenu(table: LiveGame, of: string, to: string): Promise<SimMessage> {
+  const message = nightActionMessage(table.state, seated(table.state, of).id)!;
+  const sent = await w.client.users.send(w.sim.user(to).id, message);
+  await w.sim.until(() => w.sim.dmsTo(to).some((m) => m.id === sent.id));
+  return w.sim.dmsTo(to).find((m) => m.id === sent.id)!;
+}
+
+const catalog: { readonly stage: string; readonly cases: readonly Case[] }[] = [];
+let lobbyMessage: SimMessage;
+let lobbyId = '';
+let table: LiveGame;
+let carolNightOne: SimMessage;
+let aliceNightOne: SimMessage;
+let modMenu: SimMessage;
+let voteMessage: SimMessage;
+/** The vote message's menu while it was open: what a client that missed the update still shows. */
+let openVote: SimMessage['components'] = [];
+const ALIEN = '999999999999999999';
+
+function stage(name: string, setup: () => Promise<void>, cases: readonly Case[]): void {
+  catalog.push({ stage: name, cases });
+  describe(name, () => {
+    beforeAll(setup);
+    for (const c of cases) it(`${c.input} → ${String(c.sees)}`, () => run(c));
+  });
+}
+
+stage(
+  'GIVEN a lobby in #other hosted by alice, with bob seated',
+  async () => {
+    lobbyMessage = await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'create' }).public();
+    lobbyId = w.bot.liveGames.live[0]!.state.id;
+    await w.sim.user('bob').click(lobbyMessage, `lobby:join:${lobbyId}`).updated();
+  },
+  [
+    { input: '/mafia create in a DM', sees: /server channel/, act: () => mafia('bob', 'create', {}, 'dm') },
+    { input: '/mafia start in a DM', sees: /server channel/, act: () => mafia('alice', 'start', {}, 'dm') },
+    { input: '/mafia status in a DM', sees: /server channel/, act: () => mafia('bob', 'status', {}, 'dm') },
+    { input: '/mafia end in a DM', sees: /server channel/, act: () => mafia('alice', 'end', {}, 'dm') },
+    { input: '/mafia add-ai in a DM', sees: /server channel/, act: () => mafia('alice', 'add-ai', { persona: 'Cleopatra' }, 'dm') },
+    {
+      input: 'a second /mafia create in the channel',
+      sees: 'This channel already has a game open. Finish it (or ask the host to `/mafia end` it) before creating another.',
+      act: () => mafia('carol', 'create', {}, 'other'),
+    },
+    {
+      input: 'Join clicked by someone already seated',
+      sees: 'You are already in this game.',
+      act: () => reply(w.sim.user('bob').click(lobbyMessage, `lobby:join:${lobbyId}`)),
+    },
+    {
+      input: 'Start clicked by someone who is not the host',
+      sees: 'Only the host of this game can do that.',
+      act: () => reply(w.sim.user('bob').click(lobbyMessage, `lobby:start:${lobbyId}`)),
+    },
+    {
+      input: '/mafia start with too few players',
+      sees: 'The game cannot start yet: The preset setups are for 5–16 players; this game has 2.',
+      act: () => mafia('alice', 'start', {}, 'other'),
+    },
+    {
+      input: '/mafia add-ai of a persona that does not exist',
+      sees: /that you may use here/,
+      act: () => mafia('alice', 'add-ai', { persona: 'Nobody At All' }, 'other'),
+    },
+    {
+      input: '/mafia add-ai by someone who is not the host',
+      sees: 'Only the host of this game can do that.',
+      act: () => mafia('bob', 'add-ai', { persona: 'Cleopatra' }, 'other'),
+    },
+    {
+      input: '/mafia remove by someone who is not the host',
+      sees: 'Only the host of this game can do that.',
+      act: () => mafia('bob', 'remove', { player: 'alice' }, 'other'),
+    },
+    {
+      input: '/mafia remove of someone not seated',
+      sees: 'Nobody called "carol" is seated in this game.',
+      act: () => mafia('alice', 'remove', { player: 'carol' }, 'other'),
+    },
+    {
+      input: '/mafia end by a player who is not the host',
+      sees: 'Only the host or someone with Manage Server can end this game.',
+      act: () => mafia('bob', 'end', {}, 'other'),
+    },
+    {
+      input: 'Leave clicked by someone not seated',
+      sees: 'You are not in this game.',
+      act: () => reply(w.sim.user('carol').click(lobbyMessage, `lobby:leave:${lobbyId}`)),
+    },
+    {
+      input: '/mafia create with an unknown role',
+      sees: 'I do not know the role "wizard". Roles: mafia, godfather, detective, doctor, vigilante, jester, townsperson.',
+      act: () => mafia('carol', 'create', { roles: 'mafia, wizard x2, doctor' }),
+    },
+    {
+      input: '/mafia create with roles that leave no town',
+      sees: 'The Mafia (3) must be fewer than everyone else (0), or they win before the game starts.',
+      act: () => mafia('carol', 'create', { roles: 'mafia x3' }),
+    },
+    {
+      input: '/mafia will outside a game',
+      sees: 'There is no game in this channel. Open one with `/mafia create`.',
+      act: () => mafia('carol', 'will', { text: 'It was bob.' }),
+    },
+    {
+      input: '/mafia status where no game is open',
+      sees: 'There is no game in this channel. Open one with `/mafia create`.',
+      act: () => mafia('carol', 'status'),
+    },
+  ],
+);
+
+stage(
+  'GIVEN a running game in #game: alice the Detective, carol the Mafia, night 1',
+  async () => {
+    await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'end' }).public();
+    await w.sim.until(() => w.bot.liveGames.live.length === 0);
+    table = await openGame(w, { roles: ROLES, 'chat-messages': 1 });
+    carolNightOne = nightMenu(w, 'carol', table.state.id)!;
+    aliceNightOne = nightMenu(w, 'alice', table.state.id)!;
+    modMenu = await forgedMenu(table, 'alice', 'mod');
+  },
+  [
+    {
+      input: 'a night menu used by someone who does not play',
+      sees: 'You are not playing in this game.',
+      act: () => reply(w.sim.user('mod').select(modMenu, `night:${table.state.id}`, [seated(table.state, 'carol').id])),
+    },
+    {
+      input: 'a night target who is not in the game (a tampered menu)',
+      sees: 'That player is not in this game.',
+      act: () =>
+        reply(w.sim.user('alice').select(forgeOption(aliceNightOne, `night:${table.state.id}`, ALIEN), `night:${table.state.id}`, [ALIEN])),
+    },
+    {
+      input: 'the Mafia picking themself (a tampered menu)',
+      sees: 'As Mafia you cannot target yourself.',
+      act: () => {
+        const carol = seated(table.state, 'carol').id;
+        return reply(
+          w.sim.user('carol').select(forgeOption(carolNightOne, `night:${table.state.id}`, carol), `night:${table.state.id}`, [carol]),
+        );
+      },
+    },
+    { input: '/mafia create in a channel whose game is running', sees: /already has a game open/, act: () => mafia('carol', 'create') },
+    {
+      input: '/mafia add-ai once the game has started',
+      sees: 'This game has already started; AI players join in the lobby only.',
+      act: () => mafia('alice', 'add-ai', { persona: 'Cleopatra' }),
+    },
+    {
+      input: '/mafia remove once the game has started',
+      sees: 'The game has started; players can only be removed in the lobby.',
+      act: () => mafia('alice', 'remove', { player: 'bob' }),
+    },
+    {
+      input: '/mafia end of a running game by a player who is not the host',
+      sees: 'Only the host or someone with Manage Server can end this game.',
+      act: () => mafia('bob', 'end'),
+    },
+    {
+      input: '/mafia will by someone who does not play',
+      sees: 'You are not playing in this game, so you have no will to write.',
+      act: () => mafia('mod', 'will', { text: 'Hello' }),
+    },
+  ],
+);
+
+stage(
+  'GIVEN day 1 of that game, alice killed in the night',
+  async () => {
+    const night = `night:${table.state.id}`;
+    await w.sim
+      .user('alice')
+      .select(aliceNightOne, night, [seated(table.state, 'carol').id])
+      .ephemeral();
+    await w.sim
+      .user('carol')
+      .select(carolNightOne, night, [seated(table.state, 'alice').id])
+      .ephemeral();
+    await w.sim.until(() => table.state.phase !== 'night');
+    await settle(w, table);
+    while (table.state.phase !== 'day') await toNextPhase(w, table);
+    w.sim.user('bob').say('game', 'Good morning.');
+    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech' && e.payload.text === 'Good morning.'));
+  },
+  [
+    {
+      input: 'a night menu used by day',
+      sees: 'Night actions can only be taken at night.',
+      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${table.state.id}`, [seated(table.state, 'bob').id])),
+    },
+    {
+      input: 'a dead player writing in the game channel',
+      sees: DEAD_NOT_TAKEN,
+      act: () => typed('alice', 'game', 'It was carol, I checked her!'),
+    },
+    {
+      input: 'a person past the chat limit of the phase',
+      sees: 'You have said all the AI players will read this phase (1 message or 3,000 characters); the rest stays in the channel for the people.',
+      act: () => typed('bob', 'game', 'And one more thing…'),
+    },
+    {
+      input: '/mafia will by a dead player',
+      sees: 'You are dead: your will has already been read.',
+      act: () => mafia('alice', 'will', { text: 'Too late.' }),
+    },
+  ],
+);
+
+stage(
+  'GIVEN the day 1 vote',
+  async () => {
+    while (table.state.phase !== 'vote') await toNextPhase(w, table);
+    voteMessage = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+    openVote = structuredClone(voteMessage.components);
+  },
+  [
+    {
+      input: 'a vote by a dead player',
+      sees: 'You are dead; the dead do not vote.',
+      act: () => reply(w.sim.user('alice').select(voteMessage, `vote:${table.state.id}`, [seated(table.state, 'carol').id])),
+    },
+    {
+      input: 'a vote by someone who does not play',
+      sees: 'You are not playing in this game.',
+      act: () => reply(w.sim.user('mod').select(voteMessage, `vote:${table.state.id}`, [seated(table.state, 'carol').id])),
+    },
+    {
+      input: 'a vote for a dead player (a tampered menu)',
+      sees: 'alice is already dead.',
+      act: () => {
+        const alice = seated(table.state, 'alice').id;
+        return reply(
+          w.sim.user('carol').select(forgeOption(voteMessage, `vote:${table.state.id}`, alice), `vote:${table.state.id}`, [alice]),
+        );
+      },
+    },
+    {
+      input: 'a vote for someone not in the game (a tampered menu)',
+      sees: 'That player is not in this game.',
+      act: () =>
+        reply(w.sim.user('carol').select(forgeOption(voteMessage, `vote:${table.state.id}`, ALIEN), `vote:${table.state.id}`, [ALIEN])),
+    },
+    {
+      input: 'a night menu used in the vote',
+      sees: 'Night actions can only be taken at night.',
+      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${table.state.id}`, [seated(table.state, 'bob').id])),
+    },
+  ],
+);
+
+stage(
+  'GIVEN night 2 of that game',
+  async () => {
+    while (table.state.phase !== 'night' && table.state.phase !== 'ended') await toNextPhase(w, table);
+    expect(table.state.phase).toBe('night');
+  },
+  [
+    {
+      input: 'the vote menu of day 1 used after the vote closed',
+      sees: 'This vote is closed: use the vote message of the current vote.',
+      act: () => {
+        const closed = w.sim.messagesIn('game').find((m) => m.id === voteMessage.id)!;
+        expect(closed.components).toHaveLength(0);
+        (closed as { components: unknown }).components = openVote;
+        return reply(w.sim.user('carol').select(closed, `vote:${table.state.id}`, [seated(table.state, 'bob').id]));
+      },
+    },
+    {
+      input: 'the night 1 menu used on night 2',
+      sees: 'This night menu is from a night that is over; nothing changed. Use the newest menu in your DMs.',
+      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${table.state.id}`, [seated(table.state, 'bob').id])),
+    },
+    {
+      input: 'a dead player’s night menu',
+      sees: 'You are dead; the dead take no actions.',
+      act: () => reply(w.sim.user('alice').select(aliceNightOne, `night:${table.state.id}`, [seated(table.state, 'carol').id])),
+    },
+  ],
+);
+
+const ADA =
+  'Ada Lovelace was a brilliant English mathematician, curious and proud. She wrote the first algorithm for the Analytical Engine.';
+let adaId = '';
+
+stage(
+  'GIVEN alice’s private persona Ada Lovelace',
+  async () => {
+    const created = await w.personas.create(
+      { userId: w.sim.user('alice').id, guildId: null, canManageServer: false },
+      { scope: { kind: 'private' }, content: content({}, 'Ada Lovelace') },
+    );
+    if (!created.ok) throw new Error(created.error.message);
+    adaId = created.value.id;
+  },
+  [
+    { input: '/persona show of someone else’s private persona', sees: /no persona/, act: () => persona('bob', 'show', { persona: adaId }) },
+    {
+      input: '/persona delete of someone else’s private persona',
+      sees: /no persona/,
+      act: () => persona('bob', 'delete', { persona: adaId }),
+    },
+    {
+      input: '/persona duplicate of someone else’s private persona',
+      sees: /no persona/,
+      act: () => persona('bob', 'duplicate', { persona: adaId }),
+    },
+    {
+      input: '/persona export of someone else’s private persona',
+      sees: /no persona/,
+      act: () => persona('bob', 'export', { persona: adaId }),
+    },
+    { input: '/persona edit of someone else’s private persona', sees: /no persona/, act: () => persona('bob', 'edit', { persona: adaId }) },
+    {
+      input: '/persona delete of a built-in persona',
+      sees: 'Starter personas are read-only; duplicate it and edit the copy.',
+      act: () => persona('alice', 'delete', { persona: 'Sherlock Holmes' }),
+    },
+    {
+      input: '/persona create with a blank name',
+      sees: 'The name must not be empty.',
+      act: () => persona('alice', 'create', { name: '   ', text: ADA }),
+    },
+    {
+      input: '/persona create with both text and a file',
+      sees: 'Give the biography as text or as a file, not both.',
+      act: () => persona('alice', 'create', { name: 'Both', text: ADA, file: { filename: 'ada.txt', content: ADA } }),
+    },
+    {
+      input: '/persona create from a file that is not text',
+      sees: /not a text file/,
+      act: () => persona('alice', 'create', { name: 'Pic', file: { filename: 'ada.png', content: Buffer.from([1, 2, 3]) } }),
+    },
+    {
+      input: '/persona create from an oversize file',
+      sees: 'huge.txt is 489 KiB; the limit is 391 KiB.',
+      act: () => persona('alice', 'create', { name: 'Huge', file: { filename: 'huge.txt', content: 'x '.repeat(250_000) } }),
+    },
+    {
+      input: '/persona create under a name already taken',
+      sees: /^Nothing was created: A persona named "ada lovelace" already exists here\./,
+      act: () => persona('alice', 'create', { name: 'ada lovelace', text: ADA }),
+    },
+    {
+      input: '/persona create of a server persona without Manage Server',
+      sees: /^Nothing was created: Adding a server persona needs the Manage Server permission\./,
+      act: () => persona('bob', 'create', { name: 'Bobs Ada', text: ADA, scope: 'server' }),
+    },
+    {
+      input: '/persona import of a file that is neither an export nor a card',
+      sees: /is not a file I can import/,
+      act: () => persona('alice', 'import', { file: { filename: 'notes.txt', content: 'hello' } }),
+    },
+    {
+      input: '/persona import of broken JSON',
+      sees: /Nothing was imported: The card is not valid JSON/,
+      act: () => persona('alice', 'import', { file: { filename: 'broken.json', content: '{"spec": "chara_card_v2", "data": ' } }),
+    },
+    {
+      input: '/persona list past the last page',
+      sees: 'There is only 1 page of personas.',
+      act: () => persona('alice', 'list', { page: 99 }),
+    },
+    {
+      input: '/persona test with an empty situation',
+      sees: 'Describe a situation for the persona to answer.',
+      act: async () => {
+        const form = await w.sim
+          .user('alice')
+          .slash('game', 'persona', { subcommand: 'test', options: { persona: adaId } })
+          .modal();
+        return reply(w.sim.user('alice').submitModal(form.custom_id, { situation: '   ' }));
+      },
+    },
+    {
+      input: '/persona test of a persona one may not use',
+      sees: /no persona|no longer exists/,
+      act: () => persona('bob', 'test', { persona: adaId, situation: 'You are accused.' }),
+    },
+  ],
+);
+
+describe('the catalog', () => {
+  it('GIVEN every stage WHEN counted THEN it lists at least forty bad inputs, each told apart', () => {
+    const inputs = catalog.flatMap((s) => s.cases.map((c) => c.input));
+    expect(inputs.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(inputs).size).toBe(inputs.length);
+  });
+});
