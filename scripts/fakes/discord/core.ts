@@ -10,7 +10,7 @@ import {
   unknownChannel,
   unknownMessage,
 } from './errors.ts';
-import type { FakeGateway } from './gateway.ts';
+import { receives, type FakeGateway } from './gateway.ts';
 import type { UploadedFile } from './http.ts';
 import { Snowflakes } from './ids.ts';
 import { isEmptyMessage, validateMessagePayload } from './limits.ts';
@@ -308,7 +308,7 @@ export class SimCore {
     const intent = ch.guildId ? G.GuildMessages : G.DirectMessages;
     const privileged = ch.type === ChannelType.DM || msg.authorId === this.botUserId || msg.mentions.includes(this.botUserId);
     for (const s of this.gateway.liveSessions()) {
-      if ((s.intents & intent) === 0) continue;
+      if ((s.intents & intent) === 0 || !receives(s, ch.guildId)) continue;
       const seesContent = privileged || (s.intents & G.MessageContent) !== 0;
       const d = seesContent ? full : { ...full, content: '', embeds: [], attachments: [], components: [] };
       this.gateway.send(s, t, d);

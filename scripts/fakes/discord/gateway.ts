@@ -1,4 +1,8 @@
-/** The fake gateway: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, dispatches to identified sessions. */
+/**
+ * The fake gateway: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, dispatches to identified
+ * sessions. Sharded sessions get only their guilds' events (`(guild_id >> 22) % num_shards`) and
+ * DMs only on shard 0, as Discord routes them.
+ */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GatewayOpcodes } from 'discord.js';
@@ -14,6 +18,29 @@ export interface GatewaySession {
   seq: number;
   /** Every dispatch of this session, in order (replayed after s on RESUME). */
   sent: { t: string; d: unknown; s: number }[];
+  /** `[shard_id, num_shards]` from IDENTIFY; null for an unsharded session (every guild, every DM). */
+  shard: readonly [number, number] | null;
+}
+
+/** The shard Discord assigns a guild to: `(guild_id >> 22) % num_shards`. */
+export function shardOf(guildId: string, shards: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shards));
+}
+
+/** Whether a session receives an event of this guild (null: not a guild's event, e.g. a DM, which goes to shard 0). */
+export function receives(session: Pick<GatewaySession, 'shard'>, guildId: string | null): boolean {
+  if (!session.shard) return true;
+  const [id, count] = session.shard;
+  return guildId === null ? id === 0 : shardOf(guildId, count) === id;
+}
+
+/** The guild an event belongs to, as Discord routes it to a shard. */
+function guildOfEvent(t: string, d: unknown): string | null {
+  if (typeof d !== 'object' || d === null) return null;
+  const record = d as { guild_id?: unknown; id?: unknown };
+  if (typeof record.guild_id === 'string') return record.guild_id;
+  if ((t === 'GUILD_CREATE' || t === 'GUILD_UPDATE' || t === 'GUILD_DELETE') && typeof record.id === 'string') return record.id;
+  return null;
 }
 
 /** How long a disconnected session may still be resumed. */
@@ -58,7 +85,7 @@ export class FakeGateway {
   }
 
   private onConnection(ws: WebSocket): void {
-    let session: GatewaySession = { id: randomToken(32), socket: ws, detachedAt: null, intents: 0, seq: 0, sent: [] };
+    let session: GatewaySession = { id: randomToken(32), socket: ws, detachedAt: null, intents: 0, seq: 0, sent: [], shard: null };
     let identified = false;
     ws.send(
       JSON.stringify({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs, _trace: ['sim'] }, s: null, t: null }),
@@ -85,6 +112,23 @@ export class FakeGateway {
           if (token !== this.hooks.token) {
             ws.close(4004, 'Authentication failed.');
             return;
+          }
+          const shard: unknown = payload.d?.shard;
+          if (shard !== undefined) {
+            const [id, count] = Array.isArray(shard) ? shard.map(Number) : [];
+            if (
+              id === undefined ||
+              count === undefined ||
+              !Number.isInteger(id) ||
+              !Number.isInteger(count) ||
+              id < 0 ||
+              count < 1 ||
+              id >= count
+            ) {
+              ws.close(4010, 'Invalid shard.');
+              return;
+            }
+            session.shard = [id, count];
           }
           identified = true;
           session.intents = Number(payload.d?.intents ?? 0);
@@ -151,7 +195,9 @@ export class FakeGateway {
 
   /** Dispatches to every identified session whose intents include `intent` (when given). */
   dispatch(t: string, d: unknown, intent?: number | ((intents: number) => boolean)): void {
+    const guildId = guildOfEvent(t, d);
     for (const s of this.liveSessions()) {
+      if (!receives(s, guildId)) continue;
       if (typeof intent === 'number' && (s.intents & intent) === 0) continue;
       if (typeof intent === 'function' && !intent(s.intents)) continue;
       this.send(s, t, d);

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ChannelType, MessageFlags } from 'discord.js';
 import { SimCore } from './core.ts';
-import { FakeGateway } from './gateway.ts';
+import { FakeGateway, receives, shardOf, type GatewaySession } from './gateway.ts';
 import { parseBody, readBody, Router, send } from './http.ts';
 import { randomToken, Snowflakes } from './ids.ts';
 import { Interactions } from './interactions.ts';
@@ -42,6 +42,8 @@ export interface GuildSpec {
   botPermissions?: bigint;
   /** @everyone's permissions (default: EVERYONE_DEFAULT). */
   everyonePermissions?: bigint;
+  /** An id that puts the guild on this shard of `of` shards, as Discord routes it. */
+  onShard?: { shard: number; of: number };
 }
 
 export interface SimOptions {
@@ -53,6 +55,8 @@ export interface SimOptions {
   /** Default timeout of the waits on interaction handles. */
   waitTimeoutMs?: number;
   heartbeatIntervalMs?: number;
+  /** The shard count `/gateway/bot` recommends (default 1). */
+  recommendedShards?: number;
 }
 
 /** A REST answer forced on matching calls: Discord's 403, 404, 429 and 5xx on demand. */
@@ -99,7 +103,7 @@ export class DiscordSim extends SimCore {
     this.interactions = new Interactions(this);
     this.interactions.ackTimeoutMs = options.ackTimeoutMs ?? 3000;
     this.waitTimeoutMs = options.waitTimeoutMs ?? 5000;
-    miscRoutes(this.router, this, () => this.gatewayUrl);
+    miscRoutes(this.router, this, () => this.gatewayUrl, options.recommendedShards ?? 1);
     channelRoutes(this.router, this);
     webhookRoutes(this.router, this, this.interactions);
   }
@@ -241,7 +245,7 @@ export class DiscordSim extends SimCore {
   }
 
   addGuild(spec: GuildSpec): SimGuild {
-    const id = this.ids.next();
+    const id = spec.onShard ? this.idOnShard(spec.onShard.shard, spec.onShard.of) : this.ids.next();
     const now = this.now();
     const guild: SimGuild = { id, name: spec.name, ownerId: '', members: new Map(), roles: new Map(), joinedAt: now };
     this.world.guilds.set(id, guild);
@@ -268,6 +272,14 @@ export class DiscordSim extends SimCore {
     for (const m of specs) this.addMember(guild, m);
     (spec.channels ?? ['general']).forEach((c) => this.addChannel(guild, typeof c === 'string' ? { name: c } : c));
     return guild;
+  }
+
+  /** A fresh snowflake whose guild would live on `shard` of `of`: its timestamp moved on a few ms until it does. */
+  private idOnShard(shard: number, of: number): string {
+    for (let at = Date.now(); ; at++) {
+      const id = this.ids.next(at);
+      if (shardOf(id, of) === shard) return id;
+    }
   }
 
   addMember(guild: SimGuild, spec: MemberSpec): SimUser {
@@ -317,14 +329,15 @@ export class DiscordSim extends SimCore {
   }
 
   /** READY + GUILD_CREATE payloads for a new gateway session. */
-  identifyPayloads() {
-    const guilds = [...this.world.guilds.values()];
+  /** READY and the GUILD_CREATEs for one session: a sharded one gets only its own guilds. */
+  identifyPayloads(session: Pick<GatewaySession, 'shard'>) {
+    const guilds = [...this.world.guilds.values()].filter((g) => receives(session, g.id));
     return {
       ready: {
         v: 10,
         user: { ...apiUser(this.world, this.botUserId), verified: true, mfa_enabled: false, email: null },
         guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
-        shard: [0, 1],
+        shard: session.shard ?? [0, 1],
         application: { id: this.appId, flags: 0 },
         private_channels: [],
         presences: [],
@@ -516,7 +529,7 @@ export async function startDiscordSim(options: SimOptions = {}): Promise<Discord
   // The gateway and the simulator refer to each other (hence the annotations); its hooks run on connections, once `sim` exists.
   const gateway: FakeGateway = new FakeGateway({
     token,
-    onIdentify: () => sim.identifyPayloads(),
+    onIdentify: (session) => sim.identifyPayloads(session),
     resumeUrl: () => sim.gatewayUrl,
     onRequestMembers: (session, d) => {
       const guild = world.guilds.get(String(d.guild_id));

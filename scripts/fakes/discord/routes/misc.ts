@@ -8,13 +8,13 @@ import type { SimChannel, SimCommand } from '../model.ts';
 import { isThread } from '../permissions.ts';
 import { apiChannel, apiCommand, apiGuild, apiMember, apiRole, apiUser } from '../serialize.ts';
 
-export function miscRoutes(router: Router, core: SimCore, gatewayUrl: () => string): void {
+export function miscRoutes(router: Router, core: SimCore, gatewayUrl: () => string, recommendedShards: number): void {
   const { world } = core;
 
   const gatewayBot = () =>
     ok({
       url: gatewayUrl(),
-      shards: 1,
+      shards: recommendedShards,
       session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 },
     });
   router.add('GET', '/gateway/bot', gatewayBot);
