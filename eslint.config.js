@@ -44,6 +44,11 @@ export default tseslint.config(
     },
   },
   {
+    // The replay page's script runs in a browser; its own tsconfig gives it the DOM's types.
+    files: ['src/report/replay/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', 'eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },

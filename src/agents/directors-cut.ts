@@ -10,10 +10,15 @@ const FALLBACK: Record<FallbackCategory, string> = {
   provider_error: 'provider error',
 };
 
+/** How the director's cut and the replay name why the offline brain decided. */
+export function fallbackLabel(category: FallbackCategory): string {
+  return FALLBACK[category];
+}
+
 /** What became of a decision, beside its label: only moves that counted go unmarked. */
 function marks(payload: { outcome?: ReasoningOutcome | undefined; fallback?: FallbackCategory | undefined }): string {
   const notes: string[] = [];
-  if (payload.fallback) notes.push(`offline fallback: ${FALLBACK[payload.fallback]}`);
+  if (payload.fallback) notes.push(`offline fallback: ${fallbackLabel(payload.fallback)}`);
   if (payload.outcome === 'late') notes.push('too late, did not count');
   else if (payload.outcome === 'refused') notes.push('refused by the rules, did not count');
   return notes.length > 0 ? ` (${notes.join('; ')})` : '';

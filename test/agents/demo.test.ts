@@ -1,4 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 function demo(...args: string[]): string {
@@ -18,6 +21,19 @@ describe('npm run demo', () => {
   it('GIVEN the starter personas WHEN the demo runs THEN they are the players', () => {
     const transcript = demo('--players', '7', '--seed', '42');
     for (const name of ['Cleopatra', 'Hercule Poirot', 'Oscar Wilde']) expect(transcript).toContain(`## ${name} — `);
+  });
+
+  it("GIVEN --out DIR WHEN the demo runs THEN the director's cut and the HTML replay are written there", async () => {
+    const out = await mkdtemp(join(tmpdir(), 'dramatis-demo-'));
+    try {
+      demo('--players', '7', '--seed', '42', '--out', out);
+      expect(await readdir(out)).toEqual(expect.arrayContaining(['directors-cut-demo-42.md', 'replay-demo-42.html']));
+      const replay = await readFile(join(out, 'replay-demo-42.html'), 'utf8');
+      expect(replay).toMatch(/^<!doctype html>/);
+      expect(replay).toContain('Hercule Poirot');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   it('GIVEN --ai openai and a server that is not there WHEN the demo starts THEN it says so at once and plays nothing', () => {

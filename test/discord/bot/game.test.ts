@@ -160,9 +160,9 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
     expect(sawDayOne.length).toBeGreaterThanOrEqual(2);
     for (const p of sawDayOne) expect(state.log.some((e) => e.type === 'speech' && e.payload.playerId === p.id)).toBe(true);
 
-    // The director's cut: a message with the Markdown file, and a thread on it.
+    // The director's cut: a message with the Markdown file and the HTML replay, and a thread on it.
     const cut = w.sim.messagesIn('game').find((m) => m.attachments.some((a) => a.filename === `directors-cut-${gameId}.md`));
-    expect(cut).toBeDefined();
+    expect(cut?.attachments.map((a) => a.filename)).toContain(`replay-${gameId}.html`);
     expect(w.sim.threadsOf('game').some((t) => (t.name ?? '').startsWith("Director's cut"))).toBe(true);
     expect(w.sim.failedRequests()).toEqual([]);
   });

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import * as engine from '../../src/game/index.ts';
+import type { GameEvent, GameState } from '../../src/game/index.ts';
+import { decisionLines } from '../../src/report/decision-lines.ts';
+import { replayModel, type ReplayModel } from '../../src/report/replay-model.ts';
+import { TestGame } from '../support/test-game.ts';
+import { finishedGame, silent, TOOL_CALLS, withTools } from './finished-game.ts';
+
+type Entry = ReplayModel['entries'][number];
+type Turn = Extract<Entry, { kind: 'turn' }>;
+
+/** The log positions an entry shows, in the order the page shows them. */
+const seqsOf = (entry: Entry): number[] =>
+  entry.kind === 'phase' ? [entry.seq] : entry.kind === 'event' ? [entry.line.seq] : entry.lines.map((l) => l.seq);
+
+const turns = (model: ReplayModel): Turn[] => model.entries.filter((e): e is Turn => e.kind === 'turn');
+
+function mustModel(state: GameState): ReplayModel {
+  const model = replayModel(state, 'Test table');
+  if (!model) throw new Error('the game has not ended');
+  return model;
+}
+
+const byseq = (state: GameState, seq: number): GameEvent => state.log.find((e) => e.seq === seq)!;
+
+describe('the replay model of a finished 16-player all-AI game', async () => {
+  const state = await finishedGame(16, 3);
+  const model = mustModel(state);
+  const name = (id: string) => engine.findPlayer(state, id)?.name ?? id;
+
+  it('GIVEN the log WHEN the model is built THEN every told event appears exactly once, in log order, and every public one is told', () => {
+    const shown = model.entries.flatMap(seqsOf);
+    const untold = new Set(['game_created', 'player_joined', 'role_assigned', 'mafia_team', 'reasoning']);
+    const told = state.log.filter((e) => !untold.has(e.type) && (e.type === 'phase_started' || engine.narrate(state, e) !== null));
+    expect(shown).toEqual(told.map((e) => e.seq));
+    const publicLines = state.log.filter((e) => e.visibility.kind === 'public' && !untold.has(e.type) && engine.narrate(state, e) !== null);
+    expect(publicLines.length).toBeGreaterThan(100);
+    for (const e of publicLines) expect(shown).toContain(e.seq);
+  });
+
+  it('GIVEN AI seats WHEN their lines are shown THEN each speech and vote has beside it the reasoning of the same seat for that decision', () => {
+    const aiLines = turns(model).filter((t) => t.lines.some((l) => l.tone === 'speech' || l.tone === 'vote'));
+    expect(aiLines.length).toBeGreaterThan(100);
+    for (const turn of aiLines) {
+      const reasoning = byseq(state, turn.mind!.seq);
+      expect(reasoning).toMatchObject({ type: 'reasoning', payload: { playerId: turn.playerId } });
+      for (const line of turn.lines) {
+        expect(engine.narrate(state, byseq(state, line.seq))).toContain(name(turn.playerId));
+        expect(line.seq).toBeLessThan(turn.mind!.seq);
+      }
+      const vote = turn.lines.map((l) => byseq(state, l.seq)).find((e) => e.type === 'vote_cast');
+      if (vote?.type === 'vote_cast') {
+        const target = vote.payload.targetId === 'no_lynch' ? 'no lynch' : name(vote.payload.targetId);
+        expect(turn.mind).toMatchObject({ decision: `vote → ${target}`, phase: 'vote' });
+      } else expect(turn.mind!.decision).toMatch(/^(speech|last words)$/);
+    }
+  });
+
+  it('GIVEN the vote that closes each day WHEN shown THEN its reasoning, logged after the tally, the death and the next phase, is the one beside it', () => {
+    const closing = state.log.filter((e) => e.type === 'vote_resolved');
+    expect(closing.length).toBeGreaterThan(1);
+    for (const resolved of closing) {
+      const lastVote = state.log.findLast((e) => e.type === 'vote_cast' && e.seq < resolved.seq)!;
+      const turn = turns(model).find((t) => t.lines.some((l) => l.seq === lastVote.seq))!;
+      expect(turn.mind!.seq).toBeGreaterThan(resolved.seq);
+      expect(turn.lines.map((l) => l.seq)).toContain(lastVote.seq);
+      // The tally still reads after the vote that made it.
+      const order = model.entries.flatMap(seqsOf);
+      expect(order.indexOf(resolved.seq)).toBeGreaterThan(order.indexOf(lastVote.seq));
+    }
+  });
+
+  it('GIVEN the roster WHEN built THEN each player has their role and faction in the data, and the night moves are marked secret', () => {
+    expect(model.players).toHaveLength(16);
+    for (const p of state.players) {
+      const role = engine.getRole(p.role!);
+      expect(model.players.find((m) => m.id === p.id)).toMatchObject({ name: p.name, role: { name: role.name, faction: role.faction } });
+    }
+    const secret = model.entries.filter((e) => e.kind !== 'phase' && e.secret);
+    expect(secret.length).toBeGreaterThan(0);
+    for (const entry of model.entries) {
+      if (entry.kind === 'phase') continue;
+      const events = seqsOf(entry).map((s) => byseq(state, s));
+      const hidden =
+        events.some((e) => e.visibility.kind !== 'public') ||
+        (events.length === 0 && entry.kind === 'turn' && entry.mind?.phase === 'night');
+      expect(entry.secret, `entry ${JSON.stringify(entry).slice(0, 120)}`).toBe(hidden);
+    }
+  });
+
+  it('GIVEN a seat’s beliefs WHEN shown THEN its reads come most suspected first, as the seat recorded them', () => {
+    const minds = turns(model).flatMap((t) => (t.mind ? [t.mind] : []));
+    const withReads = minds.filter((m) => m.suspicion.length > 0);
+    expect(withReads.length).toBeGreaterThan(100);
+    for (const mind of withReads) {
+      const recorded = byseq(state, mind.seq);
+      if (recorded.type !== 'reasoning') throw new Error('not a reasoning event');
+      expect(Object.fromEntries(mind.suspicion)).toEqual(recorded.payload.suspicion);
+      const values = mind.suspicion.map(([, value]) => value);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+    }
+  });
+});
+
+describe('a seat that calls tools and a seat that keeps quiet', async () => {
+  const state = await finishedGame(8, 5, { 0: { brain: withTools }, 1: { brain: silent } });
+  const model = mustModel(state);
+  const [thinker, quiet] = state.players;
+
+  it('GIVEN a seat whose model called tools WHEN its decisions are shown THEN each one lists the calls with their input and output', () => {
+    const asked = turns(model).filter((t) => t.playerId === thinker!.id && t.mind && t.mind.tools.length > 0);
+    expect(asked.length).toBeGreaterThan(2);
+    for (const turn of asked) expect(turn.mind!.tools).toEqual(TOOL_CALLS);
+  });
+
+  it('GIVEN a seat that says nothing WHEN its speaking turns are shown THEN each is a thought on its own, never glued to a line before it', () => {
+    const mine = turns(model).filter((t) => t.playerId === quiet!.id && t.mind);
+    const thoughts = mine.filter((t) => t.lines.length === 0);
+    expect(thoughts.length).toBeGreaterThan(0);
+    for (const t of thoughts) expect(t.mind!.decision).toMatch(/^(speech|last words)$/);
+    for (const t of mine) for (const line of t.lines) expect(line.tone).not.toBe('speech');
+    const votes = mine.filter((t) => t.lines.some((l) => l.tone === 'vote'));
+    for (const t of votes) expect(t.lines).toHaveLength(1);
+  });
+});
+
+describe('linking a decision to its lines', () => {
+  const reasoning = (table: TestGame, playerId: string, outcome: engine.ReasoningOutcome = 'counted') =>
+    table.must(engine.recordReasoning(table.state, { playerId, decision: 'd', text: 't', at: table.at, outcome }))[0]!.seq;
+
+  it('GIVEN a seat’s own speech right before a decision that did not count WHEN linked THEN the late or refused decision claims no line', () => {
+    const table = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson']);
+    table.advanceTo('day');
+    const speaker = table.state.players[2]!;
+    const speech = table.must(table.say(speaker, 'Hello.'))[0]!.seq;
+    const counted = reasoning(table, speaker.id);
+    table.must(table.say(speaker, 'Again.'));
+    const refused = reasoning(table, speaker.id, 'refused');
+    const links = decisionLines(table.state.log);
+    expect(links.get(counted)).toEqual([speech]);
+    expect(links.get(refused)).toEqual([]);
+  });
+
+  it('GIVEN another seat’s line right before a decision WHEN linked THEN it stays that seat’s line', () => {
+    const table = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson']);
+    table.advanceTo('day');
+    const [a, b] = [table.state.players[2]!, table.state.players[3]!];
+    table.must(table.say(a, 'Hello.'));
+    const thought = reasoning(table, b.id);
+    expect(decisionLines(table.state.log).get(thought)).toEqual([]);
+  });
+
+  it('GIVEN a vote that closes the day WHEN linked THEN words and vote are the decision’s lines, past the tally and the death it set off', () => {
+    const table = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson'], { lastWordsSeconds: 0 });
+    table.advanceTo('vote');
+    const [first, ...rest] = table.state.players;
+    const target = first!;
+    // The day ends when the last living player votes.
+    for (const voter of rest.slice(0, -1)) table.must(table.vote(voter, target));
+    const last = rest.at(-1)!;
+    table.must(table.vote(first!, last));
+    const words = table.must(table.say(last, 'Enough.'))[0]!.seq;
+    const events = table.must(table.vote(last, target));
+    expect(events.map((e) => e.type)).toContain('vote_resolved');
+    const decision = reasoning(table, last.id);
+    expect(decisionLines(table.state.log).get(decision)).toEqual([words, events[0]!.seq]);
+  });
+});
