@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
-import { nightActionMessage } from '../../../src/discord/presenters/night-action.ts';
 import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
 import { content } from '../../persona/fixtures.ts';
 import {
@@ -16,7 +15,7 @@ import {
   type OptionValue,
   type SimMessage,
 } from '../../../scripts/fakes/discord/index.ts';
-import { nightMenu, openGame, seated, seedWhere, settle, toNextPhase } from './playing.ts';
+import { forgedMenu, forgeOption, nightMenu, openGame, seated, seedWhere, settle, toNextPhase } from './playing.ts';
 import { startWorld, type World } from './harness.ts';
 
 const ROLES = 'mafia, detective, townsperson x5';
@@ -87,24 +86,6 @@ async function typed(user: string, channel: string, text: string): Promise<Seen>
   w.sim.user(user).say(channel, text);
   await w.sim.until(() => w.sim.dmsTo(user).length > dms);
   return { kind: 'dm', to: user, message: w.sim.dmsTo(user).at(-1)! };
-}
-
-/** Adds an option to a select of a message, as a tampered client would show it (Discord itself would not). */
-function forgeOption(message: SimMessage, customId: string, value: string): SimMessage {
-  for (const row of message.components as { components: { custom_id?: string; options?: { label: string; value: string }[] }[] }[]) {
-    for (const c of row.components)
-      if (c.custom_id === customId || c.custom_id?.startsWith(`${customId}:`))
-        c.options = [...(c.options ?? []), { label: 'forged', value }];
-  }
-  return message;
-}
-
-/** A copy of someone's night menu, DMed to another by the bot itself: what a forged menu would look like. */
-async function forgedMenu(table: LiveGame, of: string, to: string): Promise<SimMessage> {
-  const message = nightActionMessage(table.state, seated(table.state, of).id)!;
-  const sent = await w.client.users.send(w.sim.user(to).id, message);
-  await w.sim.until(() => w.sim.dmsTo(to).some((m) => m.id === sent.id));
-  return w.sim.dmsTo(to).find((m) => m.id === sent.id)!;
 }
 
 const catalog: { readonly stage: string; readonly cases: readonly Case[] }[] = [];
@@ -221,7 +202,7 @@ stage(
     table = await openGame(w, { roles: ROLES, 'chat-messages': 1 });
     carolNightOne = nightMenu(w, 'carol', table.state.id)!;
     aliceNightOne = nightMenu(w, 'alice', table.state.id)!;
-    modMenu = await forgedMenu(table, 'alice', 'mod');
+    modMenu = await forgedMenu(w, table, 'alice', 'mod');
   },
   [
     {

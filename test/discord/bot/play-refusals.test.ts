@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
-import { nightActionMessage } from '../../../src/discord/presenters/night-action.ts';
 import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
 import { content } from '../../persona/fixtures.ts';
-import { messageText, type InteractionHandle, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
-import { nightMenu, openGame, options, seated, seedWhere, settle, toNextPhase } from './playing.ts';
+import { messageText, type InteractionHandle } from '../../../scripts/fakes/discord/index.ts';
+import { forgedMenu, forgeOption, nightMenu, openGame, options, seated, seedWhere, settle, toNextPhase } from './playing.ts';
 import { startWorld, type World } from './harness.ts';
 
 // One Mafia (carol) and one Detective (alice) among the people, the AI seats plain townspeople:
@@ -30,23 +29,6 @@ async function refused(table: LiveGame, act: () => InteractionHandle, reason: Re
   await w.bot.idle();
   expect(table.state).toBe(before);
   expect(table.state.log.length).toBe(before.log.length);
-}
-
-/** A copy of someone else's night menu, DMed to `to` by the bot itself: what a forged menu would look like. */
-async function forgedMenu(table: LiveGame, of: string, to: string): Promise<SimMessage> {
-  const message = nightActionMessage(table.state, seated(table.state, of).id)!;
-  const sent = await w.client.users.send(w.sim.user(to).id, message);
-  await w.sim.until(() => w.sim.dmsTo(to).some((m) => m.id === sent.id));
-  return w.sim.dmsTo(to).find((m) => m.id === sent.id)!;
-}
-
-/** Adds an option to a select of a message as a tampered client would show it. */
-function forgeOption(message: SimMessage, customId: string, value: string): void {
-  for (const row of message.components as { components: { custom_id?: string; options?: { label: string; value: string }[] }[] }[]) {
-    for (const c of row.components)
-      if (c.custom_id === customId || c.custom_id?.startsWith(`${customId}:`))
-        c.options = [...(c.options ?? []), { label: 'forged', value }];
-  }
 }
 
 describe('bad moves in a running game: an ephemeral reply a person understands, and nothing changes', () => {
@@ -100,7 +82,7 @@ describe('bad moves in a running game: an ephemeral reply a person understands, 
     const carol = seated(table.state, 'carol');
 
     // Night 1: mod, who does not play, picks from a copy of alice's menu; a second game is opened here.
-    const modMenu = await forgedMenu(table, 'alice', 'mod');
+    const modMenu = await forgedMenu(w, table, 'alice', 'mod');
     await refused(table, () => w.sim.user('mod').select(modMenu, night, [carol.id]), 'You are not playing in this game.');
     await refused(table, () => w.sim.user('carol').slash('game', 'mafia', { subcommand: 'create' }), /already has a game open/);
 

@@ -1,7 +1,7 @@
 /** Playing a game on the simulator step by step, the same way every time (for restarts and refusals). */
 import { expect } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
-import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
+import { nightActionMessage, SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { GameState, RoleId, SettingsInput } from '../../../src/game/index.ts';
@@ -157,4 +157,22 @@ export function seedWhere(wanted: (roles: Record<(typeof HUMANS)[number], RoleId
     if (wanted(roles)) return seed;
   }
   throw new Error('no seed deals those roles');
+}
+
+/** Adds an option to a select of a message, as a tampered client would show it (Discord itself would not). */
+export function forgeOption(message: SimMessage, customId: string, value: string): SimMessage {
+  for (const row of message.components as { components: { custom_id?: string; options?: { label: string; value: string }[] }[] }[]) {
+    for (const c of row.components)
+      if (c.custom_id === customId || c.custom_id?.startsWith(`${customId}:`))
+        c.options = [...(c.options ?? []), { label: 'forged', value }];
+  }
+  return message;
+}
+
+/** A copy of someone's night menu, DMed to another by the bot itself: what a forged menu would look like. */
+export async function forgedMenu(w: World, table: LiveGame, of: string, to: string): Promise<SimMessage> {
+  const message = nightActionMessage(table.state, seated(table.state, of).id)!;
+  const sent = await w.client.users.send(w.sim.user(to).id, message);
+  await w.sim.until(() => w.sim.dmsTo(to).some((m) => m.id === sent.id));
+  return w.sim.dmsTo(to).find((m) => m.id === sent.id)!;
 }
