@@ -4,7 +4,8 @@ import { renderAsync } from '@resvg/resvg-js';
 import { FONT_FAMILY } from './svg.ts';
 
 // Resolved through the package, not the working directory: the bot, the demo and the tests find the same files.
-const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const require = createRequire(import.meta.url);
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(FONT_DIR, f));
 
 /**

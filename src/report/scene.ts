@@ -5,7 +5,7 @@
  */
 export type Tags = Readonly<Record<string, string>>;
 
-export interface Point {
+interface Point {
   readonly x: number;
   readonly y: number;
 }
@@ -14,7 +14,7 @@ interface Tagged {
   readonly tags?: Tags;
 }
 
-export interface Rect extends Tagged {
+interface Rect extends Tagged {
   readonly kind: 'rect';
   readonly x: number;
   readonly y: number;
@@ -28,7 +28,7 @@ export interface Rect extends Tagged {
   readonly dashed?: boolean;
 }
 
-export interface Circle extends Tagged {
+interface Circle extends Tagged {
   readonly kind: 'circle';
   readonly x: number;
   readonly y: number;
@@ -48,7 +48,7 @@ export interface Edge extends Tagged {
   readonly opacity: number;
 }
 
-export interface Text extends Tagged {
+interface Text extends Tagged {
   readonly kind: 'text';
   readonly x: number;
   readonly y: number;
@@ -73,7 +73,7 @@ export interface Ramp extends Tagged {
 }
 
 /** Shapes moved by (x, y): a panel is laid out from its own origin. */
-export interface Group extends Tagged {
+interface Group extends Tagged {
   readonly kind: 'group';
   readonly x: number;
   readonly y: number;

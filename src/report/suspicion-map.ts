@@ -6,7 +6,7 @@ import { composePicture, type LegendItem, type Panel } from './picture.ts';
 import type { Scene, Shape } from './scene.ts';
 import { fitText } from './text.ts';
 
-export interface SeatReading {
+interface SeatReading {
   readonly seatId: PlayerId;
   /** The seat's suspicion of each player it rated, 0 (surely town) … 1 (surely Mafia). */
   readonly suspicion: Readonly<Record<PlayerId, number>>;

@@ -8,13 +8,13 @@ import { fitText } from './text.ts';
 
 type VoteResolved = GameEventOf<'vote_resolved'>['payload'];
 
-export interface VoteCast {
+interface VoteCast {
   readonly voterId: PlayerId;
   /** A player's id, or 'no_lynch'. */
   readonly targetId: VoteTarget;
 }
 
-export interface ClosedVote {
+interface ClosedVote {
   /** Everyone alive when the vote closed, in seat order: who could vote and be voted for. */
   readonly present: readonly PlayerId[];
   /** The votes standing at the close (a changed vote counts once, as its last choice), by voter seat. */
@@ -23,14 +23,14 @@ export interface ClosedVote {
   readonly reason: VoteResolved['reason'];
 }
 
-export interface VoteDay {
+interface VoteDay {
   readonly day: number;
   /** Null when the game ended before the day's vote. */
   readonly vote: ClosedVote | null;
 }
 
 /** Each day the game reached, with its vote as it closed. */
-export function voteDays(state: GameState): VoteDay[] {
+function voteDays(state: GameState): VoteDay[] {
   const alive = new Set(state.players.map((p) => p.id));
   const seatOf = (id: PlayerId) => findPlayer(state, id)?.seat ?? 0;
   const closed = new Map<number, ClosedVote>();

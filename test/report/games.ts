@@ -7,7 +7,7 @@ import { playHeadless } from '../../src/session/headless-game.ts';
 import { TestGame } from '../support/test-game.ts';
 
 /** What the scripted game's AI seats were last recorded thinking, by day then seat. */
-export type Recorded = Map<number, Map<string, Record<string, number>>>;
+type Recorded = Map<number, Map<string, Record<string, number>>>;
 
 export interface ScriptedGame {
   readonly t: TestGame;
