@@ -1,6 +1,6 @@
 import { INK, MUTED, PANEL, PAPER } from './palette.ts';
-import type { Scene, Shape, Tags } from './scene.ts';
-import { fitText, textWidth } from './text.ts';
+import type { Scene, Shape, Tags, Text } from './scene.ts';
+import { cleanText, fitText, textWidth } from './text.ts';
 
 /** Pictures are this wide: Discord shows them whole, and a phone zooms in on one panel at a time. */
 export const PICTURE_WIDTH = 1200;
@@ -8,6 +8,16 @@ const MARGIN = 20;
 const GAP = 16;
 const LEGEND_SIZE = 14;
 const SWATCH = 16;
+
+/** Text at (x, y): 14 px, ink, left-aligned unless `style` says otherwise. `text` must be fitted already. */
+export function label(
+  x: number,
+  y: number,
+  text: string,
+  style: Partial<Pick<Text, 'anchor' | 'bold' | 'fill' | 'size' | 'rotate' | 'tags'>> = {},
+): Text {
+  return { kind: 'text', x, y, text, size: 14, fill: INK, anchor: 'start', ...style };
+}
 
 /** One panel (a day), drawn from its own origin at the width it is given. */
 export interface Panel {
@@ -81,5 +91,5 @@ export function composePicture(spec: PictureSpec): Scene {
     y += Math.max(...row.map((p) => p.height)) + GAP;
   }
   shapes.push({ kind: 'text', x: MARGIN, y: y + 10, text: fitText(spec.footer, inner, 12), size: 12, fill: MUTED, anchor: 'start' });
-  return { width: PICTURE_WIDTH, height: Math.ceil(y + 24), background: PAPER, title: fitText(spec.title, 10_000, 12), shapes };
+  return { width: PICTURE_WIDTH, height: Math.ceil(y + 24), background: PAPER, title: cleanText(spec.title), shapes };
 }

@@ -48,7 +48,7 @@ export interface Edge extends Tagged {
   readonly opacity: number;
 }
 
-interface Text extends Tagged {
+export interface Text extends Tagged {
   readonly kind: 'text';
   readonly x: number;
   readonly y: number;

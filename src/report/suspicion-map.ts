@@ -1,8 +1,8 @@
-import type { GameState, PlayerId } from '../game/index.ts';
+import type { GameState, PlayerId, PlayerState } from '../game/index.ts';
 import { aliveAfter, bySeat, daysPlayed, deadBefore, factionOf, outcomeLine, whyNoVote } from './game-facts.ts';
 import { factionLegend, MARKER, playerMarker } from './markers.ts';
 import { factionColour, HEAT_RAMP, heatColour, inkOn, INK, MUTED, NO_DATA, OKABE_ITO } from './palette.ts';
-import { composePicture, type LegendItem, type Panel } from './picture.ts';
+import { composePicture, label, type LegendItem, type Panel } from './picture.ts';
 import type { Scene, Shape } from './scene.ts';
 import { fitText } from './text.ts';
 
@@ -61,154 +61,129 @@ const SLANT = -50;
 const SLANT_REACH = Math.ceil(COLUMN_LABEL * Math.cos((SLANT * Math.PI) / 180));
 const HEADER = Math.ceil(COLUMN_LABEL * Math.sin((-SLANT * Math.PI) / 180)) + 14;
 
-function percent(value: number): string {
-  return String(Math.round(value * 100));
+/** Where a panel's grid sits, at the width it is given. */
+interface Grid {
+  readonly day: number;
+  readonly players: readonly PlayerState[];
+  readonly labelWidth: number;
+  readonly x: number;
+  readonly y: number;
+  readonly cell: number;
 }
 
+function gridFor(state: GameState, day: number, width: number): Grid {
+  const players = bySeat(state);
+  const labelWidth = Math.min(190, Math.round(width * 0.28));
+  const x = PAD + labelWidth + 8;
+  const cell = Math.max(12, Math.min(MAX_CELL, Math.floor((width - x - PAD - SLANT_REACH) / players.length)));
+  return { day, players, labelWidth, x, y: 44 + HEADER, cell };
+}
+
+/** Every player's name, slanted above their column: the true Mafia in bold vermillion, the dead with a dagger. */
+function columnHeaders(g: Grid): Shape[] {
+  return g.players.map((p, col) => {
+    const mafia = factionOf(p) === 'mafia';
+    const name = fitText(`${deadBefore(p, g.day) ? '† ' : ''}${p.name}`, COLUMN_LABEL, COLUMN_SIZE, mafia);
+    return label(g.x + col * g.cell + g.cell / 2 - 3, g.y - 8, name, {
+      size: COLUMN_SIZE,
+      fill: mafia ? OKABE_ITO.vermillion : INK,
+      bold: mafia,
+      rotate: SLANT,
+      tags: { part: 'column', day: String(g.day), player: p.id },
+    });
+  });
+}
+
+/** A cell's words: the suspicion in percent, "self", or a dash where the seat rated no one; nothing when too narrow. */
 function cellText(value: number | undefined, self: boolean, width: number): string {
-  if (value !== undefined) return width >= 24 ? percent(value) : '';
+  if (value !== undefined) return width >= 24 ? String(Math.round(value * 100)) : '';
   if (self) return width >= 34 ? 'self' : '';
   return width >= 24 ? '–' : '';
 }
 
-function suspicionPanel(state: GameState, day: SuspicionDay, width: number): Panel {
-  const d = String(day.day);
-  const tags = { part: 'suspicion-day', day: d };
-  const heading = day.voted ? `Day ${day.day}` : `Day ${day.day}: ${whyNoVote(state, day.day)}`;
+/** An AI seat's row: its marker (ringed if lynched that day) and name, then its suspicion of every player. */
+function seatRow(g: Grid, seat: PlayerState, suspicion: SeatReading['suspicion'], r: number): Shape[] {
+  const d = String(g.day);
+  const y = g.y + r * ROW;
   const shapes: Shape[] = [
-    {
-      kind: 'text',
-      x: PAD,
-      y: 30,
-      text: fitText(heading, width - 2 * PAD, TITLE_SIZE, true),
-      size: TITLE_SIZE,
-      fill: INK,
-      anchor: 'start',
-      bold: true,
-    },
+    playerMarker(seat.kind, PAD + 12, y + ROW / 2, factionColour(factionOf(seat)), {
+      part: 'row',
+      day: d,
+      seat: seat.id,
+      faction: factionOf(seat) ?? 'none',
+    }),
+    label(PAD + 28, y + ROW / 2 + 5, fitText(seat.name, g.labelWidth - 28, NAME_SIZE)),
   ];
-  if (day.rows.length === 0) {
-    shapes.push({
-      kind: 'text',
-      x: PAD,
-      y: 56,
-      text: 'No AI seat was left to read the table.',
-      size: NAME_SIZE,
-      fill: MUTED,
-      anchor: 'start',
-    });
-    return { height: 70, shapes, tags };
+  if (seat.death?.day === g.day && seat.death.cause === 'lynch') {
+    const ring = { part: 'lynched-ring', day: d, id: seat.id };
+    shapes.push({ kind: 'circle', x: PAD + 12, y: y + ROW / 2, r: MARKER + 4, fill: 'none', stroke: INK, strokeWidth: 2.5, tags: ring });
   }
-  const players = bySeat(state);
-  const labelWidth = Math.min(190, Math.round(width * 0.28));
-  const gridX = PAD + labelWidth + 8;
-  const cell = Math.max(12, Math.min(MAX_CELL, Math.floor((width - gridX - PAD - SLANT_REACH) / players.length)));
-  const gridY = 44 + HEADER;
-
-  players.forEach((p, col) => {
-    const x = gridX + col * cell + cell / 2;
-    const mafia = factionOf(p) === 'mafia';
-    const name = `${deadBefore(p, day.day) ? '† ' : ''}${p.name}`;
-    shapes.push({
-      kind: 'text',
-      x: x - 3,
-      y: gridY - 8,
-      text: fitText(name, COLUMN_LABEL, COLUMN_SIZE, mafia),
-      size: COLUMN_SIZE,
-      fill: mafia ? OKABE_ITO.vermillion : INK,
-      bold: mafia,
-      anchor: 'start',
-      rotate: SLANT,
-      tags: { part: 'column', day: d, player: p.id },
-    });
-  });
-
-  day.rows.forEach((row, r) => {
-    const seat = players.find((p) => p.id === row.seatId);
-    if (!seat) return;
-    const y = gridY + r * ROW;
-    const lynched = seat.death?.day === day.day && seat.death.cause === 'lynch';
-    shapes.push(
-      playerMarker(seat.kind, PAD + 12, y + ROW / 2, factionColour(factionOf(seat)), {
-        part: 'row',
-        day: d,
-        seat: seat.id,
-        faction: factionOf(seat) ?? 'none',
-      }),
-      {
-        kind: 'text',
-        x: PAD + 28,
-        y: y + ROW / 2 + 5,
-        text: fitText(seat.name, labelWidth - 28, NAME_SIZE),
-        size: NAME_SIZE,
-        fill: INK,
-        anchor: 'start',
-      },
-    );
-    if (lynched)
-      shapes.push({
-        kind: 'circle',
-        x: PAD + 12,
-        y: y + ROW / 2,
-        r: MARKER + 4,
-        fill: 'none',
-        stroke: INK,
-        strokeWidth: 2.5,
-        tags: { part: 'lynched-ring', day: d, id: seat.id },
-      });
-    players.forEach((p, col) => {
-      const value = row.suspicion[p.id];
-      const fill = value === undefined ? NO_DATA : heatColour(value);
-      // Reads of the already dead (their roles mostly revealed) are faded: the living are the question.
-      const faded = deadBefore(p, day.day);
-      const x = gridX + col * cell;
-      shapes.push({
-        kind: 'rect',
-        x,
-        y,
-        width: cell,
-        height: ROW,
-        fill,
-        opacity: faded ? FADED : undefined,
-        stroke: '#FFFFFF',
-        strokeWidth: 1,
-        tags:
-          value === undefined
-            ? { part: 'no-read', day: d, seat: seat.id, player: p.id }
-            : { part: 'cell', day: d, seat: seat.id, player: p.id, suspicion: String(value) },
-      });
-      const text = cellText(value, p.id === seat.id, cell);
-      if (text)
-        shapes.push({
-          kind: 'text',
-          x: x + cell / 2,
-          y: y + ROW / 2 + 4,
-          text,
-          size: cell >= 34 ? 12 : 10,
-          fill: value === undefined || faded ? MUTED : inkOn(fill),
-          anchor: 'middle',
-        });
-    });
-  });
-
-  // The true Mafia's columns, outlined over the cells: who read them right shows at a glance.
-  const height = day.rows.length * ROW;
-  players.forEach((p, col) => {
-    if (factionOf(p) !== 'mafia') return;
+  g.players.forEach((p, col) => {
+    const value = suspicion[p.id];
+    const fill = value === undefined ? NO_DATA : heatColour(value);
+    // Reads of the already dead (their roles mostly revealed) are faded: the living are the question.
+    const faded = deadBefore(p, g.day);
+    const x = g.x + col * g.cell;
+    const where = { day: d, seat: seat.id, player: p.id };
     shapes.push({
       kind: 'rect',
-      x: gridX + col * cell + 1.5,
-      y: gridY - 1.5,
-      width: cell - 3,
-      height: height + 3,
-      fill: 'none',
-      stroke: OKABE_ITO.vermillion,
-      strokeWidth: 3,
-      radius: 2,
-      tags: { part: 'mafia-column', day: d, player: p.id },
+      x,
+      y,
+      width: g.cell,
+      height: ROW,
+      fill,
+      opacity: faded ? FADED : undefined,
+      stroke: '#FFFFFF',
+      strokeWidth: 1,
+      tags: value === undefined ? { part: 'no-read', ...where } : { part: 'cell', ...where, suspicion: String(value) },
     });
+    const words = cellText(value, p.id === seat.id, g.cell);
+    const ink = value === undefined || faded ? MUTED : inkOn(fill);
+    if (words) shapes.push(label(x + g.cell / 2, y + ROW / 2 + 4, words, { size: g.cell >= 34 ? 12 : 10, fill: ink, anchor: 'middle' }));
   });
-  return { height: gridY + height + PAD, shapes, tags };
+  return shapes;
+}
+
+/** The true Mafia's columns, outlined over the cells: who read them right shows at a glance. */
+function mafiaOutlines(g: Grid, rows: number): Shape[] {
+  return g.players.flatMap((p, col): Shape[] =>
+    factionOf(p) === 'mafia'
+      ? [
+          {
+            kind: 'rect',
+            x: g.x + col * g.cell + 1.5,
+            y: g.y - 1.5,
+            width: g.cell - 3,
+            height: rows * ROW + 3,
+            fill: 'none',
+            stroke: OKABE_ITO.vermillion,
+            strokeWidth: 3,
+            radius: 2,
+            tags: { part: 'mafia-column', day: String(g.day), player: p.id },
+          },
+        ]
+      : [],
+  );
+}
+
+function suspicionPanel(state: GameState, day: SuspicionDay, width: number): Panel {
+  const tags = { part: 'suspicion-day', day: String(day.day) };
+  const heading = day.voted ? `Day ${day.day}` : `Day ${day.day}: ${whyNoVote(state, day.day)}`;
+  const title = label(PAD, 30, fitText(heading, width - 2 * PAD, TITLE_SIZE, true), { size: TITLE_SIZE, bold: true });
+  if (day.rows.length === 0) {
+    const empty = label(PAD, 56, 'No AI seat was left to read the table.', { fill: MUTED, tags: { part: 'empty', day: String(day.day) } });
+    return { height: 70, shapes: [title, empty], tags };
+  }
+  const g = gridFor(state, day.day, width);
+  const rows = day.rows.flatMap((row, r) => {
+    const seat = g.players.find((p) => p.id === row.seatId);
+    return seat ? seatRow(g, seat, row.suspicion, r) : [];
+  });
+  return {
+    height: g.y + day.rows.length * ROW + PAD,
+    shapes: [title, ...columnHeaders(g), ...rows, ...mafiaOutlines(g, day.rows.length)],
+    tags,
+  };
 }
 
 function legend(state: GameState): LegendItem[] {

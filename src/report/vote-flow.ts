@@ -2,7 +2,7 @@ import { findPlayer, type GameEventOf, type GameState, type PlayerId, type Playe
 import { bySeat, daysPlayed, factionOf, outcomeLine, whyNoVote } from './game-facts.ts';
 import { factionLegend, kindLegend, MARKER, playerMarker } from './markers.ts';
 import { factionColour, INK, MUTED, NO_DATA, OKABE_ITO } from './palette.ts';
-import { composePicture, type LegendItem, type Panel } from './picture.ts';
+import { composePicture, label, type LegendItem, type Panel } from './picture.ts';
 import type { Scene, Shape } from './scene.ts';
 import { fitText } from './text.ts';
 
@@ -62,15 +62,16 @@ function nameOf(state: GameState, id: PlayerId): string {
 function headline(state: GameState, day: VoteDay, room: number): string {
   const vote = day.vote;
   if (!vote) return `Day ${day.day}: no vote, ${whyNoVote(state, day.day)}`;
-  const count = vote.votes.length;
+  const lynchedId = vote.lynchedId;
+  if (lynchedId !== null) {
+    const got = vote.votes.filter((v) => v.targetId === lynchedId).length;
+    const name = fitText(nameOf(state, lynchedId), room * 0.45, TITLE_SIZE, true);
+    return `Day ${day.day}: ${name} lynched, ${got} of ${vote.votes.length} votes`;
+  }
   switch (vote.reason) {
     case 'plurality':
-    case 'majority': {
-      const lynched = vote.lynchedId ?? '';
-      const got = vote.votes.filter((v) => v.targetId === lynched).length;
-      const name = fitText(nameOf(state, lynched), room * 0.45, TITLE_SIZE, true);
-      return `Day ${day.day}: ${name} lynched, ${got} of ${count} votes`;
-    }
+    case 'majority':
+      return `Day ${day.day}: no one lynched`;
     case 'tie':
       return `Day ${day.day}: a tie, no one lynched`;
     case 'no_majority':
@@ -82,151 +83,140 @@ function headline(state: GameState, day: VoteDay, room: number): string {
   }
 }
 
-/** Voters on the left, the voted-for on the right (everyone alive, then "no lynch"), one arrow per vote. */
-function votePanel(state: GameState, day: VoteDay, width: number): Panel {
-  const tags = { part: 'vote-day', day: String(day.day) };
-  const title: Shape = {
-    kind: 'text',
-    x: PAD,
-    y: 30,
-    text: fitText(headline(state, day, width - 2 * PAD), width - 2 * PAD, TITLE_SIZE, true),
-    size: TITLE_SIZE,
-    fill: INK,
-    anchor: 'start',
-    bold: true,
-    tags: { part: 'headline', day: String(day.day) },
-  };
-  const vote = day.vote;
-  if (!vote) return { height: 48, shapes: [title], tags };
+/** Where a panel's two columns sit, at the width it is given. */
+interface Columns {
+  readonly width: number;
+  readonly nameWidth: number;
+  /** The voters' markers, names right-aligned before them. */
+  readonly leftX: number;
+  /** The targets' markers, then the count of votes, then the names. */
+  readonly rightX: number;
+  readonly day: string;
+}
 
+const rowY = (row: number): number => TOP + row * ROW + ROW / 2;
+
+function columnsFor(width: number, day: number): Columns {
   const nameWidth = Math.round(width * 0.29);
-  const leftX = PAD + nameWidth + 10;
-  const rightX = width - PAD - nameWidth - 46;
-  const players = vote.present.map((id) => findPlayer(state, id)).filter((p): p is PlayerState => p !== undefined);
-  const rowOf = new Map<string, number>(players.map((p, i) => [p.id, i]));
-  const noLynchVotes = vote.votes.filter((v) => v.targetId === 'no_lynch').length;
-  if (noLynchVotes > 0) rowOf.set('no_lynch', players.length);
-  const rows = players.length + (noLynchVotes > 0 ? 1 : 0);
-  const y = (row: number) => TOP + row * ROW + ROW / 2;
-  const d = String(day.day);
+  return { width, nameWidth, leftX: PAD + nameWidth + 10, rightX: width - PAD - nameWidth - 46, day: String(day) };
+}
 
-  const shapes: Shape[] = [title];
-  const received = new Map<string, number>();
-  for (const v of vote.votes) received.set(v.targetId, (received.get(v.targetId) ?? 0) + 1);
-
-  // The lynched row's band goes first, under its marker and name.
-  const lynchedRow = vote.lynchedId === null ? undefined : rowOf.get(vote.lynchedId);
-  if (lynchedRow !== undefined && vote.lynchedId !== null) {
+/** One player's row: name and marker as a voter, marker, votes received and name as a target. */
+function playerRow(c: Columns, p: PlayerState, row: number, vote: ClosedVote, received: number, voted: boolean): Shape[] {
+  const y = rowY(row);
+  const faction = factionOf(p);
+  const fill = factionColour(faction);
+  const base = { day: c.day, id: p.id, faction: faction ?? 'none', kind: p.kind };
+  const lynched = p.id === vote.lynchedId;
+  const shapes: Shape[] = [];
+  if (lynched) {
+    const bandX = c.rightX - MARKER - 6;
     shapes.push({
       kind: 'rect',
-      x: rightX - MARKER - 6,
-      y: TOP + lynchedRow * ROW + 1,
-      width: width - PAD - (rightX - MARKER - 6) + 6,
+      x: bandX,
+      y: y - ROW / 2 + 1,
+      width: c.width - PAD - bandX + 6,
       height: ROW - 2,
       radius: 4,
       fill: OKABE_ITO.yellow,
       opacity: 0.75,
-      tags: { part: 'lynched', day: d, id: vote.lynchedId },
+      tags: { part: 'lynched', day: c.day, id: p.id },
     });
   }
-
-  const voted = new Set(vote.votes.map((v) => v.voterId));
-  players.forEach((p, row) => {
-    const faction = factionOf(p);
-    const fill = factionColour(faction);
-    const base = { day: d, id: p.id, faction: faction ?? 'none', kind: p.kind };
-    const lynched = p.id === vote.lynchedId;
-    shapes.push(
-      {
-        kind: 'text',
-        x: leftX - MARKER - 6,
-        y: y(row) + 5,
-        text: fitText(p.name, nameWidth - 4, NAME_SIZE),
-        size: NAME_SIZE,
-        fill: INK,
-        anchor: 'end',
-      },
-      playerMarker(p.kind, leftX, y(row), fill, { part: 'player', side: 'voter', ...base }),
-      playerMarker(p.kind, rightX, y(row), fill, { part: 'player', side: 'target', ...base, ...(lynched && { lynched: 'true' }) }),
-      {
-        kind: 'text',
-        x: rightX + 42,
-        y: y(row) + 5,
-        text: fitText(p.name, width - PAD - rightX - 42, NAME_SIZE, lynched),
-        size: NAME_SIZE,
-        fill: INK,
-        anchor: 'start',
-        bold: lynched,
-      },
-    );
-    if (lynched)
-      shapes.push({
-        kind: 'circle',
-        x: rightX,
-        y: y(row),
-        r: MARKER + 4,
-        fill: 'none',
-        stroke: INK,
-        strokeWidth: 2.5,
-        tags: { part: 'lynched-ring', day: d, id: p.id },
-      });
-    const got = received.get(p.id);
-    if (got)
-      shapes.push({ kind: 'text', x: rightX + 14, y: y(row) + 5, text: `${got}`, size: NAME_SIZE, fill: INK, anchor: 'start', bold: true });
-    if (!voted.has(p.id))
-      shapes.push({
-        kind: 'text',
-        x: leftX + MARKER + 6,
-        y: y(row) + 4,
-        text: 'no vote',
-        size: 12,
-        fill: MUTED,
-        anchor: 'start',
-        tags: { part: 'abstained', day: d, id: p.id },
-      });
-  });
-  if (noLynchVotes > 0) {
-    const row = players.length;
-    shapes.push(
-      {
-        kind: 'rect',
-        x: rightX - MARKER,
-        y: y(row) - MARKER,
-        width: 2 * MARKER,
-        height: 2 * MARKER,
-        fill: NO_DATA,
-        stroke: MUTED,
-        strokeWidth: 1,
-        dashed: true,
-        tags: { part: 'no-lynch', day: d },
-      },
-      { kind: 'text', x: rightX + 14, y: y(row) + 5, text: `${noLynchVotes}`, size: NAME_SIZE, fill: INK, anchor: 'start', bold: true },
-      { kind: 'text', x: rightX + 42, y: y(row) + 5, text: NO_LYNCH_LABEL, size: NAME_SIZE, fill: MUTED, anchor: 'start' },
-    );
+  shapes.push(
+    label(c.leftX - MARKER - 6, y + 5, fitText(p.name, c.nameWidth - 4, NAME_SIZE), { anchor: 'end' }),
+    playerMarker(p.kind, c.leftX, y, fill, { part: 'player', side: 'voter', ...base }),
+    playerMarker(p.kind, c.rightX, y, fill, { part: 'player', side: 'target', ...base, ...(lynched && { lynched: 'true' }) }),
+    label(c.rightX + 42, y + 5, fitText(p.name, c.width - PAD - c.rightX - 42, NAME_SIZE, lynched), { bold: lynched }),
+  );
+  if (lynched) {
+    const ring = { part: 'lynched-ring', day: c.day, id: p.id };
+    shapes.push({ kind: 'circle', x: c.rightX, y, r: MARKER + 4, fill: 'none', stroke: INK, strokeWidth: 2.5, tags: ring });
   }
+  if (received > 0) shapes.push(label(c.rightX + 14, y + 5, String(received), { bold: true }));
+  if (!voted)
+    shapes.push(
+      label(c.leftX + MARKER + 6, y + 4, 'no vote', { size: 12, fill: MUTED, tags: { part: 'abstained', day: c.day, id: p.id } }),
+    );
+  return shapes;
+}
 
-  // Arrows into one target fan out a little, so each arrowhead stays visible.
+function noLynchRow(c: Columns, row: number, received: number): Shape[] {
+  const y = rowY(row);
+  return [
+    {
+      kind: 'rect',
+      x: c.rightX - MARKER,
+      y: y - MARKER,
+      width: 2 * MARKER,
+      height: 2 * MARKER,
+      fill: NO_DATA,
+      stroke: MUTED,
+      strokeWidth: 1,
+      dashed: true,
+      tags: { part: 'no-lynch', day: c.day },
+    },
+    label(c.rightX + 14, y + 5, String(received), { bold: true }),
+    label(c.rightX + 42, y + 5, NO_LYNCH_LABEL, { fill: MUTED }),
+  ];
+}
+
+/** One arrow per vote, in the voter's colour; arrows into one target fan out a little, so each head shows. */
+function arrows(
+  state: GameState,
+  c: Columns,
+  vote: ClosedVote,
+  rowOf: ReadonlyMap<string, number>,
+  received: ReadonlyMap<string, number>,
+): Shape[] {
   const into = new Map<string, number>();
-  for (const v of vote.votes) {
+  return vote.votes.flatMap((v): Shape[] => {
     const from = rowOf.get(v.voterId);
     const to = rowOf.get(v.targetId);
     const voter = findPlayer(state, v.voterId);
-    if (from === undefined || to === undefined || !voter) continue;
+    if (from === undefined || to === undefined || !voter) return [];
     const k = received.get(v.targetId) ?? 1;
     const i = into.get(v.targetId) ?? 0;
     into.set(v.targetId, i + 1);
     const spread = Math.min(3, 14 / k);
-    shapes.push({
-      kind: 'edge',
-      from: { x: leftX + MARKER + 2, y: y(from) },
-      to: { x: rightX - MARKER - 2, y: y(to) + (i - (k - 1) / 2) * spread },
-      colour: factionColour(factionOf(voter)),
-      width: 2,
-      opacity: 0.8,
-      tags: { part: 'vote', day: d, voter: v.voterId, target: v.targetId },
-    });
-  }
-  return { height: TOP + rows * ROW + PAD, shapes, tags };
+    return [
+      {
+        kind: 'edge',
+        from: { x: c.leftX + MARKER + 2, y: rowY(from) },
+        to: { x: c.rightX - MARKER - 2, y: rowY(to) + (i - (k - 1) / 2) * spread },
+        colour: factionColour(factionOf(voter)),
+        width: 2,
+        opacity: 0.8,
+        tags: { part: 'vote', day: c.day, voter: v.voterId, target: v.targetId },
+      },
+    ];
+  });
+}
+
+/** Voters on the left, the voted-for on the right (everyone alive, then "no lynch"), one arrow per vote. */
+function votePanel(state: GameState, day: VoteDay, width: number): Panel {
+  const c = columnsFor(width, day.day);
+  const tags = { part: 'vote-day', day: c.day };
+  const heading = fitText(headline(state, day, width - 2 * PAD), width - 2 * PAD, TITLE_SIZE, true);
+  const title = label(PAD, 30, heading, { size: TITLE_SIZE, bold: true, tags: { part: 'headline', day: c.day } });
+  const vote = day.vote;
+  if (!vote) return { height: 48, shapes: [title], tags };
+
+  const players = vote.present.map((id) => findPlayer(state, id)).filter((p): p is PlayerState => p !== undefined);
+  const received = new Map<string, number>();
+  for (const v of vote.votes) received.set(v.targetId, (received.get(v.targetId) ?? 0) + 1);
+  const rowOf = new Map<string, number>(players.map((p, i) => [p.id, i]));
+  const noLynch = received.get('no_lynch') ?? 0;
+  if (noLynch > 0) rowOf.set('no_lynch', players.length);
+  const voted = new Set(vote.votes.map((v) => v.voterId));
+
+  const shapes: Shape[] = [
+    title,
+    ...players.flatMap((p, row) => playerRow(c, p, row, vote, received.get(p.id) ?? 0, voted.has(p.id))),
+    ...(noLynch > 0 ? noLynchRow(c, players.length, noLynch) : []),
+    ...arrows(state, c, vote, rowOf, received),
+  ];
+  return { height: TOP + (players.length + (noLynch > 0 ? 1 : 0)) * ROW + PAD, shapes, tags };
 }
 
 function legend(state: GameState): LegendItem[] {

@@ -60,6 +60,24 @@ describe('the suspicion heatmap of a scripted game', () => {
     for (const day of ['1', '2']) expect(tagged(scene, { part: 'mafia-column', day }).map((s) => s.tags?.player)).toEqual([mafia.id]);
   });
 
+  it('GIVEN the only AI seat is killed on night 1 WHEN drawn THEN day 1 says no AI seat was left to read the table', () => {
+    const t = TestGame.seated(
+      ['A', 'B', 'C', 'D'].map((name, i) => ({ name, kind: i === 0 ? ('ai' as const) : ('human' as const) })),
+      ['mafia', 'townsperson', 'townsperson', 'townsperson'],
+    );
+    const ai = t.player('p1');
+    expect(ai.role).toBe('townsperson'); // the deal of seed 7: the AI seat is not the Mafia
+    t.must(engine.recordReasoning(t.state, { playerId: ai.id, decision: 'a move', text: 'why', at: t.at, suspicion: { p2: 0.4 } }));
+    t.must(t.act(t.by('mafia'), ai));
+    t.advanceTo('vote');
+    for (const p of t.state.players.filter((p) => p.alive && p.role !== 'mafia')) t.must(t.vote(p, t.by('mafia')));
+    t.advance();
+    expect(t.state.phase).toBe('ended');
+    const scene = suspicionMapScene(t.state, 'Game')!;
+    expect(tagged(scene, { part: 'row' })).toEqual([]);
+    expect(tagged(scene, { part: 'empty', day: '1' })).toHaveLength(1);
+  });
+
   it('GIVEN a game of people only WHEN drawn THEN there is no heatmap', () => {
     const t = TestGame.started(['mafia', 'townsperson', 'townsperson']);
     t.must(t.act(t.by('mafia'), t.by('townsperson')));
