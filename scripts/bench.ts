@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every figure the issues name, printed with its ratio to the target; nothing here
  * asserts, the numbers speak. `--json FILE` also writes them under their keys (e.g.
- * `llm.callsPerGame`); `--only engine,llm,realtime,personas,discord` runs just those sections;
+ * `llm.callsPerGame`); `--only engine,llm,realtime,personas,pictures,discord` runs just those sections;
  * `--games N` sets the Discord section's concurrent games (default 100).
  */
 import { writeFile } from 'node:fs/promises';
@@ -11,10 +11,11 @@ import { PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts'
 import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
 import type { ProviderName } from '../src/llm/types.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
+import { benchPictures } from './bench-pictures.ts';
 import { benchRealtime, REALTIME_SHAPE } from './bench-realtime.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 
-const SECTIONS = ['engine', 'llm', 'realtime', 'personas', 'discord'] as const;
+const SECTIONS = ['engine', 'llm', 'realtime', 'personas', 'pictures', 'discord'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const flags = flagsOrExit('npm run bench', 'Measures every figure the issues name and prints it with its ratio to the target.', {
@@ -136,6 +137,18 @@ async function personasSection(): Promise<void> {
   figures.personas = { autocompleteP50Ms: search.p50, autocompleteP99Ms: search.p99, personas: search.personas };
 }
 
+async function picturesSection(): Promise<void> {
+  out("Director's-cut pictures (vote flow and suspicion heatmap) of offline all-AI games, drawn off the event loop:");
+  const drawn: Record<string, unknown> = {};
+  for (const players of [7, 16]) {
+    const f = await benchPictures(players);
+    const sizes = f.files.map((file) => `${file.name} ${file.kib.toFixed(0)} KiB, 1200×${file.height}`).join('; ');
+    out(`  ${players} players, ${f.days} days: both pictures in ${f.medianMs.toFixed(0)} ms (median of 5); ${sizes}`);
+    drawn[`players${players}`] = { medianMs: f.medianMs, days: f.days, files: f.files };
+  }
+  figures.pictures = drawn;
+}
+
 async function discord(): Promise<void> {
   const result = await discordSection(out, discordGames);
   figures.discord = result;
@@ -146,6 +159,7 @@ const RUN: Record<Section, () => Promise<void>> = {
   llm: llmSection,
   realtime: realtimeSection,
   personas: personasSection,
+  pictures: picturesSection,
   discord,
 };
 for (const section of SECTIONS) {

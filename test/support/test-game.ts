@@ -19,6 +19,20 @@ export class TestGame {
     return table;
   }
 
+  /** A started game (night 1) with these players (ids p1…pn, in seat order) and exactly these roles dealt among them. */
+  static seated(
+    players: readonly { name: string; kind: engine.PlayerKind }[],
+    roles: RoleId[],
+    rules: RulesInput = {},
+    seed = 7,
+  ): TestGame {
+    const created = ok(engine.createGame({ gameId: 'test', seed, settings: { setup: { kind: 'custom', roles }, rules }, at: T0 }));
+    const table = new TestGame(created.state);
+    players.forEach((player, i) => table.must(engine.join(table.state, { player: { id: `p${i + 1}`, ...player }, at: T0 })));
+    table.must(engine.start(table.state, { at: table.at }));
+    return table;
+  }
+
   /** A started game (night 1) with exactly these roles dealt. */
   static started(roles: RoleId[], rules: RulesInput = {}, seed = 7): TestGame {
     const table = TestGame.lobby(roles.length, { setup: { kind: 'custom', roles }, rules }, seed);

@@ -163,6 +163,11 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
     // The director's cut: a message with the Markdown file and the HTML replay, and a thread on it.
     const cut = w.sim.messagesIn('game').find((m) => m.attachments.some((a) => a.filename === `directors-cut-${gameId}.md`));
     expect(cut?.attachments.map((a) => a.filename)).toContain(`replay-${gameId}.html`);
+    // With the pictures of the game: who voted for whom, and how the AI seats read the table.
+    for (const picture of [`vote-flow-${gameId}.png`, `suspicion-${gameId}.png`]) {
+      const file = cut!.attachments.find((a) => a.filename === picture);
+      expect(file?.data.subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
     expect(w.sim.threadsOf('game').some((t) => (t.name ?? '').startsWith("Director's cut"))).toBe(true);
     expect(w.sim.failedRequests()).toEqual([]);
   });
