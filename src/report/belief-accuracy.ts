@@ -42,7 +42,8 @@ export function beliefAccuracy(state: GameState): SeatRead[] | null {
   if (!ended) return null;
   const roles = ended.payload.roles;
   const revealedAt = new Map<PlayerId, number>();
-  for (const e of state.log) if (e.type === 'player_died' && e.payload.role && !revealedAt.has(e.payload.playerId)) revealedAt.set(e.payload.playerId, e.seq);
+  for (const e of state.log)
+    if (e.type === 'player_died' && e.payload.role && !revealedAt.has(e.payload.playerId)) revealedAt.set(e.payload.playerId, e.seq);
 
   const lastOfDay = new Map<PlayerId, Map<number, Reasoning>>();
   for (const e of state.log) {

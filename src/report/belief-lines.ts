@@ -1,21 +1,16 @@
 import { getRole, isMafia, type GameState } from '../game/index.ts';
 import { beliefAccuracy, meanOverDays, type SeatRead } from './belief-accuracy.ts';
 
-/** Days as short ranges: [1, 2, 4] → "days 1–2, 4". */
+/** Days as short ranges: [1, 2, 4] → "on days 1–2, 4". */
 function daysText(days: readonly number[]): string {
   if (days.length === 0) return 'on no day';
-  const ranges: string[] = [];
-  let start = days[0]!;
-  let end = start;
-  for (const d of [...days.slice(1), Number.NaN]) {
-    if (d === end + 1) {
-      end = d;
-      continue;
-    }
-    ranges.push(start === end ? `${start}` : `${start}–${end}`);
-    start = end = d;
+  const ranges: [number, number][] = [];
+  for (const d of days) {
+    const last = ranges.at(-1);
+    if (last && d === last[1] + 1) last[1] = d;
+    else ranges.push([d, d]);
   }
-  return `on day${days.length > 1 ? 's' : ''} ${ranges.join(', ')}`;
+  return `on day${days.length > 1 ? 's' : ''} ${ranges.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ')}`;
 }
 
 const two = (x: number) => x.toFixed(2);
