@@ -6,7 +6,7 @@ import { createRatingStore, type RatingStore } from '../../src/db/rating-store.t
 import * as engine from '../../src/game/index.ts';
 import type { Change, GameError, GameState, RoleId } from '../../src/game/index.ts';
 import { GuildRatings } from '../../src/report/guild-ratings.ts';
-import { NEW_RATING, rateGame } from '../../src/report/ratings.ts';
+import { NEW_RATING, rateGame, type RatedPlacing } from '../../src/report/ratings.ts';
 import type { Result } from '../../src/result.ts';
 import { describeOn, testBackends, truncateAll } from '../db/test-databases.ts';
 
@@ -76,11 +76,11 @@ for (const backend of testBackends('guild_ratings_test')) {
       const adaWon = first.players.find((p) => p.name === 'Ada')!.role === 'mafia';
       expect(board[0]!.wins).toBe(adaWon ? 2 : 0);
       // The same two updates, done by hand.
-      const seatsOf = (g: GameState) =>
+      const seatsOf = (g: GameState): RatedPlacing[] =>
         g.players.map((p) => ({
           playerId: p.id,
           side: p.role === 'mafia' ? 'mafia' : 'town',
-          place: (p.role === 'mafia' ? 1 : 2),
+          place: p.role === 'mafia' ? 1 : 2,
           subject: p.personaId,
         }));
       const once = rateGame(() => undefined, seatsOf(first)).get('persona-ada')!;
