@@ -1,7 +1,7 @@
 import type { PrismaClient } from './generated/client.ts';
 
 /** Who a rating is of: an AI persona, or a person (by Discord user id) who opted in. */
-export type RatedKind = 'persona' | 'human';
+type RatedKind = 'persona' | 'human';
 
 export interface SubjectKey {
   readonly kind: RatedKind;
@@ -23,7 +23,7 @@ export interface UnratedGame {
 }
 
 /** What a game's rating writes: each subject's new record, or nothing (a game that does not count). */
-export type RatingUpdate = (current: ReadonlyMap<string, RatingRecord>) => readonly RatingRecord[] | null;
+type RatingUpdate = (current: ReadonlyMap<string, RatingRecord>) => readonly RatingRecord[] | null;
 
 export interface RatingStore {
   /** Ended games (of one server, or of all) not yet rated, in the order they ended. */

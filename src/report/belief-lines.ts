@@ -16,7 +16,7 @@ function daysText(days: readonly number[]): string {
 const two = (x: number) => x.toFixed(2);
 
 /** One seat's read of the table, as the director's cut says it. */
-export function beliefLine(seat: SeatRead): string {
+function beliefLine(seat: SeatRead): string {
   const brier = meanOverDays([seat], (d) => d.brier);
   const uniform = meanOverDays([seat], (d) => d.uniformBrier);
   if (brier === null || uniform === null) return `- **${seat.name}** left no read of the table.`;

@@ -46,14 +46,31 @@ export interface RatedPlacing extends Placing {
 }
 
 /**
- * One game's rating update: each side is a team of its players' current ratings, ranked by place.
- * Returns the new rating of every subject in the game. A subject seated more than once (two seats of
- * one model in an arena) takes the mean of its seats' updated ratings: one game is one result for it.
+ * A side's stand-in player: its members' mean mu and mean variance. Mafia sides are smaller than the
+ * town by design, and openskill sums a team's members, which would make the larger town a 96 %
+ * favourite and every Mafia win an upset; padded with stand-ins to the largest side's size, every
+ * side is weighed by its members' mean.
+ */
+function standIn(team: readonly Rating[]): Rating {
+  const n = Math.max(1, team.length);
+  return { mu: team.reduce((a, r) => a + r.mu, 0) / n, sigma: Math.sqrt(team.reduce((a, r) => a + r.sigma ** 2, 0) / n) };
+}
+
+/**
+ * One game's rating update: each side is a team of its players' current ratings (smaller sides
+ * padded with stand-ins at their mean, whose updates are dropped), ranked by place. Returns the new
+ * rating of every subject in the game. A subject seated more than once (two seats of one model in
+ * an arena) takes the mean of its seats' updated ratings: one game is one result for it.
  */
 export function rateGame(current: (subject: string) => Rating | undefined, seats: readonly RatedPlacing[]): Map<string, Rating> {
   const sides = [...new Set(seats.map((s) => s.side))];
   const members = sides.map((side) => seats.filter((s) => s.side === side));
-  const teams = members.map((team) => team.map((s) => (s.subject === null ? NEW_RATING : (current(s.subject) ?? NEW_RATING))));
+  const size = Math.max(...members.map((team) => team.length));
+  const teams = members.map((team) => {
+    const ratings = team.map((s) => (s.subject === null ? NEW_RATING : (current(s.subject) ?? NEW_RATING)));
+    const pad = standIn(ratings);
+    return [...ratings, ...Array.from({ length: size - ratings.length }, () => pad)];
+  });
   const rank = members.map((team) => team[0]?.place ?? 2);
   const rated = sides.length > 1 ? rate(teams, { rank }) : teams;
   const updates = new Map<string, Rating[]>();

@@ -28,7 +28,7 @@ describe('placings of a finished game', () => {
 });
 
 describe('one game’s rating update', () => {
-  it('GIVEN two town personas beat one Mafia persona WHEN rated THEN the result is openskill’s for those teams: winners up, loser down, newcomers from 25 ± 8.33', () => {
+  it('GIVEN two town personas beat one Mafia persona WHEN rated THEN the result is openskill’s for those teams, the smaller side padded with a stand-in at its mean: winners up, loser down as much, newcomers from 25 ± 8.33', () => {
     const next = rateGame(
       () => undefined,
       [
@@ -37,7 +37,13 @@ describe('one game’s rating update', () => {
         { playerId: 'm', side: 'mafia', place: 2, subject: 'persona:m' },
       ],
     );
-    const [[a, b], [m]] = rate([[NEW_RATING, NEW_RATING], [NEW_RATING]], { rank: [1, 2] });
+    const [[a, b], [m]] = rate(
+      [
+        [NEW_RATING, NEW_RATING],
+        [NEW_RATING, NEW_RATING],
+      ],
+      { rank: [1, 2] },
+    );
     expect(next).toEqual(
       new Map([
         ['persona:a', a],
@@ -46,7 +52,8 @@ describe('one game’s rating update', () => {
       ]),
     );
     expect(next.get('persona:a')!.mu).toBeGreaterThan(25);
-    expect(next.get('persona:m')!.mu).toBeLessThan(25);
+    // Weighed by their means, equal sides start even: what one winner gains, the loser loses.
+    expect(25 - next.get('persona:m')!.mu).toBeCloseTo(next.get('persona:a')!.mu - 25, 10);
     expect(skill(NEW_RATING)).toBeCloseTo(0, 10);
   });
 
@@ -60,7 +67,14 @@ describe('one game’s rating update', () => {
         { playerId: 'm', side: 'mafia', place: 2, subject: 'model:x' },
       ],
     );
-    const [[x1], [x2]] = rate([[strong, NEW_RATING], [strong]], { rank: [1, 2] });
+    const standIn = { mu: strong.mu, sigma: strong.sigma };
+    const [[x1], [x2]] = rate(
+      [
+        [strong, NEW_RATING],
+        [strong, standIn],
+      ],
+      { rank: [1, 2] },
+    );
     expect([...next.keys()]).toEqual(['model:x']);
     expect(next.get('model:x')!.mu).toBeCloseTo((x1.mu + x2.mu) / 2, 10);
     expect(next.get('model:x')!.sigma).toBeCloseTo((x1.sigma + x2.sigma) / 2, 10);

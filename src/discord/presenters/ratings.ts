@@ -13,7 +13,7 @@ function who(r: RankedRating): string {
 }
 
 /** "skill 3.1 (μ 27.4 ± 8.1)": the conservative estimate the board ranks by, then mean and uncertainty. */
-export function ratingText(r: RankedRating): string {
+function ratingText(r: RankedRating): string {
   return `skill ${r.skill.toFixed(1)} (μ ${r.mu.toFixed(1)} ± ${r.sigma.toFixed(1)})`;
 }
 
