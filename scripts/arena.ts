@@ -45,8 +45,10 @@ if (missing.length > 0) {
 
 // One client per provider for every game; each model answers one small call first, so a wrong key or name shows at once.
 const clients = new Map<ProviderName, LlmProvider>();
+const probed = new Set<string>();
 for (const e of entries.value) {
-  if (e.plays.provider === 'offline') continue;
+  if (e.plays.provider === 'offline' || probed.has(e.model)) continue;
+  probed.add(e.model);
   let client = clients.get(e.plays.provider);
   if (!client) {
     const created = createProvider(e.plays.provider, env);

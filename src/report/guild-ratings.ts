@@ -34,10 +34,21 @@ export class GuildRatings {
 
   constructor(private readonly deps: GuildRatingsDeps) {}
 
-  /** Rates every finished game not rated yet, of one server or of all (at start-up); resolves with how many counted. */
+  /**
+   * Rates every finished game not rated yet, of one server or of all (at start-up); resolves with how
+   * many counted. A failure is logged and leaves the games unrated for the next try.
+   */
   catchUp(guildId?: string): Promise<number> {
-    const run = this.chain.then(() => this.rateUnrated(guildId));
-    this.chain = run.catch((error: unknown) => this.deps.log.error(`ratings: ${String(error)}`));
+    return this.queue(() => this.rateUnrated(guildId), 0);
+  }
+
+  /** One thing at a time, in order: ratings read and write the same rows. */
+  private queue<T>(work: () => Promise<T>, onError: T): Promise<T> {
+    const run = this.chain.then(work).catch((error: unknown) => {
+      this.deps.log.error(`ratings: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return onError;
+    });
+    this.chain = run;
     return run;
   }
 
@@ -62,9 +73,10 @@ export class GuildRatings {
 
   /** Opting in counts the person's games from the next one on; opting out forgets their rating here. */
   async setOptIn(guildId: string, userId: string, on: boolean): Promise<void> {
-    // After the ratings in flight: a game rated just after an opt-out must not write the rating back.
-    await this.idle();
-    await this.deps.store.setOptIn(guildId, userId, on);
+    // In the ratings' queue: a game rated just after an opt-out must not write the rating back.
+    const run = this.chain.then(() => this.deps.store.setOptIn(guildId, userId, on));
+    this.chain = run.catch(() => undefined);
+    await run;
   }
 
   private async rateUnrated(guildId?: string): Promise<number> {
