@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../src/db/open-database.ts';
 import { createLlmCallStore } from '../src/db/llm-call-store.ts';
 import { createPersonaStore } from '../src/db/persona-store.ts';
 import { createStatsStore } from '../src/db/stats-store.ts';
+import { createRatingStore } from '../src/db/rating-store.ts';
 import type { Logger } from '../src/log.ts';
 import { loadStarterPack } from '../src/persona/starter-pack.ts';
 import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from './fakes/discord/index.ts';
@@ -180,6 +181,7 @@ async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<
     games,
     personas,
     stats: createStatsStore(db.prisma),
+    ratings: createRatingStore(db.prisma),
     llmCalls: createLlmCallStore(db.prisma),
     llm: OFFLINE,
     timers,

@@ -19,9 +19,10 @@ import { startFakeAnthropic } from './fakes/llm/fake-anthropic.ts';
 import { startFakeOpenAi } from './fakes/llm/fake-openai.ts';
 import { playingModel } from './fakes/llm/playing-model.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
+import { dollarsOf, type Price } from './lib/prices.ts';
 
 /** The list price the bench names (USD per million tokens): a Sonnet-class model. */
-export const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } as const;
+export const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } as const satisfies Price;
 
 export interface ProviderGameFigures {
   readonly provider: ProviderName;
@@ -45,19 +46,6 @@ function envFor(provider: ProviderName): LlmConfig {
     maxToolRounds: 4,
     dailyTokenBudget: 0,
   };
-}
-
-/** What a game's calls cost at `PRICE`: cache reads at 10 %, cache writes at 125 % of the input rate. */
-export function dollarsOf(calls: readonly CallRecord[]): number {
-  let dollars = 0;
-  for (const { usage } of calls) {
-    const written = usage.cacheWriteInputTokens ?? 0;
-    const plain = usage.inputTokens - usage.cachedInputTokens - written;
-    dollars +=
-      (plain * PRICE.input + usage.cachedInputTokens * PRICE.cacheRead + written * PRICE.cacheWrite + usage.outputTokens * PRICE.output) /
-      1e6;
-  }
-  return dollars;
 }
 
 /** One all-AI game of the starter personas on one provider's wire fake. */
@@ -99,7 +87,7 @@ export async function benchProviderGame(provider: ProviderName, seed = 42, playe
       cachedInputTokens: sum((r) => r.usage.cachedInputTokens),
       cacheWriteInputTokens: sum((r) => r.usage.cacheWriteInputTokens ?? 0),
       outputTokens: sum((r) => r.usage.outputTokens),
-      dollars: dollarsOf(records),
+      dollars: dollarsOf(records, PRICE),
       callsByPurpose,
       outcome: state.outcome?.kind === 'win' ? `${state.outcome.faction} win on day ${state.day}` : (state.outcome?.kind ?? 'unfinished'),
     };

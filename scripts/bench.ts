@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { flagsOrExit } from './cli.ts';
 import { discordSection } from './bench-discord.ts';
-import { PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
+import { beliefFigures, PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
 import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
 import type { ProviderName } from '../src/llm/types.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
@@ -56,7 +56,26 @@ async function engineSection(): Promise<void> {
     `  town win rate vs heuristic Mafia over ${GAMES} games: heuristic Town ${(heuristic * 100).toFixed(1)} %, random-move Town ${(random * 100).toFixed(1)} %`,
   );
   out(`  heuristic advantage: ${gap.toFixed(1)} points  [target ≥ 15: ${ratio(gap, 15)}]`);
-  figures.engine = { gamesPerSecond, peakRssMiB, townWinRate: { heuristic, random }, heuristicAdvantagePoints: gap };
+  const belief = await beliefFigures(GAMES);
+  const vs = (brain: number, uniform: number) =>
+    `${brain.toFixed(3)} against a uniform prior's ${uniform.toFixed(3)} (ratio ${(brain / uniform).toFixed(2)}; below 1 beats the prior)`;
+  out(
+    `  belief accuracy, mean Brier score of the offline brain's suspicions over ${belief.seatDays} seat-days of ${belief.games} all-AI games (lower is better): ${vs(belief.brier, belief.uniformBrier)}`,
+  );
+  out(
+    `  Town seats only: ${vs(belief.townBrier, belief.townUniformBrier)}; top suspect Mafia on ${(belief.townTopSuspectRight * 100).toFixed(1)} % of Town seat-days (a Mafia seat's suspicions are its guess at what the town thinks)`,
+  );
+  figures.engine = {
+    gamesPerSecond,
+    peakRssMiB,
+    townWinRate: { heuristic, random },
+    heuristicAdvantagePoints: gap,
+    beliefBrier: belief.brier,
+    beliefBrierUniform: belief.uniformBrier,
+    beliefBrierTown: belief.townBrier,
+    beliefBrierTownUniform: belief.townUniformBrier,
+    topSuspectRightTown: belief.townTopSuspectRight,
+  };
 }
 
 const LLM_SEEDS = [1, 2, 3, 4, 5];

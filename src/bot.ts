@@ -8,6 +8,9 @@ import type { LlmConfig } from './config.ts';
 import type { GameStore } from './db/game-store.ts';
 import type { PersonaStore } from './db/persona-store.ts';
 import type { StatsStore } from './db/stats-store.ts';
+import type { RatingStore } from './db/rating-store.ts';
+import { GameRepository } from './db/game-repository.ts';
+import { GuildRatings } from './report/guild-ratings.ts';
 import type { LlmCallStore } from './db/llm-call-store.ts';
 import { TokenBudget } from './agents/budget.ts';
 import { createEditorService, createPersonaTester, type EditorLlm, type EditorService } from './agents/editor/index.ts';
@@ -30,6 +33,8 @@ export interface BotDeps {
   readonly games: GameStore;
   readonly personas: PersonaStore;
   readonly stats: StatsStore;
+  /** The servers' ratings of personas and of people who opted in. */
+  readonly ratings: RatingStore;
   /** Every model call's cost; also the ledger of the per-server daily token budget. */
   readonly llmCalls: LlmCallStore;
   readonly llm: LlmConfig;
@@ -71,12 +76,22 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);
   const cost = budgetSink(budget, onRecordError);
   const timers = deps.timers ?? realTimers;
+  const repo = new GameRepository(deps.games);
+  const ratings = new GuildRatings({
+    store: deps.ratings,
+    load: async (gameId) => {
+      const loaded = await repo.load(gameId);
+      return loaded.ok ? loaded.value : null;
+    },
+    log: deps.log,
+  });
   const liveGames = new LiveGames({
     client: deps.client,
     store: deps.games,
     timers,
     log: deps.log,
     ...(deps.newSeed ? { newSeed: deps.newSeed } : {}),
+    gameEnded: (guildId) => ratings.catchUp(guildId),
     ai: {
       llm: deps.llm,
       personas: deps.personas,
@@ -95,7 +110,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     },
   });
   const router = new InteractionRouter(deps.log);
-  registerMafia(router, { liveGames, personas: deps.personas, stats: deps.stats, log: deps.log });
+  registerMafia(router, { liveGames, personas: deps.personas, stats: deps.stats, ratings, log: deps.log });
   const models = personaModels(deps.llm);
   const editor = deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
   const chats =
@@ -116,6 +131,10 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   router.attach(deps.client);
   const resumed = await liveGames.resumeRunning();
   if (resumed > 0) deps.log.info(`resumed ${resumed} running game(s)`);
+  // Games that ended while no bot was there to rate them (or before ratings existed), oldest first.
+  void ratings.catchUp().then((n) => {
+    if (n > 0) deps.log.info(`rated ${n} finished game(s)`);
+  });
   return {
     liveGames,
     router,
@@ -124,6 +143,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       await router.idle();
       await chats?.idle();
       await liveGames.idle();
+      await ratings.idle();
       await cost.flush();
     },
     async stop() {
@@ -132,6 +152,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       await router.idle();
       await chats?.idle();
       await liveGames.closeAll();
+      await ratings.idle();
     },
   };
 }

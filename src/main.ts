@@ -7,6 +7,7 @@ import { editorLlmFromConfig } from './agents/editor/index.ts';
 import type { BotEditorDeps } from './bot.ts';
 import { createPersonaStore, type PersonaStore } from './db/persona-store.ts';
 import { createStatsStore, type StatsStore } from './db/stats-store.ts';
+import { createRatingStore, type RatingStore } from './db/rating-store.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { createLogger, type Logger } from './log.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +23,7 @@ interface Services {
   games: GameStore;
   personas: PersonaStore;
   stats: StatsStore;
+  ratings: RatingStore;
   llmCalls: LlmCallStore;
   editorStore: EditorStore;
 }
@@ -63,6 +65,7 @@ async function main(): Promise<number> {
       games: createGameStore(db.prisma),
       personas,
       stats: createStatsStore(db.prisma),
+      ratings: createRatingStore(db.prisma),
       llmCalls: createLlmCallStore(db.prisma),
       editorStore: createEditorStore(db.prisma),
     });
@@ -84,6 +87,7 @@ async function run(services: Services): Promise<number> {
       games: services.games,
       personas: services.personas,
       stats: services.stats,
+      ratings: services.ratings,
       llmCalls: services.llmCalls,
       llm: config.llm,
       devGuildId: config.discord.devGuildId,

@@ -11,21 +11,29 @@ export interface DemoPersona {
   readonly prompt: PersonaPrompt;
 }
 
-/** The starter personas, in file order, then house players for seats beyond the pack. */
-export async function demoPersonas(count: number): Promise<DemoPersona[]> {
+/** Every starter persona, in file order, ready to seat. */
+export async function starterPersonas(): Promise<DemoPersona[]> {
   const pack = await readStarterPack();
   if (!pack.ok) throw new Error(pack.error.message);
-  const out: DemoPersona[] = [];
-  for (const content of pack.value) {
-    if (out.length === count) break;
+  return pack.value.map((content) => {
     const rendered = renderPersona(content);
     if (!rendered.ok) throw new Error(`${content.profile.identity.name}: ${rendered.error.message}`);
     const prompt = personaFromProfile(rendered.value);
-    out.push({ name: prompt.name, voice: prompt.voice ?? { name: prompt.name, phrases: [] }, prompt });
-  }
+    return { name: prompt.name, voice: prompt.voice ?? { name: prompt.name, phrases: [] }, prompt };
+  });
+}
+
+/** A house player's persona: a name and a phrase, no profile. */
+export function housePersona(voice: Voice): DemoPersona {
+  return { name: voice.name, voice, prompt: plainPersona(voice) };
+}
+
+/** The starter personas, in file order, then house players for seats beyond the pack. */
+export async function demoPersonas(count: number): Promise<DemoPersona[]> {
+  const out = (await starterPersonas()).slice(0, count);
   for (const voice of HOUSE_PLAYERS) {
     if (out.length === count) break;
-    if (!out.some((p) => p.name === voice.name)) out.push({ name: voice.name, voice, prompt: plainPersona(voice) });
+    if (!out.some((p) => p.name === voice.name)) out.push(housePersona(voice));
   }
   return out;
 }

@@ -119,6 +119,8 @@ export interface LiveGamesDeps {
   readonly ai: AiSeatDeps;
   /** Seeds for new games; random unless a test pins them. */
   readonly newSeed?: () => number;
+  /** Told once a game of this server has ended and is stored (the ratings take it in). */
+  readonly gameEnded?: (guildId: string) => Promise<unknown>;
 }
 
 /**
@@ -382,6 +384,8 @@ export class LiveGames {
       this.background(next);
     }
     if (state.phase === 'ended') {
+      const ended = this.deps.gameEnded;
+      if (ended) this.background(ended(table.guildId).then(() => undefined));
       table.session.close();
       if (this.byChannel.get(table.channelId) === table) this.byChannel.delete(table.channelId);
     }

@@ -1,5 +1,6 @@
 import { getRole, narrate, type GameState } from '../game/index.ts';
 import { directorsCut } from '../agents/directors-cut.ts';
+import { beliefSection } from './belief-lines.ts';
 
 /**
  * The director's cut as a Markdown file: roles, the public record, then every AI seat's private
@@ -19,6 +20,7 @@ export function directorsCutFile(state: GameState, title: string): { name: strin
     const line = narrate(state, e);
     if (line) lines.push(`- ${line}`);
   }
+  lines.push(...beliefSection(state));
   lines.push('', '## Behind the scenes', ...directorsCut(state));
   return { name: `directors-cut-${state.id}.md`, content: `${lines.join('\n')}\n` };
 }

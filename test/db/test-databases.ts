@@ -50,9 +50,23 @@ export function describeOn(backend: TestBackend, title: string, suite: () => voi
   else describe.skip(`${title} (skipped: ${backend.skipped})`, suite);
 }
 
-/** Empties every table between tests; cheaper than a fresh database each time. */
+/**
+ * Empties the game, cost and rating tables between tests; cheaper than a fresh database each time.
+ * Through the models, not raw SQL: a raw statement would run on the connection's search path, not
+ * on the test file's own schema.
+ */
 export async function truncateAll(db: Database): Promise<void> {
-  await db.prisma.$executeRawUnsafe('TRUNCATE "GameDiscordRef", "GameEvent", "GamePlayer", "Game", "LlmCall"');
+  const p = db.prisma;
+  await p.$transaction([
+    p.ratedGame.deleteMany(),
+    p.gameDiscordRef.deleteMany(),
+    p.gameEvent.deleteMany(),
+    p.gamePlayer.deleteMany(),
+    p.game.deleteMany(),
+    p.llmCall.deleteMany(),
+    p.rating.deleteMany(),
+    p.ratingOptIn.deleteMany(),
+  ]);
 }
 
 // `migrate deploy` cannot reach a server from here (prisma/prisma#27403), so the

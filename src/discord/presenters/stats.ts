@@ -13,9 +13,11 @@ function sideLine(side: Faction, record: SideRecord): string {
   return `${SIDE_NAME[side]}: ${record.won}/${record.played} won (${percent(record.won, record.played)})`;
 }
 
-function userStatsEmbed(name: string, stats: UserStats): EmbedBuilder {
+type Field = { name: string; value: string };
+
+function userStatsEmbed(name: string, stats: UserStats, rating: Field): EmbedBuilder {
   const embed = new EmbedBuilder().setTitle(`${name}: Mafia record`).setColor(COLOURS.info);
-  if (stats.gamesPlayed === 0) return embed.setDescription('No finished games in this server yet.');
+  if (stats.gamesPlayed === 0) return embed.setDescription('No finished games in this server yet.').addFields(rating);
   const sides = (Object.keys(stats.bySide) as Faction[]).filter((s) => stats.bySide[s].played > 0);
   return embed.setDescription(`${stats.gamesPlayed} games, ${stats.wins} won (${percent(stats.wins, stats.gamesPlayed)}).`).addFields(
     { name: 'By side', value: sides.map((s) => sideLine(s, stats.bySide[s])).join('\n') },
@@ -27,10 +29,11 @@ function userStatsEmbed(name: string, stats: UserStats): EmbedBuilder {
         .slice(0, 1024),
     },
     { name: 'Survived', value: `${stats.survived} of ${stats.gamesPlayed} (${percent(stats.survived, stats.gamesPlayed)})` },
+    rating,
   );
 }
 
-function serverStatsEmbed(serverName: string, stats: ServerStats): EmbedBuilder {
+function serverStatsEmbed(serverName: string, stats: ServerStats, topRated: Field): EmbedBuilder {
   const embed = new EmbedBuilder().setTitle(`${serverName}: Mafia in this server`).setColor(COLOURS.info);
   if (stats.gamesFinished === 0) return embed.setDescription('No finished games in this server yet. Open one with `/mafia create`.');
   const n = stats.gamesFinished;
@@ -54,10 +57,17 @@ function serverStatsEmbed(serverName: string, stats: ServerStats): EmbedBuilder 
               .slice(0, 1024)
           : 'No AI seats yet.',
     },
+    topRated,
   );
 }
 
-/** A person's record beside the server's. */
-export function statsMessage(user: { name: string; stats: UserStats }, server: { name: string; stats: ServerStats }): BaseMessageOptions {
-  return { embeds: [userStatsEmbed(user.name, user.stats), serverStatsEmbed(server.name, server.stats)], allowedMentions: NO_MENTIONS };
+/** A person's record and rating beside the server's. */
+export function statsMessage(
+  user: { name: string; stats: UserStats; rating: Field },
+  server: { name: string; stats: ServerStats; topRated: Field },
+): BaseMessageOptions {
+  return {
+    embeds: [userStatsEmbed(user.name, user.stats, user.rating), serverStatsEmbed(server.name, server.stats, server.topRated)],
+    allowedMentions: NO_MENTIONS,
+  };
 }

@@ -8,6 +8,7 @@ import {
 } from 'discord.js';
 import type { PersonaStore } from '../../db/persona-store.ts';
 import type { StatsStore } from '../../db/stats-store.ts';
+import type { GuildRatings } from '../../report/guild-ratings.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Logger } from '../../log.ts';
 import type { LiveGame, LiveGames } from '../../discord/live-games.ts';
@@ -19,6 +20,7 @@ export interface MafiaDeps {
   readonly liveGames: LiveGames;
   readonly personas: PersonaStore;
   readonly stats: StatsStore;
+  readonly ratings: GuildRatings;
   readonly log: Logger;
 }
 

@@ -8,6 +8,7 @@ import type { MafiaDeps } from './context.ts';
 import { create } from './create.ts';
 import { end } from './end.ts';
 import { joinButton } from './join.ts';
+import { leaderboard } from './leaderboard.ts';
 import { leaveButton } from './leave.ts';
 import { nightSelect } from './night.ts';
 import { remove } from './remove.ts';
@@ -23,14 +24,14 @@ export type { MafiaDeps } from './context.ts';
 const MAFIA = 'mafia';
 
 /** In the order Discord lists them. */
-const SUBCOMMANDS = [create, addAi, remove, start, status, end, rules, will, stats];
+const SUBCOMMANDS = [create, addAi, remove, start, status, end, rules, will, stats, leaderboard];
 
 /** The lobby message's buttons, `lobby:<action>:<game>`, by action. */
 const LOBBY_BUTTONS = [joinButton, leaveButton, addAiButton, startButton];
 
 /**
  * /mafia. Offered in DMs too (contexts Guild + BotDM): `rules` works there, and the subcommands
- * that need a server (every other, `will` and `stats` included) say so instead of vanishing from the menu.
+ * that need a server (every other, `will`, `stats` and `leaderboard` included) say so instead of vanishing from the menu.
  */
 export const mafiaCommandData = commandData(
   new SlashCommandBuilder()

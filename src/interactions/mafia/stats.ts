@@ -1,9 +1,10 @@
 import { MessageFlags } from 'discord.js';
+import { ratingField, topRatedField } from '../../discord/presenters/ratings.ts';
 import { statsMessage } from '../../discord/presenters/stats.ts';
 import { mafiaCommand } from './context.ts';
 import { guildOnly } from './preconditions.ts';
 
-/** /mafia stats [user]: that person's record in this server (yours by default) and the server's. */
+/** /mafia stats [user]: that person's record and rating in this server (yours by default) and the server's. */
 export const stats = mafiaCommand.subcommand({
   name: 'stats',
   definition: (s) =>
@@ -17,7 +18,17 @@ export const stats = mafiaCommand.subcommand({
     const name = member && 'displayName' in member && typeof member.displayName === 'string' ? member.displayName : user.displayName;
     // Two queries over every finished game of the server may take longer than Discord's 3 seconds.
     await i.deferReply({ flags: MessageFlags.Ephemeral });
-    const [mine, server] = await Promise.all([deps.stats.userStats(guildId, user.id), deps.stats.serverStats(guildId)]);
-    await i.editReply(statsMessage({ name, stats: mine }, { name: i.guild?.name ?? 'This server', stats: server }));
+    const [mine, server, board, optedIn] = await Promise.all([
+      deps.stats.userStats(guildId, user.id),
+      deps.stats.serverStats(guildId),
+      deps.ratings.board(guildId),
+      deps.ratings.isOptedIn(guildId, user.id),
+    ]);
+    await i.editReply(
+      statsMessage(
+        { name, stats: mine, rating: ratingField(board, { userId: user.id, optedIn, you: user.id === i.user.id }) },
+        { name: i.guild?.name ?? 'This server', stats: server, topRated: topRatedField(board) },
+      ),
+    );
   },
 });

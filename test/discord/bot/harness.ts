@@ -11,6 +11,7 @@ import { createPersonaStore, type PersonaStore } from '../../../src/db/persona-s
 import { createEditorStore } from '../../../src/db/editor-store.ts';
 import type { EditorLlm } from '../../../src/agents/editor/index.ts';
 import { createStatsStore } from '../../../src/db/stats-store.ts';
+import { createRatingStore } from '../../../src/db/rating-store.ts';
 import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import type { Logger } from '../../../src/log.ts';
 import { startDiscordSim, type DiscordSim } from '../../../scripts/fakes/discord/index.ts';
@@ -94,6 +95,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       games,
       personas,
       stats: createStatsStore(db.prisma),
+      ratings: createRatingStore(db.prisma),
       llmCalls: createLlmCallStore(db.prisma),
       llm: options.llm ?? OFFLINE,
       timers,

@@ -60,7 +60,8 @@ describe('/mafia stats', () => {
     expect(mine!.title).toBe('bob: Mafia record');
     const bobWins = games.filter((g) => g.players.find((p) => p.userId === bob.id)!.role === 'mafia').length;
     expect(mine!.description).toBe(`2 games, ${bobWins} won (${Math.round((bobWins / 2) * 100)}%).`);
-    expect(mine!.fields.map((f) => f.name)).toEqual(['By side', 'Roles played', 'Survived']);
+    expect(mine!.fields.map((f) => f.name)).toEqual(['By side', 'Roles played', 'Survived', 'Rating']);
+    expect(mine!.fields.at(-1)!.value).toBe('Not rated here (people opt in with `/mafia leaderboard rate-me:true`).');
 
     expect(server!.title).toBe('Club: Mafia in this server');
     expect(server!.description).toBe('2 games finished.');
@@ -68,6 +69,8 @@ describe('/mafia stats', () => {
     expect(field('Winners')).toContain('Mafia: 2 (100%)');
     expect(field('Average length')).toBe('1.0 days');
     expect(field('Most played personas')).toBe('1. Miss Marple (2)');
+    // The games were stored behind the bot's back: they are rated at its next start or game end.
+    expect(field('Best rated personas')).toBe('No rated games yet.');
     // Nobody else saw it.
     expect(w.sim.messagesIn('game').filter((m) => m.embeds.length > 0)).toEqual([]);
   });

@@ -1,0 +1,182 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { LlmConfig } from '../../src/config.ts';
+import { createProvider } from '../../src/llm/providers.ts';
+import { runArena } from '../../scripts/lib/arena.ts';
+import { parseSeats, type ArenaEntry } from '../../scripts/lib/arena-seats.ts';
+import { arenaReport } from '../../scripts/lib/arena-table.ts';
+import { starterPersonas } from '../../scripts/lib/demo-personas.ts';
+import { startFakeOpenAi } from '../../scripts/fakes/llm/fake-openai.ts';
+import type { FakeLlmServer } from '../../scripts/fakes/llm/fake-llm-server.ts';
+import { playingModel } from '../../scripts/fakes/llm/playing-model.ts';
+
+const OFFLINE: LlmConfig = {
+  provider: 'offline',
+  openai: { apiKey: undefined, baseURL: undefined, model: 'gpt-4.1-mini' },
+  anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-haiku-4-5' },
+  timeoutMs: 30_000,
+  maxToolRounds: 4,
+  dailyTokenBudget: 0,
+};
+
+const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
+
+async function seats(spec: string, env = OFFLINE): Promise<ArenaEntry[]> {
+  const parsed = parseSeats(spec, await starterPersonas(), env);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+/** The rows of the table headed by `first` in a report, each split into its columns. */
+function rowsOf(report: string, first: 'persona' | 'model'): string[][] {
+  const lines = report.split('\n');
+  const start = lines.findIndex((l) => l.startsWith(`${first} `));
+  const header = lines[start]!;
+  expect(COLUMNS.every((c) => header.includes(c))).toBe(true);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line === '') break;
+    rows.push(line.split(/ {2,}/));
+  }
+  return rows;
+}
+
+describe('arena seats', () => {
+  it('GIVEN personas, models and both together WHEN read THEN each seat has its persona row, its model row and what plays it', async () => {
+    const entries = await seats(
+      'offline, sherlock-holmes, Miss Marple@openai, niccolo-machiavelli@anthropic:claude-x, openai:gpt-5, sherlock-holmes',
+    );
+    expect(entries.map((e) => [e.name, e.persona, e.model])).toEqual([
+      ['Ada', 'Ada (house)', 'offline'],
+      ['Sherlock Holmes', 'Sherlock Holmes', 'offline'],
+      ['Miss Marple', 'Miss Marple', 'openai:gpt-4.1-mini'],
+      ['Niccolò Machiavelli', 'Niccolò Machiavelli', 'anthropic:claude-x'],
+      ['Basil', 'Basil (house)', 'openai:gpt-5'],
+      ['Sherlock Holmes 2', 'Sherlock Holmes', 'offline'],
+    ]);
+  });
+
+  it.each([
+    ['offline,offline,offline,offline', /needs 5–16 seats \(got 4\)/],
+    ['offline,offline,,offline,offline', /an empty seat/],
+    ['offline,offline,offline,offline,moriarty', /no starter persona "moriarty" \(there are cleopatra, hercule-poirot/],
+    ['offline,offline,offline,offline,cleopatra@gpt', /"gpt" is not a model/],
+    ['offline,offline,offline,offline,offline:fast', /offline takes no model name/],
+    ['offline,offline,offline,offline,openai:', /a model name must follow the colon/],
+  ])('GIVEN --seats %j WHEN read THEN what is wrong, in plain words', async (spec, message) => {
+    const parsed = parseSeats(spec, await starterPersonas(), OFFLINE);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+});
+
+describe('the arena offline', () => {
+  it('GIVEN five offline entries WHEN five games are played THEN every entry played every seat of one deal once, and the tables count it', async () => {
+    const entries = await seats('offline,offline,sherlock-holmes,miss-marple,cleopatra');
+    const result = await runArena({ entries, games: 5, seed: 3, env: OFFLINE, providers: () => null });
+    const report = arenaReport(result);
+    expect(report.split('\n')[0]).toMatch(/^Arena: 5 all-AI games of 5 seats, seed 3 \(each run of 5 games/);
+
+    const personas = rowsOf(report, 'persona');
+    expect(personas.map((r) => r[0]).sort()).toEqual(['Ada (house)', 'Basil (house)', 'Cleopatra', 'Miss Marple', 'Sherlock Holmes']);
+    const townWins = result.outcomes['town win'] ?? 0;
+    const mafiaWins = result.outcomes['mafia win'] ?? 0;
+    expect(townWins + mafiaWins).toBe(5);
+    const won = (cell: string | undefined) => Number(/^(\d+)\//.exec(cell ?? '')?.[1]);
+    for (const row of personas) {
+      expect(row).toHaveLength(9);
+      expect(row[1]).toBe('5');
+      // One deal, rotated: each entry sat in every seat once, so it played the one Mafia seat once.
+      expect(row[2]).toMatch(/^[0-4]\/4 \d+ %$/);
+      expect(row[3]).toMatch(/^[01]\/1 (0|100) %$/);
+      expect(row[4]).toMatch(/^-?\d+\.\d \(\d+\.\d ± \d+\.\d\)$/);
+      expect(row[5]).toMatch(/^0\.\d{3} \(0\.\d{3}\)$/);
+      expect(row.slice(6)).toEqual(['0.0 %', '0', '$0.000']);
+    }
+    // Four Town seats and one Mafia seat a game.
+    expect(personas.reduce((n, r) => n + won(r[2]), 0)).toBe(townWins * 4);
+    expect(personas.reduce((n, r) => n + won(r[3]), 0)).toBe(mafiaWins);
+    expect(rowsOf(report, 'model')).toEqual([
+      [
+        'offline',
+        '25',
+        `${townWins * 4}/20 ${Math.round((townWins / 5) * 100)} %`,
+        `${mafiaWins}/5 ${Math.round((mafiaWins / 5) * 100)} %`,
+        expect.any(String),
+        expect.any(String),
+        '0.0 %',
+        '0',
+        '$0.000',
+      ],
+    ]);
+  });
+});
+
+describe('the arena against a model', () => {
+  let fake: FakeLlmServer | undefined;
+  afterEach(async () => {
+    await fake?.close();
+    fake = undefined;
+  });
+
+  it('GIVEN one seat on an OpenAI model (the wire fake) among offline seats WHEN two games are played THEN its row counts its own calls, tokens and dollars, with no fallback', async () => {
+    fake = await startFakeOpenAi(playingModel());
+    const env: LlmConfig = { ...OFFLINE, openai: { apiKey: 'test-key', baseURL: fake.baseURL, model: 'gpt-4.1-mini' } };
+    const entries = await seats('offline,offline,offline,offline,sherlock-holmes@openai', env);
+    const client = createProvider('openai', env);
+    if (!client.ok) throw new Error(client.error);
+    const result = await runArena({ entries, games: 2, seed: 5, env, providers: (name) => (name === 'openai' ? client.value : null) });
+
+    const model = result.byModel.find((r) => r.key === 'openai:gpt-4.1-mini')!;
+    expect(model.games).toBe(2);
+    expect(model.calls.length).toBe(fake.requests.length);
+    expect(model.calls.length).toBeGreaterThan(0);
+    expect(model.fallbacks).toBe(0);
+    expect(model.decisions).toBeGreaterThanOrEqual(model.calls.length);
+    expect(model.tokens).toBe(model.calls.reduce((n, c) => n + c.usage.inputTokens + c.usage.outputTokens, 0));
+    const row = rowsOf(arenaReport(result), 'model').find((r) => r[0] === 'openai:gpt-4.1-mini')!;
+    expect(row[6]).toBe('0.0 %');
+    expect(row[7]).toBe(`${Math.round(model.tokens / 2)}`);
+    expect(row[8]).toMatch(/^\$0\.\d{3}$/);
+    expect(row[8]).not.toBe('$0.000');
+    // The offline seats made no calls.
+    expect(result.byModel.find((r) => r.key === 'offline')!.calls).toEqual([]);
+  });
+});
+
+const exited = z.object({ code: z.number(), stdout: z.string(), stderr: z.string() });
+
+async function arena(...args: string[]) {
+  // No model settings from the environment: the script sees only what the test gives it.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(OPENAI|ANTHROPIC|LLM)_/.test(k)));
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/arena.ts', ...args], { cwd: process.cwd(), env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: unknown) => exited.parse(error),
+  );
+}
+
+describe('npm run arena', () => {
+  it('GIVEN five offline seats WHEN run for five games THEN it prints both tables', async () => {
+    const run = await arena('--games', '5', '--seats', 'offline,offline,offline,cleopatra,oscar-wilde');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Arena: 5 all-AI games of 5 seats/);
+    expect(rowsOf(run.stdout, 'persona')).toHaveLength(5);
+    expect(rowsOf(run.stdout, 'model').map((r) => r[0])).toEqual(['offline']);
+  });
+
+  it.each([
+    [[]],
+    [['--seats', 'offline,offline']],
+    [['--games', '0', '--seats', 'offline,offline,offline,offline,offline']],
+    [['--seats', 'offline,offline,offline,offline,openai']],
+  ])('GIVEN %j WHEN run THEN it says what is wrong (and how to call it), exits 2, and plays nothing', async (args) => {
+    const run = await arena(...args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/--seats is required|needs 5–16 seats|--games must be a whole number|openai is not configured/);
+    if (!args.join(' ').includes('openai')) expect(run.stderr).toContain('Usage: npm run arena');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
