@@ -103,6 +103,14 @@ function defaultPick(task: string, choices: readonly string[], index: number): s
   return targets[index % targets.length];
 }
 
+/** The recap's length: 70 % of the 90 words the summarizer allows, at about six characters a word. */
+const RECAP_CHARS = 380;
+
+/** A day's recap as a real model writes it: most of the words it may use, opening the same way every time. */
+export function playingRecap(seed: number): string {
+  return `A tense day: ${filler(RECAP_CHARS, seed)}`;
+}
+
 /** A decision answer for the seat whose task is `task`, the `index`-th call the model answers. */
 export function playingAnswer(task: string, schema: unknown, index: number, options: AnswerOptions = {}): Record<string, unknown> {
   const shape = schema as SchemaShape | undefined;
