@@ -124,7 +124,8 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
   // Models keep to a sentence when asked for one, whatever room the field has.
   const oneSentence = /speech: one sentence/.test(task) ? 140 : Number.POSITIVE_INFINITY;
   const others = livingOthers(task);
-  const readOn = /one entry for every other living player/.test(task) ? others : others.slice(index % 3, (index % 3) + 2);
+  // Reads that changed this turn: two, unless the task asks for none.
+  const readOn = /^beliefs: leave it empty/m.test(task) ? [] : others.slice(index % 3, (index % 3) + 2);
   return {
     observations: field('observations', 120, 1),
     analysis: field('analysis', 320, 2),

@@ -3,6 +3,7 @@ import type { Beliefs } from '../beliefs.ts';
 import type { Decision, DecisionRequest } from '../decision.ts';
 import { contradiction } from './contradiction.ts';
 import { decisionSchema, FIELD_LIMITS, optionsOf } from './output-schema.ts';
+import { withPriors } from './prior-beliefs.ts';
 
 /** Cuts at a sentence end when one is near the limit, else at the limit with an ellipsis. */
 function cut(text: string, limit: number): string {
@@ -45,7 +46,8 @@ export function interpret(request: DecisionRequest, structured: unknown): Result
     }
   }
   const byName = new Map(request.view.seats.map((s) => [s.name, s.id]));
-  const beliefs: Beliefs = { ...request.beliefs };
+  // The answer holds only the reads that changed: they go over the seat's complete map.
+  const beliefs: Beliefs = withPriors(request.view, request.beliefs);
   for (const b of answer.beliefs) {
     const id = byName.get(b.player);
     if (id && id !== request.view.me.id)

@@ -109,7 +109,7 @@ function buildSchema(names: readonly string[]) {
   return z.object({
     observations: z.string().describe(limit('The facts that matter since your last turn.', FIELD_LIMITS.observations)),
     analysis: z.string().describe(limit('What they suggest.', FIELD_LIMITS.analysis)),
-    beliefs: z.array(belief).describe('Only players whose read changed this turn (everyone else on your first turn).'),
+    beliefs: z.array(belief).describe('Only players whose read changed this turn; the others keep their earlier read.'),
     strategy: z.string().describe(limit('Your plan for this turn.', FIELD_LIMITS.strategy)),
     decision: z.enum([...names, SKIP, NO_LYNCH]).describe('One of the options your task lists; (nobody) when it lists none.'),
     speech: z.string().describe(limit('As your task says; empty when it asks for none.', FIELD_LIMITS.speech)),

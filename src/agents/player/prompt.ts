@@ -2,6 +2,7 @@ import { getRole, isMafia, type DeathCause, type PlayerView, type RoleId, type R
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
 import { optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
+import { NO_READ, withPriors } from './prior-beliefs.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
 import { neutralise, quoteBlock, quoteSpeech } from './quote.ts';
 import { FIELD_GUIDE, PLAYBOOKS } from './playbooks.ts';
@@ -175,6 +176,23 @@ function sinceLastTurn(view: PlayerView, sinceSeq: number, name: (id: string) =>
   return lines;
 }
 
+/**
+ * The seat's reads of the living, complete: those it has made, one per line, then the players it
+ * has no read on yet, together under the odds that stand in for a read.
+ */
+function beliefLines(request: DecisionRequest, name: (id: string) => string): string[] {
+  const living = new Set(request.view.seats.filter((s) => s.alive).map((s) => s.id));
+  const reads: string[] = [];
+  const unread = new Map<string, string[]>();
+  for (const [id, b] of Object.entries(withPriors(request.view, request.beliefs))) {
+    if (!living.has(id)) continue;
+    const odds = `suspicion ${b.suspicion.toFixed(2)}, trust ${b.trust.toFixed(2)}`;
+    if (b.reason === NO_READ) unread.set(odds, [...(unread.get(odds) ?? []), name(id)]);
+    else reads.push(`- ${name(id)}: ${odds} — ${neutralise(b.reason)}`);
+  }
+  return [...reads, ...[...unread].map(([odds, names]) => `- No read yet (${odds}): ${names.join(', ')}`)];
+}
+
 /** The per-turn context: built only from the seat's view, its memory and beliefs. */
 export function turnContext(request: DecisionRequest): string {
   return turnParts(request).text;
@@ -200,9 +218,7 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
   const { transcript, mafiaThread } = today(view, name);
   const recaps = dayRecaps(view);
   const memory = request.memory ?? memoryFacts(view);
-  const beliefs = Object.entries(request.beliefs)
-    .filter(([id]) => byId.get(id)?.alive)
-    .map(([id, b]) => `- ${name(id)}: suspicion ${b.suspicion.toFixed(2)}, trust ${b.trust.toFixed(2)} — ${neutralise(b.reason)}`);
+  const beliefs = beliefLines(request, name);
   const news = sinceLastTurn(view, request.sinceSeq ?? 0, name);
   const options = optionsOf(request).map((o) => o.label);
   // What changes least comes first, so a seat's calls in one day share a prefix the providers cache:
@@ -227,7 +243,7 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     `# Your task: ${taskOf(request.kind)}`,
     options.length > 0 ? `Options for "decision": ${options.join(', ')}.` : `"decision": ${SKIP}.`,
     speechGuideOf(request.kind),
-    `beliefs: ${Object.keys(request.beliefs).length > 0 ? 'only the players whose read changed since your last turn.' : 'one entry for every other living player.'}`,
+    'beliefs: only the players whose read changed this turn; the others keep the reads above.',
   ];
   const breaks: number[] = [];
   let text = '';
