@@ -79,8 +79,11 @@ interface SchemaShape {
   properties?: Record<string, { description?: string }>;
 }
 
-/** The length a field's description asks for ("At most N characters."). */
-function statedLimit(schema: SchemaShape | undefined, field: string, fallback: number): number {
+/** The length a field may hold this turn: as the task's "Lengths this turn" line says, else its description ("At most N characters."). */
+function statedLimit(task: string, schema: SchemaShape | undefined, field: string, fallback: number): number {
+  const lengths = /^Lengths this turn: (.*)$/m.exec(task)?.[1] ?? '';
+  const told = new RegExp(`\\b${field} ≤ (\\d+)`).exec(lengths);
+  if (told) return Number(told[1]);
   const match = /At most (\d+) characters/.exec(schema?.properties?.[field]?.description ?? '');
   return match ? Number(match[1]) : fallback;
 }
@@ -119,7 +122,7 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
   // A speech lists no options: its decision is "(nobody)".
   const decision = (choices.length > 0 ? (options.pick?.(choices) ?? defaultPick(task, choices, index)) : undefined) ?? '(nobody)';
   const field = (name: string, fallback: number, salt: number): string =>
-    filler(Math.round(statedLimit(shape, name, fallback) * fill), index * 13 + salt);
+    filler(Math.round(statedLimit(task, shape, name, fallback) * fill), index * 13 + salt);
   const silent = /speech: leave it empty/.test(task);
   // Models keep to a sentence when asked for one, whatever room the field has.
   const oneSentence = /speech: one sentence/.test(task) ? 140 : Number.POSITIVE_INFINITY;
@@ -139,7 +142,8 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
     decision,
     speech: silent
       ? ''
-      : (options.speech?.(decision) ?? filler(Math.min(oneSentence, Math.round(statedLimit(shape, 'speech', 300) * fill)), index * 13 + 4)),
+      : (options.speech?.(decision) ??
+        filler(Math.min(oneSentence, Math.round(statedLimit(task, shape, 'speech', 300) * fill)), index * 13 + 4)),
     urgency: 1,
   };
 }

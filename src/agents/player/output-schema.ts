@@ -7,26 +7,80 @@ import type { JsonSchema } from '../../llm/types.ts';
 export const SKIP = '(nobody)';
 const NO_LYNCH = '(no lynch)';
 
+/** The characters each answer field may hold. */
+export interface FieldLimits {
+  readonly observations: number;
+  readonly analysis: number;
+  readonly reason: number;
+  readonly strategy: number;
+  readonly speech: number;
+}
+
 /**
- * Lengths the answer fields are asked to keep (characters). They are told to the model in the
- * schema's descriptions, not as `maxLength`: strict structured outputs refuse length keywords on
- * some providers. Longer text is cut, never refused, so one wordy field costs no re-ask.
+ * Lengths the answer fields are asked to keep (characters): the most any turn allows. They are
+ * told to the model in the schema's descriptions, not as `maxLength`: strict structured outputs
+ * refuse length keywords on some providers. Longer text is cut, never refused, so one wordy field
+ * costs no re-ask.
  */
-export const FIELD_LIMITS = {
+export const FIELD_LIMITS: FieldLimits = {
   observations: 120,
   analysis: 320,
   reason: 70,
   strategy: 120,
   speech: 300,
-} as const;
+};
 
-/** Output tokens allowed per decision kind: the fields' limits with room for JSON and a full first-turn belief list. */
+/**
+ * Turns that need less reasoning, told with the task (the schema stays the same for every turn, or
+ * the providers' caches would break): a vote by a seat that already reasoned aloud today weighs
+ * only what changed since, and last words need no plan for later turns.
+ */
+const SETTLED_VOTE: FieldLimits = { ...FIELD_LIMITS, observations: 80, analysis: 200, strategy: 80 };
+const LAST_WORDS: FieldLimits = { ...FIELD_LIMITS, observations: 80, analysis: 200, strategy: 80 };
+
+/** Whether the seat has spoken in today's discussion: its reads of the day are formed and written. */
+function spokeToday(request: DecisionRequest): boolean {
+  const { events, me } = request.view;
+  const start = events.findLastIndex((e) => e.type === 'phase_started' && e.payload.phase === 'day');
+  return start >= 0 && events.slice(start).some((e) => e.type === 'speech' && e.payload.channel === 'town' && e.payload.playerId === me.id);
+}
+
+/** The lengths this turn's fields may hold. */
+export function limitsOf(request: DecisionRequest): FieldLimits {
+  switch (request.kind) {
+    case 'vote':
+      return spokeToday(request) ? SETTLED_VOTE : FIELD_LIMITS;
+    case 'last_words':
+      return LAST_WORDS;
+    case 'speak':
+    case 'night':
+    case 'mafia_chat':
+      return FIELD_LIMITS;
+  }
+}
+
+const TOLD: readonly (keyof FieldLimits)[] = ['observations', 'analysis', 'strategy'];
+
+/** The task's line naming the lengths this turn keeps, when they are below the schema's; null when they are not. */
+export function lengthsLineOf(request: DecisionRequest): string | null {
+  const limits = limitsOf(request);
+  const shorter = TOLD.filter((field) => limits[field] < FIELD_LIMITS[field]);
+  if (shorter.length === 0) return null;
+  return `Lengths this turn: ${shorter.map((field) => `${field} ≤ ${limits[field]}`).join(', ')} characters.`;
+}
+
+/** Last words end the seat's game: no later turn of its own would use its reads. */
+export function wantsBeliefs(kind: DecisionKind): boolean {
+  return kind !== 'last_words';
+}
+
+/** Output tokens allowed per decision kind: the fields' limits with room for JSON and a full belief list. */
 export const MAX_OUTPUT_TOKENS: Record<DecisionKind, number> = {
   night: 600,
   mafia_chat: 700,
   vote: 700,
   speak: 800,
-  last_words: 700,
+  last_words: 500,
 };
 
 const TASK: Record<DecisionKind, string> = {

@@ -1,7 +1,7 @@
 import { getRole, isMafia, type DeathCause, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
-import { optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
+import { lengthsLineOf, optionsOf, SKIP, speechGuideOf, taskOf, wantsBeliefs } from './output-schema.ts';
 import { NO_READ, withPriors } from './prior-beliefs.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
 import { neutralise, quoteBlock, quoteSpeech } from './quote.ts';
@@ -221,6 +221,7 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
   const beliefs = beliefLines(request, name);
   const news = sinceLastTurn(view, request.sinceSeq ?? 0, name);
   const options = optionsOf(request).map((o) => o.label);
+  const lengths = lengthsLineOf(request);
   // What changes least comes first, so a seat's calls in one day share a prefix the providers cache:
   // the roster and recaps, then today's transcript (which only grows), then what is new and the task.
   const head = ['# Players', ...roster, ...(recaps.length > 0 ? ['', '# Earlier days (summaries)', ...recaps] : []), '', `# Today so far`];
@@ -243,7 +244,10 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     `# Your task: ${taskOf(request.kind)}`,
     options.length > 0 ? `Options for "decision": ${options.join(', ')}.` : `"decision": ${SKIP}.`,
     speechGuideOf(request.kind),
-    'beliefs: only the players whose read changed this turn; the others keep the reads above.',
+    wantsBeliefs(request.kind)
+      ? 'beliefs: only the players whose read changed this turn; the others keep the reads above.'
+      : 'beliefs: leave it empty; your reads end with you.',
+    ...(lengths ? [lengths] : []),
   ];
   const breaks: number[] = [];
   let text = '';
