@@ -122,15 +122,19 @@ function dayRecaps(view: PlayerView): string[] {
     .map((e) => `Day ${e.payload.day}: <recap>${neutralise(e.payload.text)}</recap>`);
 }
 
-/** Events of the current day (or tonight's Mafia thread), as lines a model reads. */
-function today(view: PlayerView, name: (id: string) => string): { transcript: string[]; mafiaThread: string[] } {
-  const start = Math.max(
+/** Where today begins in the seat's events: at the last nightfall (a night and the day after it are told as one). */
+function todayStart(view: PlayerView): number {
+  return Math.max(
     0,
     view.events.findLastIndex((e) => e.type === 'phase_started' && e.payload.phase === 'night'),
   );
+}
+
+/** Events of the current day (or tonight's Mafia thread), as lines a model reads. */
+function today(view: PlayerView, name: (id: string) => string): { transcript: string[]; mafiaThread: string[] } {
   const transcript: string[] = [];
   const mafiaThread: string[] = [];
-  for (const e of view.events.slice(start)) {
+  for (const e of view.events.slice(todayStart(view))) {
     if (e.type === 'speech') {
       const line = quoteSpeech(name(e.payload.playerId), e.payload.text);
       if (e.payload.channel === 'mafia') mafiaThread.push(line);
@@ -161,12 +165,13 @@ function today(view: PlayerView, name: (id: string) => string): { transcript: st
   return { transcript, mafiaThread };
 }
 
-/** What changed since the seat last acted, beyond today's transcript (deaths, results). */
-function sinceLastTurn(view: PlayerView, sinceSeq: number, name: (id: string) => string): string[] {
+/** What changed since the seat last acted, beyond today's transcript (deaths before today, results). */
+function sinceLastTurn(view: PlayerView, sinceSeq: number, todaySeq: number, name: (id: string) => string): string[] {
   const lines: string[] = [];
   for (const e of view.events) {
     if (e.seq <= sinceSeq) continue;
-    if (e.type === 'player_died')
+    // Today's deaths are in today's transcript already.
+    if (e.type === 'player_died' && e.seq < todaySeq)
       lines.push(
         `${name(e.payload.playerId)} died (${e.payload.cause}, day ${e.payload.day})${e.payload.role ? `: ${getRole(e.payload.role).name}` : ''}.`,
       );
@@ -219,7 +224,7 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
   const recaps = dayRecaps(view);
   const memory = request.memory ?? memoryFacts(view);
   const beliefs = beliefLines(request, name);
-  const news = sinceLastTurn(view, request.sinceSeq ?? 0, name);
+  const news = sinceLastTurn(view, request.sinceSeq ?? 0, view.events[todayStart(view)]?.seq ?? 0, name);
   const options = optionsOf(request).map((o) => o.label);
   const lengths = lengthsLineOf(request);
   // What changes least comes first, so a seat's calls in one day share a prefix the providers cache:
@@ -234,8 +239,8 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     ...(news.length > 0 ? ['', '# Since your last turn', ...news.map((l) => `- ${l}`)] : []),
     '',
     '# Your memory (facts)',
+    // No will here: it is written from these facts and the beliefs below, so it would tell them twice.
     ...(memory.length > 0 ? memory.map((f) => `- ${f}`) : ['- nothing yet']),
-    ...(view.me.will ? [`- Your current will: ${neutralise(view.me.will)}`] : []),
     '',
     '# Your beliefs so far',
     ...(beliefs.length > 0 ? beliefs : ['- none yet']),
