@@ -76,7 +76,7 @@ function filler(chars: number, seed: number): string {
 }
 
 interface SchemaShape {
-  properties?: Record<string, { description?: string }>;
+  properties?: Record<string, { description?: string; items?: SchemaShape }>;
 }
 
 /** The length a field may hold this turn: as the task's "Lengths this turn" line says, else its description ("At most N characters."). */
@@ -136,7 +136,7 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
       player,
       suspicion: ((index + i) % 10) / 10,
       trust: 0.5,
-      reason: filler(Math.round(70 * fill), index + i),
+      reason: filler(Math.round(statedLimit(task, shape?.properties?.['beliefs']?.items, 'reason', 70) * fill), index + i),
     })),
     strategy: field('strategy', 120, 3),
     decision,

@@ -25,7 +25,7 @@ export interface FieldLimits {
 export const FIELD_LIMITS: FieldLimits = {
   observations: 120,
   analysis: 320,
-  reason: 70,
+  reason: 50,
   strategy: 120,
   speech: 300,
 };

@@ -70,6 +70,7 @@ describe('lengths per turn, told with the task', () => {
     const settled = playingAnswer(turnContext(request), schema, 0);
     expect(String(settled['analysis']).length).toBe(Math.round(200 * 0.7));
     expect(settled['beliefs']).toHaveLength(2);
+    for (const read of settled['beliefs'] as { reason: string }[]) expect(read.reason).toHaveLength(Math.round(FIELD_LIMITS.reason * 0.7));
     const lastWords = playingAnswer(turnContext(requestOf(t, t.by('townsperson'), 'last_words')), schema, 0);
     expect(lastWords['beliefs']).toEqual([]);
     const full = playingAnswer(turnContext(requestOf(atVote('nobody'), t.by('townsperson'), 'vote')), schema, 0);
