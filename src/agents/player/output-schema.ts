@@ -32,11 +32,13 @@ export const FIELD_LIMITS: FieldLimits = {
 
 /**
  * Turns that need less reasoning, told with the task (the schema stays the same for every turn, or
- * the providers' caches would break): a vote by a seat that already reasoned aloud today weighs
- * only what changed since, and last words need no plan for later turns.
+ * the providers' caches would break): a seat that already reasoned aloud today weighs only what
+ * changed since (its vote, its second speech), last words need no plan for later turns, and the
+ * first night has nothing to observe yet.
  */
-const SETTLED_VOTE: FieldLimits = { ...FIELD_LIMITS, observations: 80, analysis: 200, strategy: 80 };
+const SETTLED: FieldLimits = { ...FIELD_LIMITS, observations: 80, analysis: 200, strategy: 80 };
 const LAST_WORDS: FieldLimits = { ...FIELD_LIMITS, observations: 80, analysis: 200, strategy: 80 };
+const FIRST_NIGHT: FieldLimits = { ...FIELD_LIMITS, observations: 40, analysis: 160, strategy: 80 };
 
 /** Whether the seat has spoken in today's discussion: its reads of the day are formed and written. */
 function spokeToday(request: DecisionRequest): boolean {
@@ -45,17 +47,22 @@ function spokeToday(request: DecisionRequest): boolean {
   return start >= 0 && events.slice(start).some((e) => e.type === 'speech' && e.payload.channel === 'town' && e.payload.playerId === me.id);
 }
 
+/** The first night: the game has only just begun, and nobody has a record to read yet. */
+function firstNight(request: DecisionRequest): boolean {
+  return (request.kind === 'night' || request.kind === 'mafia_chat') && request.view.day === 1;
+}
+
 /** The lengths this turn's fields may hold. */
 export function limitsOf(request: DecisionRequest): FieldLimits {
   switch (request.kind) {
     case 'vote':
-      return spokeToday(request) ? SETTLED_VOTE : FIELD_LIMITS;
+    case 'speak':
+      return spokeToday(request) ? SETTLED : FIELD_LIMITS;
     case 'last_words':
       return LAST_WORDS;
-    case 'speak':
     case 'night':
     case 'mafia_chat':
-      return FIELD_LIMITS;
+      return firstNight(request) ? FIRST_NIGHT : FIELD_LIMITS;
   }
 }
 
@@ -69,9 +76,12 @@ export function lengthsLineOf(request: DecisionRequest): string | null {
   return `Lengths this turn: ${shorter.map((field) => `${field} ≤ ${limits[field]}`).join(', ')} characters.`;
 }
 
-/** Last words end the seat's game: no later turn of its own would use its reads. */
-export function wantsBeliefs(kind: DecisionKind): boolean {
-  return kind !== 'last_words';
+/** What "beliefs" must hold this turn: the reads that changed, or none when no read can change. */
+export function beliefsGuideOf(request: DecisionRequest): string {
+  // Last words end the seat's game: no later turn of its own would use its reads.
+  if (request.kind === 'last_words') return 'beliefs: leave it empty; your reads end with you.';
+  if (firstNight(request)) return 'beliefs: leave it empty; the game has only just begun.';
+  return 'beliefs: only the players whose read changed this turn; the others keep the reads above.';
 }
 
 /** Output tokens allowed per decision kind: the fields' limits with room for JSON and a full belief list. */

@@ -1,7 +1,7 @@
 import { getRole, isMafia, type DeathCause, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
-import { lengthsLineOf, optionsOf, SKIP, speechGuideOf, taskOf, wantsBeliefs } from './output-schema.ts';
+import { beliefsGuideOf, lengthsLineOf, optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
 import { NO_READ, withPriors } from './prior-beliefs.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
 import { neutralise, quoteBlock, quoteSpeech } from './quote.ts';
@@ -249,9 +249,7 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     `# Your task: ${taskOf(request.kind)}`,
     options.length > 0 ? `Options for "decision": ${options.join(', ')}.` : `"decision": ${SKIP}.`,
     speechGuideOf(request.kind),
-    wantsBeliefs(request.kind)
-      ? 'beliefs: only the players whose read changed this turn; the others keep the reads above.'
-      : 'beliefs: leave it empty; your reads end with you.',
+    beliefsGuideOf(request),
     ...(lengths ? [lengths] : []),
   ];
   const breaks: number[] = [];

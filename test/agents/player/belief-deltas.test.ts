@@ -11,7 +11,8 @@ import { TestGame } from '../../support/test-game.ts';
 const ROLES: RoleId[] = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'];
 
 function requestOf(t: TestGame, me: PlayerState, kind: DecisionKind, beliefs: Beliefs = {}): DecisionRequest {
-  const targets = kind === 'vote' ? engine.legalVoteTargets(t.state, me.id) : engine.legalNightTargets(t.state, me.id);
+  const targets =
+    kind === 'vote' ? engine.legalVoteTargets(t.state, me.id) : kind === 'night' ? engine.legalNightTargets(t.state, me.id) : [];
   return {
     kind,
     view: engine.viewFor(t.state, me.id)!,
@@ -81,9 +82,10 @@ describe('beliefs written as changes over a complete map', () => {
 
   it('GIVEN a seat with one read WHEN it is prompted THEN its beliefs show that read and one line for the players it has no read on, and it is asked only for reads that changed', () => {
     const t = TestGame.started(ROLES);
+    t.advanceTo('day');
     const me = t.by('townsperson');
     const suspect = t.by('detective');
-    const prompt = turnContext(requestOf(t, me, 'night', { [suspect.id]: { suspicion: 0.7, trust: 0.3, reason: 'pushy' } }));
+    const prompt = turnContext(requestOf(t, me, 'speak', { [suspect.id]: { suspicion: 0.7, trust: 0.3, reason: 'pushy' } }));
     const section = prompt.slice(prompt.indexOf('# Your beliefs so far'), prompt.indexOf('# Now'));
     const others = t.state.players.filter((p) => p.id !== me.id && p.id !== suspect.id).map((p) => p.name);
     expect(section.trim().split('\n')).toEqual([

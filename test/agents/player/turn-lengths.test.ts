@@ -56,6 +56,25 @@ describe('lengths per turn, told with the task', () => {
     expect(read.ok && read.value.reasoning.split('\n')[1]!.length).toBe('Analysis: '.length + FIELD_LIMITS.analysis);
   });
 
+  it('GIVEN a seat that spoke today WHEN it speaks again THEN it too weighs only what changed: the shorter lengths are named, its speech keeps its full length', () => {
+    const t = atVote('townsperson');
+    const prompt = turnContext(requestOf(t, t.by('townsperson'), 'speak'));
+    expect(prompt).toContain('Lengths this turn: observations ≤ 80, analysis ≤ 200, strategy ≤ 80 characters.');
+    expect(prompt).not.toMatch(/speech ≤/);
+  });
+
+  it('GIVEN the first night WHEN a seat acts THEN it has nothing to observe or read yet: short lengths and no reads are asked for; a later night asks for full ones', () => {
+    const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
+    const first = turnContext(requestOf(t, t.by('detective'), 'night'));
+    expect(first).toContain('Lengths this turn: observations ≤ 40, analysis ≤ 160, strategy ≤ 80 characters.');
+    expect(first).toContain('beliefs: leave it empty; the game has only just begun.');
+    t.advanceTo('day');
+    t.advanceTo('night');
+    const second = turnContext(requestOf(t, t.by('detective'), 'night'));
+    expect(second).not.toContain('Lengths this turn');
+    expect(second).toContain('beliefs: only the players whose read changed this turn');
+  });
+
   it('GIVEN a lynched seat WHEN it says its last words THEN it is asked for no reads and for shorter reasoning', () => {
     const t = atVote('townsperson');
     const prompt = turnContext(requestOf(t, t.by('townsperson'), 'last_words'));
