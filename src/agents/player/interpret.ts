@@ -2,7 +2,8 @@ import { err, ok, type Result } from '../../result.ts';
 import type { Beliefs } from '../beliefs.ts';
 import type { Decision, DecisionRequest } from '../decision.ts';
 import { contradiction } from './contradiction.ts';
-import { decisionSchema, limitsOf, optionsOf } from './output-schema.ts';
+import { decisionSchema, optionsOf } from './output-schema.ts';
+import { limitsOf } from './turn-lengths.ts';
 import { withPriors } from './prior-beliefs.ts';
 
 /** Cuts at a sentence end when one is near the limit, else at the limit with an ellipsis. */

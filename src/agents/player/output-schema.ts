@@ -3,86 +3,10 @@ import type { PlayerView } from '../../game/index.ts';
 import type { DecisionKind, DecisionRequest } from '../decision.ts';
 import { jsonSchemaOf } from '../../llm/tool.ts';
 import type { JsonSchema } from '../../llm/types.ts';
+import { FIELD_LIMITS, firstNight } from './turn-lengths.ts';
 
 export const SKIP = '(nobody)';
 const NO_LYNCH = '(no lynch)';
-
-/** The characters each answer field may hold. */
-export interface FieldLimits {
-  readonly observations: number;
-  readonly analysis: number;
-  readonly reason: number;
-  readonly strategy: number;
-  readonly speech: number;
-}
-
-/**
- * Lengths the answer fields are asked to keep (characters): the most any turn allows. They are
- * told to the model in the schema's descriptions, not as `maxLength`: strict structured outputs
- * refuse length keywords on some providers. Longer text is cut, never refused, so one wordy field
- * costs no re-ask.
- */
-export const FIELD_LIMITS: FieldLimits = {
-  observations: 120,
-  analysis: 320,
-  reason: 50,
-  strategy: 120,
-  speech: 300,
-};
-
-/**
- * Turns that need less reasoning, told with the task (the schema stays the same for every turn, or
- * the providers' caches would break): a seat that already reasoned aloud today weighs only what
- * changed since (its vote, its second speech), last words need no plan for later turns, and the
- * first night has nothing to observe yet.
- */
-const SETTLED: FieldLimits = { ...FIELD_LIMITS, observations: 80, analysis: 200, strategy: 80 };
-const LAST_WORDS: FieldLimits = { ...FIELD_LIMITS, observations: 80, analysis: 200, strategy: 80 };
-const FIRST_NIGHT: FieldLimits = { ...FIELD_LIMITS, observations: 40, analysis: 160, strategy: 80 };
-
-/** Whether the seat has spoken in today's discussion: its reads of the day are formed and written. */
-function spokeToday(request: DecisionRequest): boolean {
-  const { events, me } = request.view;
-  const start = events.findLastIndex((e) => e.type === 'phase_started' && e.payload.phase === 'day');
-  return start >= 0 && events.slice(start).some((e) => e.type === 'speech' && e.payload.channel === 'town' && e.payload.playerId === me.id);
-}
-
-/** The first night: the game has only just begun, and nobody has a record to read yet. */
-function firstNight(request: DecisionRequest): boolean {
-  return (request.kind === 'night' || request.kind === 'mafia_chat') && request.view.day === 1;
-}
-
-/** The lengths this turn's fields may hold. */
-export function limitsOf(request: DecisionRequest): FieldLimits {
-  switch (request.kind) {
-    case 'vote':
-    case 'speak':
-      return spokeToday(request) ? SETTLED : FIELD_LIMITS;
-    case 'last_words':
-      return LAST_WORDS;
-    case 'night':
-    case 'mafia_chat':
-      return firstNight(request) ? FIRST_NIGHT : FIELD_LIMITS;
-  }
-}
-
-const TOLD: readonly (keyof FieldLimits)[] = ['observations', 'analysis', 'strategy'];
-
-/** The task's line naming the lengths this turn keeps, when they are below the schema's; null when they are not. */
-export function lengthsLineOf(request: DecisionRequest): string | null {
-  const limits = limitsOf(request);
-  const shorter = TOLD.filter((field) => limits[field] < FIELD_LIMITS[field]);
-  if (shorter.length === 0) return null;
-  return `Lengths this turn: ${shorter.map((field) => `${field} ≤ ${limits[field]}`).join(', ')} characters.`;
-}
-
-/** What "beliefs" must hold this turn: the reads that changed, or none when no read can change. */
-export function beliefsGuideOf(request: DecisionRequest): string {
-  // Last words end the seat's game: no later turn of its own would use its reads.
-  if (request.kind === 'last_words') return 'beliefs: leave it empty; your reads end with you.';
-  if (firstNight(request)) return 'beliefs: leave it empty; the game has only just begun.';
-  return 'beliefs: only the players whose read changed this turn; the others keep the reads above.';
-}
 
 /** Output tokens allowed per decision kind: the fields' limits with room for JSON and a full belief list. */
 export const MAX_OUTPUT_TOKENS: Record<DecisionKind, number> = {
@@ -90,7 +14,7 @@ export const MAX_OUTPUT_TOKENS: Record<DecisionKind, number> = {
   mafia_chat: 700,
   vote: 700,
   speak: 800,
-  last_words: 500,
+  last_words: 700,
 };
 
 const TASK: Record<DecisionKind, string> = {
@@ -116,6 +40,14 @@ export function taskOf(kind: DecisionKind): string {
 
 export function speechGuideOf(kind: DecisionKind): string {
   return SPEECH[kind];
+}
+
+/** What "beliefs" must hold this turn: the reads that changed, or none when no read can change. */
+export function beliefsGuideOf(request: DecisionRequest): string {
+  // Last words end the seat's game: no later turn of its own would use its reads.
+  if (request.kind === 'last_words') return 'beliefs: leave it empty; your reads end with you.';
+  if (firstNight(request)) return 'beliefs: leave it empty; the game has only just begun.';
+  return 'beliefs: only the players whose read changed this turn; the others keep the reads above.';
 }
 
 /** The decision options of this request, by label; `null` id means skip / no lynch. Speech kinds have none. */

@@ -1,7 +1,8 @@
 import { getRole, isMafia, type DeathCause, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
-import { beliefsGuideOf, lengthsLineOf, optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
+import { beliefsGuideOf, optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
+import { lengthsLineOf } from './turn-lengths.ts';
 import { NO_READ, withPriors } from './prior-beliefs.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
 import { neutralise, quoteBlock, quoteSpeech } from './quote.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionKind, DecisionRequest } from '../../../src/agents/decision.ts';
 import { interpret } from '../../../src/agents/player/interpret.ts';
-import { decisionJsonSchema, FIELD_LIMITS } from '../../../src/agents/player/output-schema.ts';
+import { decisionJsonSchema } from '../../../src/agents/player/output-schema.ts';
+import { FIELD_LIMITS } from '../../../src/agents/player/turn-lengths.ts';
 import { turnContext } from '../../../src/agents/player/prompt.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { PlayerState } from '../../../src/game/index.ts';
