@@ -2,7 +2,7 @@ import { pause } from '../../src/llm/retrying-provider.ts';
 import type { LlmError, LlmProvider, LlmRequest, LlmResponse } from '../../src/llm/types.ts';
 import type { Timers } from '../../src/clock.ts';
 import { err, ok, type Result } from '../../src/result.ts';
-import { playingAnswer, type AnswerOptions } from '../fakes/llm/playing-answer.ts';
+import { playingAnswer, playingRecap, type AnswerOptions } from '../fakes/llm/playing-answer.ts';
 
 /** What one call (one attempt) to the simulated model meets. */
 export type CallOutcome =
@@ -57,7 +57,7 @@ export function simulatedModel(options: SimulatedModelOptions): SimulatedModel {
     ].join('\n');
     const task = [...request.messages].reverse().find((m) => m.role === 'user' && m.content.includes('# Your task'))?.content ?? '';
     const structured = request.output ? playingAnswer(task, request.output.schema, index, options) : undefined;
-    const text = structured ? JSON.stringify(structured) : 'A tense day: accusations flew, and the vote split the town.';
+    const text = structured ? JSON.stringify(structured) : playingRecap(index);
     return ok({
       text: structured ? '' : text,
       toolCalls: [],

@@ -76,11 +76,14 @@ function filler(chars: number, seed: number): string {
 }
 
 interface SchemaShape {
-  properties?: Record<string, { description?: string }>;
+  properties?: Record<string, { description?: string; items?: SchemaShape }>;
 }
 
-/** The length a field's description asks for ("At most N characters."). */
-function statedLimit(schema: SchemaShape | undefined, field: string, fallback: number): number {
+/** The length a field may hold this turn: as the task's "Lengths this turn" line says, else its description ("At most N characters."). */
+function statedLimit(task: string, schema: SchemaShape | undefined, field: string, fallback: number): number {
+  const lengths = /^Lengths this turn: (.*)$/m.exec(task)?.[1] ?? '';
+  const told = new RegExp(`\\b${field} ≤ (\\d+)`).exec(lengths);
+  if (told) return Number(told[1]);
   const match = /At most (\d+) characters/.exec(schema?.properties?.[field]?.description ?? '');
   return match ? Number(match[1]) : fallback;
 }
@@ -103,6 +106,14 @@ function defaultPick(task: string, choices: readonly string[], index: number): s
   return targets[index % targets.length];
 }
 
+/** The recap's length: 70 % of the 90 words the summarizer allows, at about six characters a word. */
+const RECAP_CHARS = 380;
+
+/** A day's recap as a real model writes it: most of the words it may use, opening the same way every time. */
+export function playingRecap(seed: number): string {
+  return `A tense day: ${filler(RECAP_CHARS, seed)}`;
+}
+
 /** A decision answer for the seat whose task is `task`, the `index`-th call the model answers. */
 export function playingAnswer(task: string, schema: unknown, index: number, options: AnswerOptions = {}): Record<string, unknown> {
   const shape = schema as SchemaShape | undefined;
@@ -111,12 +122,13 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
   // A speech lists no options: its decision is "(nobody)".
   const decision = (choices.length > 0 ? (options.pick?.(choices) ?? defaultPick(task, choices, index)) : undefined) ?? '(nobody)';
   const field = (name: string, fallback: number, salt: number): string =>
-    filler(Math.round(statedLimit(shape, name, fallback) * fill), index * 13 + salt);
+    filler(Math.round(statedLimit(task, shape, name, fallback) * fill), index * 13 + salt);
   const silent = /speech: leave it empty/.test(task);
   // Models keep to a sentence when asked for one, whatever room the field has.
   const oneSentence = /speech: one sentence/.test(task) ? 140 : Number.POSITIVE_INFINITY;
   const others = livingOthers(task);
-  const readOn = /one entry for every other living player/.test(task) ? others : others.slice(index % 3, (index % 3) + 2);
+  // Reads that changed this turn: two, unless the task asks for none.
+  const readOn = /^beliefs: leave it empty/m.test(task) ? [] : others.slice(index % 3, (index % 3) + 2);
   return {
     observations: field('observations', 120, 1),
     analysis: field('analysis', 320, 2),
@@ -124,13 +136,14 @@ export function playingAnswer(task: string, schema: unknown, index: number, opti
       player,
       suspicion: ((index + i) % 10) / 10,
       trust: 0.5,
-      reason: filler(Math.round(70 * fill), index + i),
+      reason: filler(Math.round(statedLimit(task, shape?.properties?.['beliefs']?.items, 'reason', 70) * fill), index + i),
     })),
     strategy: field('strategy', 120, 3),
     decision,
     speech: silent
       ? ''
-      : (options.speech?.(decision) ?? filler(Math.min(oneSentence, Math.round(statedLimit(shape, 'speech', 300) * fill)), index * 13 + 4)),
+      : (options.speech?.(decision) ??
+        filler(Math.min(oneSentence, Math.round(statedLimit(task, shape, 'speech', 300) * fill)), index * 13 + 4)),
     urgency: 1,
   };
 }

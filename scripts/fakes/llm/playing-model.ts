@@ -1,4 +1,4 @@
-import { playingAnswer, taskOptions } from './playing-answer.ts';
+import { playingAnswer, playingRecap, taskOptions } from './playing-answer.ts';
 import { reply, type FakeHandler, type FakeReply, type FakeRequest } from './fake-llm-server.ts';
 
 /** The task turn of the request: the last user turn that states a task (a re-ask's complaint follows it). */
@@ -37,7 +37,7 @@ export function playingModel(options: PlayingModelOptions = {}): FakeHandler {
     if (overridden) return overridden;
     const { pick, speech } = options;
     const extra = { ...(options.usage && { usage: options.usage }), ...(options.delayMs && { delayMs: options.delayMs }) };
-    if (!request.outputSchema) return reply.text('A tense day: accusations flew, and the vote split the town.', extra);
+    if (!request.outputSchema) return reply.text(playingRecap(request.index), extra);
     const answer = playingAnswer(taskText(request), request.outputSchema, request.index, {
       ...(options.fill !== undefined && { fill: options.fill }),
       ...(pick && { pick: (choices) => pick(choices, request) }),

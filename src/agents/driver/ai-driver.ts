@@ -379,7 +379,8 @@ export class AiDriver {
         targetId: backing,
         speech: null,
         reasoning: `Backs ${proposer.name}'s proposal.`,
-        beliefs: {},
+        // Its reads stand as they were: the director's cut and the replay still see all of them.
+        beliefs: this.seats.beliefsOf(member.id),
         urgency: 0,
       };
       await this.play(member, 'mafia_chat', decision, forState, (s, at) => engine.act(s, { actorId: member.id, targetId: backing, at }));

@@ -3,24 +3,12 @@ import type { PlayerView } from '../../game/index.ts';
 import type { DecisionKind, DecisionRequest } from '../decision.ts';
 import { jsonSchemaOf } from '../../llm/tool.ts';
 import type { JsonSchema } from '../../llm/types.ts';
+import { FIELD_LIMITS, firstNight } from './turn-lengths.ts';
 
 export const SKIP = '(nobody)';
 const NO_LYNCH = '(no lynch)';
 
-/**
- * Lengths the answer fields are asked to keep (characters). They are told to the model in the
- * schema's descriptions, not as `maxLength`: strict structured outputs refuse length keywords on
- * some providers. Longer text is cut, never refused, so one wordy field costs no re-ask.
- */
-export const FIELD_LIMITS = {
-  observations: 120,
-  analysis: 320,
-  reason: 70,
-  strategy: 120,
-  speech: 300,
-} as const;
-
-/** Output tokens allowed per decision kind: the fields' limits with room for JSON and a full first-turn belief list. */
+/** Output tokens allowed per decision kind: the fields' limits with room for JSON and a full belief list. */
 export const MAX_OUTPUT_TOKENS: Record<DecisionKind, number> = {
   night: 600,
   mafia_chat: 700,
@@ -52,6 +40,14 @@ export function taskOf(kind: DecisionKind): string {
 
 export function speechGuideOf(kind: DecisionKind): string {
   return SPEECH[kind];
+}
+
+/** What "beliefs" must hold this turn: the reads that changed, or none when no read can change. */
+export function beliefsGuideOf(request: DecisionRequest): string {
+  // Last words end the seat's game: no later turn of its own would use its reads.
+  if (request.kind === 'last_words') return 'beliefs: leave it empty; your reads end with you.';
+  if (firstNight(request)) return 'beliefs: leave it empty; the game has only just begun.';
+  return 'beliefs: only the players whose read changed this turn; the others keep the reads above.';
 }
 
 /** The decision options of this request, by label; `null` id means skip / no lynch. Speech kinds have none. */
@@ -109,7 +105,7 @@ function buildSchema(names: readonly string[]) {
   return z.object({
     observations: z.string().describe(limit('The facts that matter since your last turn.', FIELD_LIMITS.observations)),
     analysis: z.string().describe(limit('What they suggest.', FIELD_LIMITS.analysis)),
-    beliefs: z.array(belief).describe('Only players whose read changed this turn (everyone else on your first turn).'),
+    beliefs: z.array(belief).describe('Only players whose read changed this turn; the others keep their earlier read.'),
     strategy: z.string().describe(limit('Your plan for this turn.', FIELD_LIMITS.strategy)),
     decision: z.enum([...names, SKIP, NO_LYNCH]).describe('One of the options your task lists; (nobody) when it lists none.'),
     speech: z.string().describe(limit('As your task says; empty when it asks for none.', FIELD_LIMITS.speech)),

@@ -53,5 +53,5 @@ export const FIELD_GUIDE: readonly string[] = [
   'decision: exactly one of the options listed with the task.',
   'speech: what your task asks you to say, in your own voice, at most three sentences; it must agree with your decision.',
   'urgency: 0–4, how much you want to speak next; 4 when you were accused or must share something now.',
-  'Keep each field within the length its description gives: say more with fewer words.',
+  'Keep each field within the length its description gives, or the shorter one your task names: say more with fewer words.',
 ];

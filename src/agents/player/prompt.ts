@@ -1,7 +1,9 @@
 import { getRole, isMafia, type DeathCause, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
-import { optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
+import { beliefsGuideOf, optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
+import { lengthsLineOf } from './turn-lengths.ts';
+import { NO_READ, withPriors } from './prior-beliefs.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
 import { neutralise, quoteBlock, quoteSpeech } from './quote.ts';
 import { FIELD_GUIDE, PLAYBOOKS } from './playbooks.ts';
@@ -121,15 +123,19 @@ function dayRecaps(view: PlayerView): string[] {
     .map((e) => `Day ${e.payload.day}: <recap>${neutralise(e.payload.text)}</recap>`);
 }
 
-/** Events of the current day (or tonight's Mafia thread), as lines a model reads. */
-function today(view: PlayerView, name: (id: string) => string): { transcript: string[]; mafiaThread: string[] } {
-  const start = Math.max(
+/** Where today begins in the seat's events: at the last nightfall (a night and the day after it are told as one). */
+function todayStart(view: PlayerView): number {
+  return Math.max(
     0,
     view.events.findLastIndex((e) => e.type === 'phase_started' && e.payload.phase === 'night'),
   );
+}
+
+/** Events of the current day (or tonight's Mafia thread), as lines a model reads. */
+function today(view: PlayerView, name: (id: string) => string): { transcript: string[]; mafiaThread: string[] } {
   const transcript: string[] = [];
   const mafiaThread: string[] = [];
-  for (const e of view.events.slice(start)) {
+  for (const e of view.events.slice(todayStart(view))) {
     if (e.type === 'speech') {
       const line = quoteSpeech(name(e.payload.playerId), e.payload.text);
       if (e.payload.channel === 'mafia') mafiaThread.push(line);
@@ -160,12 +166,13 @@ function today(view: PlayerView, name: (id: string) => string): { transcript: st
   return { transcript, mafiaThread };
 }
 
-/** What changed since the seat last acted, beyond today's transcript (deaths, results). */
-function sinceLastTurn(view: PlayerView, sinceSeq: number, name: (id: string) => string): string[] {
+/** What changed since the seat last acted, beyond today's transcript (deaths before today, results). */
+function sinceLastTurn(view: PlayerView, sinceSeq: number, todaySeq: number, name: (id: string) => string): string[] {
   const lines: string[] = [];
   for (const e of view.events) {
     if (e.seq <= sinceSeq) continue;
-    if (e.type === 'player_died')
+    // Today's deaths are in today's transcript already.
+    if (e.type === 'player_died' && e.seq < todaySeq)
       lines.push(
         `${name(e.payload.playerId)} died (${e.payload.cause}, day ${e.payload.day})${e.payload.role ? `: ${getRole(e.payload.role).name}` : ''}.`,
       );
@@ -173,6 +180,23 @@ function sinceLastTurn(view: PlayerView, sinceSeq: number, name: (id: string) =>
     else if (e.type === 'mafia_second_round') lines.push('The Mafia did not agree: second round of proposals.');
   }
   return lines;
+}
+
+/**
+ * The seat's reads of the living, complete: those it has made, one per line, then the players it
+ * has no read on yet, together under the odds that stand in for a read.
+ */
+function beliefLines(request: DecisionRequest, name: (id: string) => string): string[] {
+  const living = new Set(request.view.seats.filter((s) => s.alive).map((s) => s.id));
+  const reads: string[] = [];
+  const unread = new Map<string, string[]>();
+  for (const [id, b] of Object.entries(withPriors(request.view, request.beliefs))) {
+    if (!living.has(id)) continue;
+    const odds = `suspicion ${b.suspicion.toFixed(2)}, trust ${b.trust.toFixed(2)}`;
+    if (b.reason === NO_READ) unread.set(odds, [...(unread.get(odds) ?? []), name(id)]);
+    else reads.push(`- ${name(id)}: ${odds} — ${neutralise(b.reason)}`);
+  }
+  return [...reads, ...[...unread].map(([odds, names]) => `- No read yet (${odds}): ${names.join(', ')}`)];
 }
 
 /** The per-turn context: built only from the seat's view, its memory and beliefs. */
@@ -200,11 +224,10 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
   const { transcript, mafiaThread } = today(view, name);
   const recaps = dayRecaps(view);
   const memory = request.memory ?? memoryFacts(view);
-  const beliefs = Object.entries(request.beliefs)
-    .filter(([id]) => byId.get(id)?.alive)
-    .map(([id, b]) => `- ${name(id)}: suspicion ${b.suspicion.toFixed(2)}, trust ${b.trust.toFixed(2)} — ${neutralise(b.reason)}`);
-  const news = sinceLastTurn(view, request.sinceSeq ?? 0, name);
+  const beliefs = beliefLines(request, name);
+  const news = sinceLastTurn(view, request.sinceSeq ?? 0, view.events[todayStart(view)]?.seq ?? 0, name);
   const options = optionsOf(request).map((o) => o.label);
+  const lengths = lengthsLineOf(request);
   // What changes least comes first, so a seat's calls in one day share a prefix the providers cache:
   // the roster and recaps, then today's transcript (which only grows), then what is new and the task.
   const head = ['# Players', ...roster, ...(recaps.length > 0 ? ['', '# Earlier days (summaries)', ...recaps] : []), '', `# Today so far`];
@@ -217,8 +240,8 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     ...(news.length > 0 ? ['', '# Since your last turn', ...news.map((l) => `- ${l}`)] : []),
     '',
     '# Your memory (facts)',
+    // No will here: it is written from these facts and the beliefs below, so it would tell them twice.
     ...(memory.length > 0 ? memory.map((f) => `- ${f}`) : ['- nothing yet']),
-    ...(view.me.will ? [`- Your current will: ${neutralise(view.me.will)}`] : []),
     '',
     '# Your beliefs so far',
     ...(beliefs.length > 0 ? beliefs : ['- none yet']),
@@ -227,7 +250,8 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     `# Your task: ${taskOf(request.kind)}`,
     options.length > 0 ? `Options for "decision": ${options.join(', ')}.` : `"decision": ${SKIP}.`,
     speechGuideOf(request.kind),
-    `beliefs: ${Object.keys(request.beliefs).length > 0 ? 'only the players whose read changed since your last turn.' : 'one entry for every other living player.'}`,
+    beliefsGuideOf(request),
+    ...(lengths ? [lengths] : []),
   ];
   const breaks: number[] = [];
   let text = '';

@@ -180,6 +180,10 @@ describe('the AI driver', () => {
     const proposalsAsked = mafia.reduce((n, p) => n + (asked.get(p.id) ?? []).filter((k) => k === 'mafia_chat').length, 0);
     expect(proposalsAsked).toBeLessThanOrEqual(nights);
     expect(state.log.filter((e) => e.type === 'mafia_proposal').length).toBeGreaterThan(proposalsAsked);
+    // A backer keeps its reads: after its first night, its record shows them, as any decision's does.
+    const backed = state.log.flatMap((e) => (e.type === 'reasoning' && e.payload.text.startsWith('Backs ') ? [e.payload] : []));
+    expect(backed.filter((r) => r.day > 1).length).toBeGreaterThan(0);
+    for (const r of backed.filter((r) => r.day > 1)) expect(Object.keys(r.suspicion ?? {}).length).toBeGreaterThan(0);
     // Nobody is asked for a will: they are written from what each seat knows.
     expect([...asked.values()].flat()).not.toContain('will');
     expect(state.log.some((e) => e.type === 'will_written')).toBe(true);
