@@ -19,6 +19,9 @@ import type { Logger } from './log.ts';
 import { syncCommands, type CommandData, type Registration } from './discord/register.ts';
 import { InteractionRouter } from './discord/router.ts';
 import { LiveGames } from './discord/live-games.ts';
+import { ShardRelay } from './discord/shard-relay.ts';
+import { ownsGuild, type ShardSet } from './discord/shards.ts';
+import type { ShardOutbox } from './db/shard-inbox.ts';
 
 /** Every slash command the bot registers. */
 const COMMANDS: readonly CommandData[] = [mafiaCommandData, personaCommandData];
@@ -41,6 +44,15 @@ export interface BotDeps {
   readonly newSeed?: () => number;
   /** The persona editor agent (`/persona edit`); absent: the command says it is not available. */
   readonly editor?: BotEditorDeps;
+  /** One of several shard processes (issue 14); absent: this process is the whole bot. */
+  readonly sharding?: BotShardingDeps;
+}
+
+export interface BotShardingDeps {
+  /** The shards this process serves. */
+  readonly shards: ShardSet;
+  /** Where DMs of other shards' games go (the process holding shard 0 gets every DM). */
+  readonly outbox: ShardOutbox;
 }
 
 export interface BotEditorDeps {
@@ -58,6 +70,8 @@ export interface Bot {
   readonly liveGames: LiveGames;
   readonly router: InteractionRouter;
   readonly registration: Registration;
+  /** Hands over what other shards forwarded to this one (sharding; a no-op relay otherwise). */
+  readonly relay: ShardRelay | null;
   /** Handlers in flight and queued Discord output done (tests, shutdown). */
   idle(): Promise<void>;
   /** Stops listening, timers and AI work; games stay stored for the next start. */
@@ -71,12 +85,15 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);
   const cost = budgetSink(budget, onRecordError);
   const timers = deps.timers ?? realTimers;
+  const sharding = deps.sharding;
+  const ownsPlace = sharding ? (guildId: string | null) => ownsGuild(sharding.shards, guildId) : null;
   const liveGames = new LiveGames({
     client: deps.client,
     store: deps.games,
     timers,
     log: deps.log,
     ...(deps.newSeed ? { newSeed: deps.newSeed } : {}),
+    ...(ownsPlace && { ownsGuild: ownsPlace }),
     ai: {
       llm: deps.llm,
       personas: deps.personas,
@@ -105,6 +122,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
           replies: deps.editor.store,
           log: deps.log,
           dmsTakenByGame: (userId) => liveGames.mafiaChatByDmOf(userId) !== null,
+          ...(ownsPlace && { ownsPlace }),
           ...(deps.editor.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
         })
       : null;
@@ -113,13 +131,17 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   // Before any message is routed: the replies a crash left open are closed first.
   await chats?.closeInterrupted(deps.client);
-  router.attach(deps.client);
+  const relay = sharding
+    ? new ShardRelay({ client: deps.client, shards: sharding.shards, games: deps.games, outbox: sharding.outbox, log: deps.log })
+    : null;
+  router.attach(deps.client, relay?.admit);
   const resumed = await liveGames.resumeRunning();
   if (resumed > 0) deps.log.info(`resumed ${resumed} running game(s)`);
   return {
     liveGames,
     router,
     registration,
+    relay,
     async idle() {
       await router.idle();
       await chats?.idle();
@@ -129,6 +151,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     async stop() {
       deps.client.removeAllListeners('interactionCreate');
       deps.client.removeAllListeners('messageCreate');
+      relay?.close();
       await router.idle();
       await chats?.idle();
       await liveGames.closeAll();
