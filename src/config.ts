@@ -74,6 +74,8 @@ export interface Config {
   discord: DiscordConfig;
 }
 
+const SHARDS_EXPECTED = 'expected a number of shards (1 or more) or auto';
+
 // One schema for every setting: add a key here (and to .env.example and the README).
 // Messages never echo values, because later settings are secrets.
 const EnvSchema = z
@@ -111,8 +113,7 @@ const EnvSchema = z
     MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'expected true or false' }).default('true'),
     SHARDS: z
       .string()
-      .regex(/^(auto|\d+)$/, 'expected a number of shards (1 or more) or auto')
-      .refine((raw) => raw === 'auto' || Number(raw) >= 1, 'expected a number of shards (1 or more) or auto')
+      .regex(/^(auto|\d+)$/, SHARDS_EXPECTED)
       .optional(),
     SHARD_IDS: z
       .string()
@@ -198,8 +199,10 @@ function sharding(env: ShardingEnv): ShardingConfig {
 
 /** Settings that contradict each other, and several processes on a database only one process can open. */
 function shardingIssues(env: ShardingEnv): { path: string[]; message: string }[] {
+  // In the processes discord.js spawns, SHARDS is their shard id (0 included), not the operator's count.
   if (spawnedByManager(env)) return [];
   const issues: { path: string[]; message: string }[] = [];
+  if (env.SHARDS !== undefined && /^0+$/.test(env.SHARDS)) issues.push({ path: ['SHARDS'], message: SHARDS_EXPECTED });
   if (env.SHARD_IDS !== undefined && env.SHARD_COUNT === undefined) {
     issues.push({ path: ['SHARD_COUNT'], message: 'SHARD_IDS needs SHARD_COUNT, the number of shards across every machine' });
   }
