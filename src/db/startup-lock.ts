@@ -2,8 +2,10 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../database-url.ts';
 import { splitSchemaParam } from './open-database.ts';
 
-/** One key for every process of this bot on a database (advisory locks are per database). */
-const STARTUP_LOCK_KEY = 0x44_52_41_4d; // "DRAM"
+/** The lock's name: one per schema, since advisory locks are per database and bots on other schemas are not in the way. */
+export function startupLockName(schema: string | null): string {
+  return `dramatis-startup:${schema ?? 'public'}`;
+}
 
 /**
  * Runs the start-up steps that write shared rows (migrating, the starter pack) in one process at a
@@ -12,15 +14,17 @@ const STARTUP_LOCK_KEY = 0x44_52_41_4d; // "DRAM"
  */
 export async function withStartupLock<T>(target: DatabaseTarget, work: () => Promise<T>): Promise<T> {
   if (target.kind !== 'postgres') return work();
-  const client = new pg.Client({ connectionString: splitSchemaParam(target.url).connectionString });
+  const { connectionString, schema } = splitSchemaParam(target.url);
+  const key = startupLockName(schema);
+  const client = new pg.Client({ connectionString });
   client.on('error', () => undefined);
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
     return await work();
   } finally {
     // Closing the session releases the lock too, so a failed unlock loses nothing.
-    await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
     await client.end().catch(() => undefined);
   }
 }

@@ -136,10 +136,10 @@ describeSharded('two shard processes on one PostgreSQL server (SHARD_IDS=0 and S
   );
 
   it(
-    'GIVEN a night where some people have acted by DM WHEN shard 1 is killed (SIGKILL) and started again THEN the game is at the same night with the same deadline, every submitted action is kept once, and the last person can still act and end the night',
+    'GIVEN a night where some people have acted by DM WHEN both shard processes are killed (SIGKILL) and started again THEN only shard 1 resumes the game, at the same night with the same deadline, every submitted action kept once, and the last person can still act by DM and end the night',
     async () => {
       const { sim, url, db } = await world('sharded_restart');
-      const shard0 = shard(sim, url, 0);
+      let shard0 = shard(sim, url, 0);
       let shard1 = shard(sim, url, 1);
       await until(() => serving(shard0) && serving(shard1), 'both shards serve', [shard0, shard1]);
 
@@ -153,10 +153,14 @@ describeSharded('two shard processes on one PostgreSQL server (SHARD_IDS=0 and S
       const before = await stored(db, gameId);
       expect(before.game.phase).toBe('night');
 
+      // Both die; the game's own shard takes it up again, shard 0 does not.
       await kill(shard1);
+      await kill(shard0);
       shard1 = shard(sim, url, 1);
-      await until(() => serving(shard1), 'shard 1 serves again', [shard0, shard1]);
+      shard0 = shard(sim, url, 0);
+      await until(() => serving(shard0) && serving(shard1), 'both shards serve again', [shard0, shard1]);
       expect(shard1.output()).toContain('resumed 1 running game(s)');
+      expect(shard0.output()).not.toContain('resumed');
       const resumed = await stored(db, gameId);
       expect({ phase: resumed.game.phase, day: resumed.game.day, deadline: resumed.game.deadline }).toEqual({
         phase: 'night',
