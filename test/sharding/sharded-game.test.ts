@@ -8,6 +8,8 @@ import { messageText, startDiscordSim, type DiscordSim, type SimMessage } from '
 import { BOT_DEFAULT, EVERYONE_DEFAULT, P } from '../../scripts/fakes/discord/permissions.ts';
 import type { Database } from '../../src/db/open-database.ts';
 import { SKIP_VALUE } from '../../src/discord/presenters/night-action.ts';
+import { startFakeAnthropic } from '../../scripts/fakes/llm/fake-anthropic.ts';
+import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { describeSharded, kill, sharedDatabase, startBot, until, type BotProcess } from './shard-processes.ts';
 
 const HUMANS = ['alice', 'bob', 'carol', 'dave'] as const;
@@ -175,6 +177,43 @@ describeSharded('two shard processes on one PostgreSQL server (SHARD_IDS=0 and S
       expect(after.events.filter((e) => e.type === 'night_resolved')).toHaveLength(1);
     },
     180_000,
+  );
+});
+
+describeSharded('persona editor across shards', () => {
+  it(
+    "GIVEN a persona alice created in a guild on shard 1 WHEN she opens its editor in her DMs and writes there (DMs reach shard 0) THEN shard 0 runs the conversation itself from the database and answers",
+    async () => {
+      const { sim, url, db } = await world('sharded_editor');
+      const model = await startFakeAnthropic();
+      cleanups.push(() => model.close());
+      const editor = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, LOG_LEVEL: 'debug' };
+      const shard0 = shard(sim, url, 0, editor);
+      const shard1 = shard(sim, url, 1, editor);
+      await until(() => serving(shard0) && serving(shard1), 'both shards serve', [shard0, shard1]);
+
+      const created = await sim
+        .user('alice')
+        .slash('game', 'persona', {
+          subcommand: 'create',
+          options: { name: 'Ada Lovelace', text: 'Ada Lovelace was a mathematician who wrote the first program for a machine.' },
+        })
+        .ephemeral();
+      expect(messageText(created)).toMatch(/Created \*\*Ada Lovelace\*\*/);
+      const ada = await db.prisma.persona.findFirstOrThrow({ where: { name: 'Ada Lovelace' } });
+
+      const opened = await sim.user('alice').slash('dm', 'persona', { subcommand: 'edit', options: { persona: ada.id } }).ephemeral();
+      expect(messageText(opened)).toMatch(/Editing \*\*Ada Lovelace\*\* here/);
+      model.enqueue(reply.text('Ada will be bolder.'));
+      sim.user('alice').dm('Make her bolder.');
+      await until(() => sim.dmsTo('alice').some((m) => messageText(m).includes('Ada will be bolder.')), "the editor's answer is in her DMs", [
+        shard0,
+        shard1,
+      ]);
+      expect(model.last.system).toContain('Ada Lovelace');
+      expect(shard0.output()).not.toContain('handed to shard');
+    },
+    120_000,
   );
 });
 

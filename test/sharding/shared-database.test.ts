@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
-import { createGameStore } from '../../src/db/game-store.ts';
+import { createGameStore, type GameProjection } from '../../src/db/game-store.ts';
 import { openDatabase, type Database } from '../../src/db/open-database.ts';
 import { openShardInbox, shardOutbox, type ShardInboxItem } from '../../src/db/shard-inbox.ts';
 import { startupLockName, withStartupLock } from '../../src/db/startup-lock.ts';
@@ -36,7 +36,7 @@ describeSharded('one PostgreSQL database shared by several processes', () => {
       ok: true,
       value: undefined,
     });
-    const projection = { phase: 'lobby', status: 'lobby', day: 0, deadline: null, players: [] } as const;
+    const projection: GameProjection = { phase: 'lobby', status: 'lobby', day: 0, deadline: null, players: [] };
     const write = (store: typeof one, who: string) =>
       store.append(gameId, 0, [{ seq: 1, type: 'speech', at: 0, visibility: { kind: 'public' }, payload: { who } }], projection);
 
