@@ -48,7 +48,7 @@ export interface BotDeps {
   readonly sharding?: BotShardingDeps;
 }
 
-export interface BotShardingDeps {
+interface BotShardingDeps {
   /** The shards this process serves. */
   readonly shards: ShardSet;
   /** Where DMs of other shards' games go (the process holding shard 0 gets every DM). */

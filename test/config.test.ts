@@ -189,14 +189,35 @@ describe('loadConfig', () => {
     it.each([
       [{}, { role: 'single' }],
       [{ SHARDS: '1' }, { role: 'single' }],
-      [{ ...server, SHARDS: '4' }, { role: 'manager', count: 4, ids: 'all' }],
-      [{ ...server, SHARDS: 'auto' }, { role: 'manager', count: 'auto', ids: 'all' }],
-      [{ ...server, SHARDS: '8', SHARD_IDS: '0-3', SHARD_COUNT: '8' }, { role: 'manager', count: 8, ids: [0, 1, 2, 3] }],
-      [{ ...server, SHARD_IDS: '1', SHARD_COUNT: '2' }, { role: 'shards', ids: [1], count: 2, spawned: false }],
-      [{ ...server, SHARD_IDS: '0,2,5', SHARD_COUNT: '6' }, { role: 'shards', ids: [0, 2, 5], count: 6, spawned: false }],
-      [{ ...server, SHARD_IDS: '4-5,0', SHARD_COUNT: '6' }, { role: 'shards', ids: [0, 4, 5], count: 6, spawned: false }],
+      [
+        { ...server, SHARDS: '4' },
+        { role: 'manager', count: 4, ids: 'all' },
+      ],
+      [
+        { ...server, SHARDS: 'auto' },
+        { role: 'manager', count: 'auto', ids: 'all' },
+      ],
+      [
+        { ...server, SHARDS: '8', SHARD_IDS: '0-3', SHARD_COUNT: '8' },
+        { role: 'manager', count: 8, ids: [0, 1, 2, 3] },
+      ],
+      [
+        { ...server, SHARD_IDS: '1', SHARD_COUNT: '2' },
+        { role: 'shards', ids: [1], count: 2, spawned: false },
+      ],
+      [
+        { ...server, SHARD_IDS: '0,2,5', SHARD_COUNT: '6' },
+        { role: 'shards', ids: [0, 2, 5], count: 6, spawned: false },
+      ],
+      [
+        { ...server, SHARD_IDS: '4-5,0', SHARD_COUNT: '6' },
+        { role: 'shards', ids: [0, 4, 5], count: 6, spawned: false },
+      ],
       // One process serving every shard needs no server.
-      [{ SHARD_IDS: '0-1', SHARD_COUNT: '2' }, { role: 'shards', ids: [0, 1], count: 2, spawned: false }],
+      [
+        { SHARD_IDS: '0-1', SHARD_COUNT: '2' },
+        { role: 'shards', ids: [0, 1], count: 2, spawned: false },
+      ],
     ])('GIVEN %o WHEN loaded THEN this process is %o', (env, expected) => {
       expect(configOf(env).sharding).toEqual(expected);
     });
@@ -214,7 +235,10 @@ describe('loadConfig', () => {
     });
 
     it.each([
-      [{ SHARDS: '2' }, 'DATABASE_URL: more than one shard process needs a PostgreSQL server that every process reaches: set DATABASE_URL=postgres://'],
+      [
+        { SHARDS: '2' },
+        'DATABASE_URL: more than one shard process needs a PostgreSQL server that every process reaches: set DATABASE_URL=postgres://',
+      ],
       [{ SHARDS: 'auto', DATABASE_URL: 'memory' }, 'DATABASE_URL: more than one shard process needs a PostgreSQL server'],
       [{ SHARD_IDS: '1', SHARD_COUNT: '2' }, 'DATABASE_URL: more than one shard process needs a PostgreSQL server'],
       [{ ...server, SHARDS: 'two' }, 'SHARDS: expected a number of shards (1 or more) or auto'],

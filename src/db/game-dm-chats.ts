@@ -2,7 +2,7 @@ import { isMafia, RoleIdSchema } from '../game/index.ts';
 import type { PrismaClient } from './generated/client.ts';
 
 /** A running game in which someone's DMs to the bot may be their team's chat. */
-export interface DmChatGame {
+interface DmChatGame {
   readonly gameId: string;
   readonly guildId: string | null;
 }

@@ -8,7 +8,10 @@ import { openDatabase, type Database } from './open-database.ts';
  * What the bot does at boot: claim a PGlite directory for itself, bring the schema up to date
  * (unless `migrate` is off: a sharding manager already did, or the operator does it per release), then connect.
  */
-export async function prepareDatabase(target: DatabaseTarget, { migrate = true }: { migrate?: boolean } = {}): Promise<Result<Database, string>> {
+export async function prepareDatabase(
+  target: DatabaseTarget,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<Result<Database, string>> {
   const lock = target.kind === 'pglite' ? lockDirectory(target.dataDir) : null;
   if (lock && !lock.ok) return lock;
   const release = () => {

@@ -5,7 +5,7 @@ import type { PrismaClient } from './generated/client.ts';
 import { splitSchemaParam } from './open-database.ts';
 import { toPrismaJson } from './prisma-json.ts';
 
-export const SHARD_INBOX_KINDS = ['interaction', 'message'] as const;
+const SHARD_INBOX_KINDS = ['interaction', 'message'] as const;
 export type ShardInboxKind = (typeof SHARD_INBOX_KINDS)[number];
 
 /** A gateway dispatch handed from the shard it arrived on to the shard that owns it. */
@@ -20,7 +20,7 @@ export interface ShardInboxItem {
 }
 
 /** The PostgreSQL channel one shard listens on. */
-export function shardChannel(shard: number): string {
+function shardChannel(shard: number): string {
   return `dramatis_shard_${String(shard)}`;
 }
 
@@ -111,15 +111,15 @@ export async function openShardInbox(options: ShardInboxOptions): Promise<ShardI
   };
 
   let draining: Promise<void> | null = null;
-  let again = false;
+  /** Drains asked for; one asked for while draining makes it look once more. */
+  let asked = 0;
   const drain = (): Promise<void> => {
-    if (draining) {
-      again = true;
-      return draining;
-    }
+    asked++;
+    if (draining) return draining;
     draining = (async () => {
+      let seen: number;
       do {
-        again = false;
+        seen = asked;
         const db = client;
         if (db === null || closed) return;
         let batch: ShardInboxItem[];
@@ -127,7 +127,7 @@ export async function openShardInbox(options: ShardInboxOptions): Promise<ShardI
           batch = await claim(db);
           for (const item of batch) await options.onItem(item).catch(options.onError);
         } while (batch.length === BATCH);
-      } while (again);
+      } while (asked !== seen);
     })()
       .catch(options.onError)
       .finally(() => (draining = null));

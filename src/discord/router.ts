@@ -84,7 +84,11 @@ export class InteractionRouter {
         for (const listener of this.messageListeners) this.track(listener(message), null);
       };
       if (!admit) listen();
-      else this.track(admit(message).then((here) => (here ? listen() : undefined)), null);
+      else
+        this.track(
+          admit(message).then((here) => (here ? listen() : undefined)),
+          null,
+        );
     });
   }
 

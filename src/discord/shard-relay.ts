@@ -13,12 +13,11 @@ import { shardOfGuild, type ShardSet } from './shards.ts';
  * longer than this in the inbox cannot be acknowledged in time any more (shard 0 spent some of the
  * 3 s already): it is dropped, never applied behind the person's back.
  */
-export const FORWARDED_INTERACTION_LIMIT_MS = 2_500;
+const FORWARDED_INTERACTION_LIMIT_MS = 2_500;
 /** A Mafia DM that waited this long (its game's process was down) would land in a later moment: the author is told instead. */
-export const FORWARDED_MESSAGE_LIMIT_MS = 60_000;
+const FORWARDED_MESSAGE_LIMIT_MS = 60_000;
 
-const TOO_LATE =
-  'Your message did not reach the game in time (the bot was restarting), so your team did not see it. Please send it again.';
+const TOO_LATE = 'Your message did not reach the game in time (the bot was restarting), so your team did not see it. Please send it again.';
 
 const KIND_OF: Record<ReplayableDispatch, ShardInboxKind> = { INTERACTION_CREATE: 'interaction', MESSAGE_CREATE: 'message' };
 const DISPATCH_OF: Record<ShardInboxKind, ReplayableDispatch> = { interaction: 'INTERACTION_CREATE', message: 'MESSAGE_CREATE' };
@@ -107,7 +106,9 @@ export class ShardRelay {
       const author = AuthorOf.safeParse(item.payload);
       this.deps.log.warn(`a forwarded DM waited ${Math.round(item.waitedMs / 1000)} s for this shard: dropped, its author told`);
       if (author.success) {
-        await this.deps.client.users.send(author.data.author.id, { content: TOO_LATE, allowedMentions: NO_MENTIONS }).catch(() => undefined);
+        await this.deps.client.users
+          .send(author.data.author.id, { content: TOO_LATE, allowedMentions: NO_MENTIONS })
+          .catch(() => undefined);
       }
       return;
     }

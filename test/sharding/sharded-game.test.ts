@@ -55,7 +55,10 @@ async function startGame(sim: DiscordSim, watched: BotProcess[], options: Record
   if (!join) throw new Error('the lobby has no Join button');
   const gameId = join.split(':')[2]!;
   for (const name of ['bob', 'carol', 'dave']) await sim.user(name).click(lobby, join).updated();
-  await sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Sherlock Holmes' } }).ephemeral();
+  await sim
+    .user('alice')
+    .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Sherlock Holmes' } })
+    .ephemeral();
   await sim.user('alice').click(lobby, `lobby:start:${gameId}`).updated();
   await until(() => HUMANS.every((name) => roleOf(sim, name) !== null), 'every person has their role card', watched);
   return gameId;
@@ -100,121 +103,113 @@ async function stored(db: Database, gameId: string) {
 }
 
 describeSharded('two shard processes on one PostgreSQL server (SHARD_IDS=0 and SHARD_IDS=1 of SHARD_COUNT=2)', () => {
-  it(
-    "GIVEN a guild on shard 1 WHEN people and an AI play a game there, the people acting at night by DM (which Discord sends to shard 0) THEN shard 0 hands every DM to shard 1, which answers it and relays the Mafia's DM chat, and the game plays to its end",
-    async () => {
-      const { sim, url, db } = await world('sharded_game');
-      const shard0 = shard(sim, url, 0, { LOG_LEVEL: 'debug' });
-      const shard1 = shard(sim, url, 1);
-      const both = [shard0, shard1];
-      await until(() => serving(shard0) && serving(shard1), 'both shards serve', both);
+  it("GIVEN a guild on shard 1 WHEN people and an AI play a game there, the people acting at night by DM (which Discord sends to shard 0) THEN shard 0 hands every DM to shard 1, which answers it and relays the Mafia's DM chat, and the game plays to its end", async () => {
+    const { sim, url, db } = await world('sharded_game');
+    const shard0 = shard(sim, url, 0, { LOG_LEVEL: 'debug' });
+    const shard1 = shard(sim, url, 1);
+    const both = [shard0, shard1];
+    await until(() => serving(shard0) && serving(shard1), 'both shards serve', both);
 
-      // Two Mafia among five: the first night's kill leaves them at parity, so the game ends at dawn.
-      const gameId = await startGame(sim, both, { roles: 'mafia x2, detective, townsperson x2', 'night-seconds': 30 });
-      const acting = HUMANS.filter((name) => ['Mafia', 'Detective'].includes(roleOf(sim, name) ?? ''));
-      await until(() => acting.every((name) => nightMenu(sim, name, gameId) !== null), 'the people who act at night have their menus', both);
+    // Two Mafia among five: the first night's kill leaves them at parity, so the game ends at dawn.
+    const gameId = await startGame(sim, both, { roles: 'mafia x2, detective, townsperson x2', 'night-seconds': 30 });
+    const acting = HUMANS.filter((name) => ['Mafia', 'Detective'].includes(roleOf(sim, name) ?? ''));
+    await until(() => acting.every((name) => nightMenu(sim, name, gameId) !== null), 'the people who act at night have their menus', both);
 
-      // No thread for the Mafia here: a Mafia's DM is their team chat, and it belongs to shard 1's game.
-      const mafioso = HUMANS.find((name) => roleOf(sim, name) === 'Mafia')!;
-      sim.user(mafioso).dm('The quiet one tonight.');
-      await until(
-        async () => (await stored(db, gameId)).events.some((e) => e.type === 'speech' && JSON.stringify(e.payload).includes('The quiet one tonight.')),
-        "the Mafia's DM is in the game's log",
-        both,
-      );
-      for (const name of acting) expect(await pick(sim, name, gameId)).toMatch(/^Noted/);
+    // No thread for the Mafia here: a Mafia's DM is their team chat, and it belongs to shard 1's game.
+    const mafioso = HUMANS.find((name) => roleOf(sim, name) === 'Mafia')!;
+    sim.user(mafioso).dm('The quiet one tonight.');
+    await until(
+      async () =>
+        (await stored(db, gameId)).events.some((e) => e.type === 'speech' && JSON.stringify(e.payload).includes('The quiet one tonight.')),
+      "the Mafia's DM is in the game's log",
+      both,
+    );
+    for (const name of acting) expect(await pick(sim, name, gameId)).toMatch(/^Noted/);
 
-      await until(async () => (await stored(db, gameId)).game.status === 'ended', 'the game has ended', both);
-      const after = await stored(db, gameId);
-      for (const name of acting) expect(after.actedBy(sim.user(name).id)).toBeGreaterThanOrEqual(1);
-      expect(after.events.map((e) => e.type)).toContain('game_ended');
-      // Every DM went through shard 0 to shard 1; shard 0 never ran the game itself.
-      expect(shard0.output()).toContain('handed to shard 1');
-      expect(shard0.output()).not.toContain('resumed');
-      // Only the Mafia thread the bot may not create failed.
-      expect(sim.failedRequests().map((r) => r.route)).toEqual(['/channels/:channelId/threads']);
-    },
-    180_000,
-  );
+    await until(async () => (await stored(db, gameId)).game.status === 'ended', 'the game has ended', both);
+    const after = await stored(db, gameId);
+    for (const name of acting) expect(after.actedBy(sim.user(name).id)).toBeGreaterThanOrEqual(1);
+    expect(after.events.map((e) => e.type)).toContain('game_ended');
+    // Every DM went through shard 0 to shard 1; shard 0 never ran the game itself.
+    expect(shard0.output()).toContain('handed to shard 1');
+    expect(shard0.output()).not.toContain('resumed');
+    // Only the Mafia thread the bot may not create failed.
+    expect(sim.failedRequests().map((r) => r.route)).toEqual(['/channels/:channelId/threads']);
+  }, 180_000);
 
-  it(
-    'GIVEN a night where some people have acted by DM WHEN both shard processes are killed (SIGKILL) and started again THEN only shard 1 resumes the game, at the same night with the same deadline, every submitted action kept once, and the last person can still act by DM and end the night',
-    async () => {
-      const { sim, url, db } = await world('sharded_restart');
-      let shard0 = shard(sim, url, 0);
-      let shard1 = shard(sim, url, 1);
-      await until(() => serving(shard0) && serving(shard1), 'both shards serve', [shard0, shard1]);
+  it('GIVEN a night where some people have acted by DM WHEN both shard processes are killed (SIGKILL) and started again THEN only shard 1 resumes the game, at the same night with the same deadline, every submitted action kept once, and the last person can still act by DM and end the night', async () => {
+    const { sim, url, db } = await world('sharded_restart');
+    let shard0 = shard(sim, url, 0);
+    let shard1 = shard(sim, url, 1);
+    await until(() => serving(shard0) && serving(shard1), 'both shards serve', [shard0, shard1]);
 
-      // One AI among five with three night roles: at least two people act at night. A long night waits for everyone.
-      const gameId = await startGame(sim, [shard0, shard1], { roles: 'mafia, detective, doctor, townsperson x2', 'night-seconds': 600 });
-      const acting = HUMANS.filter((name) => ['Mafia', 'Detective', 'Doctor'].includes(roleOf(sim, name) ?? ''));
-      expect(acting.length).toBeGreaterThanOrEqual(2);
-      await until(() => acting.every((name) => nightMenu(sim, name, gameId) !== null), 'the night menus are out', [shard0, shard1]);
-      const [last, ...first] = acting.toReversed();
-      for (const name of first) expect(await pick(sim, name, gameId)).toMatch(/^Noted/);
-      const before = await stored(db, gameId);
-      expect(before.game.phase).toBe('night');
+    // One AI among five with three night roles: at least two people act at night. A long night waits for everyone.
+    const gameId = await startGame(sim, [shard0, shard1], { roles: 'mafia, detective, doctor, townsperson x2', 'night-seconds': 600 });
+    const acting = HUMANS.filter((name) => ['Mafia', 'Detective', 'Doctor'].includes(roleOf(sim, name) ?? ''));
+    expect(acting.length).toBeGreaterThanOrEqual(2);
+    await until(() => acting.every((name) => nightMenu(sim, name, gameId) !== null), 'the night menus are out', [shard0, shard1]);
+    const [last, ...first] = acting.toReversed();
+    for (const name of first) expect(await pick(sim, name, gameId)).toMatch(/^Noted/);
+    const before = await stored(db, gameId);
+    expect(before.game.phase).toBe('night');
 
-      // Both die; the game's own shard takes it up again, shard 0 does not.
-      await kill(shard1);
-      await kill(shard0);
-      shard1 = shard(sim, url, 1);
-      shard0 = shard(sim, url, 0);
-      await until(() => serving(shard0) && serving(shard1), 'both shards serve again', [shard0, shard1]);
-      expect(shard1.output()).toContain('resumed 1 running game(s)');
-      expect(shard0.output()).not.toContain('resumed');
-      const resumed = await stored(db, gameId);
-      expect({ phase: resumed.game.phase, day: resumed.game.day, deadline: resumed.game.deadline }).toEqual({
-        phase: 'night',
-        day: before.game.day,
-        deadline: before.game.deadline,
-      });
+    // Both die; the game's own shard takes it up again, shard 0 does not.
+    await kill(shard1);
+    await kill(shard0);
+    shard1 = shard(sim, url, 1);
+    shard0 = shard(sim, url, 0);
+    await until(() => serving(shard0) && serving(shard1), 'both shards serve again', [shard0, shard1]);
+    expect(shard1.output()).toContain('resumed 1 running game(s)');
+    expect(shard0.output()).not.toContain('resumed');
+    const resumed = await stored(db, gameId);
+    expect({ phase: resumed.game.phase, day: resumed.game.day, deadline: resumed.game.deadline }).toEqual({
+      phase: 'night',
+      day: before.game.day,
+      deadline: before.game.deadline,
+    });
 
-      expect(await pick(sim, last!, gameId)).toMatch(/^Noted/);
-      await until(async () => (await stored(db, gameId)).game.phase !== 'night', 'the night is over', [shard0, shard1]);
-      const after = await stored(db, gameId);
-      for (const name of acting) expect(after.actedBy(sim.user(name).id)).toBe(1);
-      expect(after.events.filter((e) => e.type === 'night_resolved')).toHaveLength(1);
-    },
-    180_000,
-  );
+    expect(await pick(sim, last!, gameId)).toMatch(/^Noted/);
+    await until(async () => (await stored(db, gameId)).game.phase !== 'night', 'the night is over', [shard0, shard1]);
+    const after = await stored(db, gameId);
+    for (const name of acting) expect(after.actedBy(sim.user(name).id)).toBe(1);
+    expect(after.events.filter((e) => e.type === 'night_resolved')).toHaveLength(1);
+  }, 180_000);
 });
 
 describeSharded('persona editor across shards', () => {
-  it(
-    "GIVEN a persona alice created in a guild on shard 1 WHEN she opens its editor in her DMs and writes there (DMs reach shard 0) THEN shard 0 runs the conversation itself from the database and answers",
-    async () => {
-      const { sim, url, db } = await world('sharded_editor');
-      const model = await startFakeAnthropic();
-      cleanups.push(() => model.close());
-      const editor = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, LOG_LEVEL: 'debug' };
-      const shard0 = shard(sim, url, 0, editor);
-      const shard1 = shard(sim, url, 1, editor);
-      await until(() => serving(shard0) && serving(shard1), 'both shards serve', [shard0, shard1]);
+  it('GIVEN a persona alice created in a guild on shard 1 WHEN she opens its editor in her DMs and writes there (DMs reach shard 0) THEN shard 0 runs the conversation itself from the database and answers', async () => {
+    const { sim, url, db } = await world('sharded_editor');
+    const model = await startFakeAnthropic();
+    cleanups.push(() => model.close());
+    const editor = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, LOG_LEVEL: 'debug' };
+    const shard0 = shard(sim, url, 0, editor);
+    const shard1 = shard(sim, url, 1, editor);
+    await until(() => serving(shard0) && serving(shard1), 'both shards serve', [shard0, shard1]);
 
-      const created = await sim
-        .user('alice')
-        .slash('game', 'persona', {
-          subcommand: 'create',
-          options: { name: 'Ada Lovelace', text: 'Ada Lovelace was a mathematician who wrote the first program for a machine.' },
-        })
-        .ephemeral();
-      expect(messageText(created)).toMatch(/Created \*\*Ada Lovelace\*\*/);
-      const ada = await db.prisma.persona.findFirstOrThrow({ where: { name: 'Ada Lovelace' } });
+    const created = await sim
+      .user('alice')
+      .slash('game', 'persona', {
+        subcommand: 'create',
+        options: { name: 'Ada Lovelace', text: 'Ada Lovelace was a mathematician who wrote the first program for a machine.' },
+      })
+      .ephemeral();
+    expect(messageText(created)).toMatch(/Created \*\*Ada Lovelace\*\*/);
+    const ada = await db.prisma.persona.findFirstOrThrow({ where: { name: 'Ada Lovelace' } });
 
-      const opened = await sim.user('alice').slash('dm', 'persona', { subcommand: 'edit', options: { persona: ada.id } }).ephemeral();
-      expect(messageText(opened)).toMatch(/Editing \*\*Ada Lovelace\*\* here/);
-      model.enqueue(reply.text('Ada will be bolder.'));
-      sim.user('alice').dm('Make her bolder.');
-      await until(() => sim.dmsTo('alice').some((m) => messageText(m).includes('Ada will be bolder.')), "the editor's answer is in her DMs", [
-        shard0,
-        shard1,
-      ]);
-      expect(model.last.system).toContain('Ada Lovelace');
-      expect(shard0.output()).not.toContain('handed to shard');
-    },
-    120_000,
-  );
+    const opened = await sim
+      .user('alice')
+      .slash('dm', 'persona', { subcommand: 'edit', options: { persona: ada.id } })
+      .ephemeral();
+    expect(messageText(opened)).toMatch(/Editing \*\*Ada Lovelace\*\* here/);
+    model.enqueue(reply.text('Ada will be bolder.'));
+    sim.user('alice').dm('Make her bolder.');
+    await until(() => sim.dmsTo('alice').some((m) => messageText(m).includes('Ada will be bolder.')), "the editor's answer is in her DMs", [
+      shard0,
+      shard1,
+    ]);
+    expect(model.last.system).toContain('Ada Lovelace');
+    expect(shard0.output()).not.toContain('handed to shard');
+  }, 120_000);
 });
 
 it('GIVEN SHARDS=2 on the embedded PGlite database WHEN the bot starts THEN it stops at once saying a PostgreSQL server is needed', async () => {
