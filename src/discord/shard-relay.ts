@@ -37,6 +37,8 @@ const DispatchHead = z.looseObject({
 
 const AuthorOf = z.looseObject({ author: z.looseObject({ id: z.string() }) });
 
+/** Games whose shard is remembered; past this many the memory starts afresh (a long-running shard 0 sees many games). */
+const OWNER_CACHE_LIMIT = 10_000;
 /** DM dispatches seen but not routed yet are few; past this many the oldest are forgotten (a leak guard). */
 const PENDING_LIMIT = 1_000;
 
@@ -128,6 +130,7 @@ export class ShardRelay {
     if (known !== undefined) return known;
     const game = await this.deps.games.getGame(gameId);
     const owner = game?.guildId ? shardOfGuild(game.guildId, this.deps.shards.count) : null;
+    if (this.ownerOfGame.size >= OWNER_CACHE_LIMIT) this.ownerOfGame.clear();
     this.ownerOfGame.set(gameId, owner);
     return owner;
   }
