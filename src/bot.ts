@@ -22,6 +22,9 @@ import type { Logger } from './log.ts';
 import { syncCommands, type CommandData, type Registration } from './discord/register.ts';
 import { InteractionRouter } from './discord/router.ts';
 import { LiveGames } from './discord/live-games.ts';
+import { ShardRelay } from './discord/shard-relay.ts';
+import { ownsGuild, type ShardSet } from './discord/shards.ts';
+import type { ShardOutbox } from './db/shard-inbox.ts';
 
 /** Every slash command the bot registers. */
 const COMMANDS: readonly CommandData[] = [mafiaCommandData, personaCommandData];
@@ -46,6 +49,15 @@ export interface BotDeps {
   readonly newSeed?: () => number;
   /** The persona editor agent (`/persona edit`); absent: the command says it is not available. */
   readonly editor?: BotEditorDeps;
+  /** One of several shard processes (issue 14); absent: this process is the whole bot. */
+  readonly sharding?: BotShardingDeps;
+}
+
+interface BotShardingDeps {
+  /** The shards this process serves. */
+  readonly shards: ShardSet;
+  /** Where DMs of other shards' games go (the process holding shard 0 gets every DM). */
+  readonly outbox: ShardOutbox;
 }
 
 export interface BotEditorDeps {
@@ -63,6 +75,8 @@ export interface Bot {
   readonly liveGames: LiveGames;
   readonly router: InteractionRouter;
   readonly registration: Registration;
+  /** Hands over what other shards forwarded to this one (sharding; a no-op relay otherwise). */
+  readonly relay: ShardRelay | null;
   /** Handlers in flight and queued Discord output done (tests, shutdown). */
   idle(): Promise<void>;
   /** Stops listening, timers and AI work; games stay stored for the next start. */
@@ -85,6 +99,8 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     },
     log: deps.log,
   });
+  const sharding = deps.sharding;
+  const ownsPlace = sharding ? (guildId: string | null) => ownsGuild(sharding.shards, guildId) : null;
   const liveGames = new LiveGames({
     client: deps.client,
     store: deps.games,
@@ -92,6 +108,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     log: deps.log,
     ...(deps.newSeed ? { newSeed: deps.newSeed } : {}),
     gameEnded: (guildId) => ratings.catchUp(guildId),
+    ...(ownsPlace && { ownsGuild: ownsPlace }),
     ai: {
       llm: deps.llm,
       personas: deps.personas,
@@ -120,6 +137,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
           replies: deps.editor.store,
           log: deps.log,
           dmsTakenByGame: (userId) => liveGames.mafiaChatByDmOf(userId) !== null,
+          ...(ownsPlace && { ownsPlace }),
           ...(deps.editor.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
         })
       : null;
@@ -128,7 +146,10 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   // Before any message is routed: the replies a crash left open are closed first.
   await chats?.closeInterrupted(deps.client);
-  router.attach(deps.client);
+  const relay = sharding
+    ? new ShardRelay({ client: deps.client, shards: sharding.shards, games: deps.games, outbox: sharding.outbox, log: deps.log })
+    : null;
+  router.attach(deps.client, relay?.admit);
   const resumed = await liveGames.resumeRunning();
   if (resumed > 0) deps.log.info(`resumed ${resumed} running game(s)`);
   // Games that ended while no bot was there to rate them (or before ratings existed), oldest first.
@@ -139,6 +160,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     liveGames,
     router,
     registration,
+    relay,
     async idle() {
       await router.idle();
       await chats?.idle();
@@ -149,6 +171,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     async stop() {
       deps.client.removeAllListeners('interactionCreate');
       deps.client.removeAllListeners('messageCreate');
+      relay?.close();
       await router.idle();
       await chats?.idle();
       await liveGames.closeAll();

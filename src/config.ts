@@ -53,13 +53,28 @@ interface DiscordConfig {
   apiUrl: string | undefined;
 }
 
+/**
+ * Which shards of the bot this process serves (issue 14). `single`: the whole bot, shard 0 of 1.
+ * `manager`: spawns one process per shard (discord.js's ShardingManager) and serves none itself.
+ * `shards`: serves these shards of `count`, spawned by a manager or started by the operator (SHARD_IDS).
+ */
+export type ShardingConfig =
+  | { readonly role: 'single' }
+  | { readonly role: 'manager'; readonly count: number | 'auto'; readonly ids: readonly number[] | 'all' }
+  | { readonly role: 'shards'; readonly ids: readonly number[]; readonly count: number; readonly spawned: boolean };
+
 export interface Config {
   database: DatabaseTarget;
+  /** `prisma migrate deploy` at start-up (MIGRATE_ON_START, default on); a manager's shards never migrate, it did. */
+  migrateOnStart: boolean;
+  sharding: ShardingConfig;
   logLevel: LogLevel;
   llm: LlmConfig;
   editor: EditorConfig;
   discord: DiscordConfig;
 }
+
+const SHARDS_EXPECTED = 'expected a number of shards (1 or more) or auto';
 
 // One schema for every setting: add a key here (and to .env.example and the README).
 // Messages never echo values, because later settings are secrets.
@@ -95,8 +110,26 @@ const EnvSchema = z
       .regex(/^\d{17,20}$/, 'expected a server id (17–20 digits; Developer Mode → right-click the server → Copy Server ID)')
       .optional(),
     DISCORD_API_URL: httpUrl().optional(),
+    MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'expected true or false' }).default('true'),
+    SHARDS: z
+      .string()
+      .regex(/^(auto|\d+)$/, SHARDS_EXPECTED)
+      .optional(),
+    SHARD_IDS: z
+      .string()
+      .transform((raw, ctx) => {
+        const ids = parseShardIds(raw);
+        if (ids !== null) return ids;
+        ctx.addIssue({ code: 'custom', message: 'expected shard ids as a range or a list, e.g. 0-3 or 0,2,5' });
+        return z.NEVER;
+      })
+      .optional(),
+    SHARD_COUNT: wholeNumber({ min: 1, unit: 'shards across every machine' }).optional(),
+    // Set by discord.js's ShardingManager in the processes it spawns (SHARDS is then their shard id).
+    SHARDING_MANAGER: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    for (const issue of shardingIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
     // A provider chosen on purpose must be usable: say what is missing now, not at the first game.
     if (env.LLM_PROVIDER === 'openai' && env.OPENAI_API_KEY === undefined && env.OPENAI_BASE_URL === undefined) {
       ctx.addIssue({
@@ -116,6 +149,8 @@ const EnvSchema = z
   })
   .transform((env): Config => ({
     database: env.DATABASE_URL,
+    migrateOnStart: env.MIGRATE_ON_START === 'true' && !spawnedByManager(env),
+    sharding: sharding(env),
     logLevel: env.LOG_LEVEL,
     llm: {
       provider: env.LLM_PROVIDER ?? defaultProvider(env),
@@ -133,6 +168,86 @@ const EnvSchema = z
     },
     discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
   }));
+
+interface ShardingEnv {
+  DATABASE_URL: DatabaseTarget;
+  SHARDS?: string | undefined;
+  SHARD_IDS?: number[] | undefined;
+  SHARD_COUNT?: number | undefined;
+  SHARDING_MANAGER?: string | undefined;
+}
+
+function spawnedByManager(env: ShardingEnv): boolean {
+  return env.SHARDING_MANAGER === 'true';
+}
+
+function sharding(env: ShardingEnv): ShardingConfig {
+  if (spawnedByManager(env)) {
+    // discord.js hands its shards their id(s) as JSON in SHARDS and the total in SHARD_COUNT.
+    const ids = z.union([z.number().int(), z.array(z.number().int())]).parse(JSON.parse(env.SHARDS ?? '0'));
+    return { role: 'shards', ids: Array.isArray(ids) ? ids : [ids], count: env.SHARD_COUNT ?? 1, spawned: true };
+  }
+  const shards = env.SHARDS === undefined || env.SHARDS === 'auto' ? env.SHARDS : Number(env.SHARDS);
+  if (shards === 'auto' || (shards !== undefined && shards > 1)) {
+    return { role: 'manager', count: env.SHARD_COUNT ?? shards, ids: env.SHARD_IDS ?? 'all' };
+  }
+  if (env.SHARD_IDS !== undefined && env.SHARD_COUNT !== undefined) {
+    return { role: 'shards', ids: env.SHARD_IDS, count: env.SHARD_COUNT, spawned: false };
+  }
+  return { role: 'single' };
+}
+
+/** Settings that contradict each other, and several processes on a database only one process can open. */
+function shardingIssues(env: ShardingEnv): { path: string[]; message: string }[] {
+  // In the processes discord.js spawns, SHARDS is their shard id (0 included), not the operator's count.
+  if (spawnedByManager(env)) return [];
+  const issues: { path: string[]; message: string }[] = [];
+  if (env.SHARDS !== undefined && /^0+$/.test(env.SHARDS)) issues.push({ path: ['SHARDS'], message: SHARDS_EXPECTED });
+  if (env.SHARD_IDS !== undefined && env.SHARD_COUNT === undefined) {
+    issues.push({ path: ['SHARD_COUNT'], message: 'SHARD_IDS needs SHARD_COUNT, the number of shards across every machine' });
+  }
+  if (env.SHARD_COUNT !== undefined && env.SHARD_IDS === undefined && env.SHARDS === undefined) {
+    issues.push({ path: ['SHARD_IDS'], message: 'SHARD_COUNT goes with SHARD_IDS, the shards this machine runs (e.g. 0-3)' });
+  }
+  const outside = env.SHARD_IDS?.filter((id) => env.SHARD_COUNT !== undefined && id >= env.SHARD_COUNT) ?? [];
+  if (outside.length > 0) {
+    issues.push({ path: ['SHARD_IDS'], message: `shard ${outside.join(', ')} does not exist: ids go from 0 to SHARD_COUNT - 1` });
+  }
+  if (env.SHARDS === '1' && env.SHARD_IDS !== undefined) {
+    issues.push({ path: ['SHARDS'], message: 'SHARDS=1 runs the whole bot in one process; with SHARD_IDS leave SHARDS unset' });
+  }
+  if (env.SHARDS === 'auto' && env.SHARD_IDS !== undefined) {
+    issues.push({ path: ['SHARDS'], message: "a machine's SHARD_IDS need a fixed total: set SHARD_COUNT instead of SHARDS=auto" });
+  }
+  if (env.SHARDS !== undefined && /^\d+$/.test(env.SHARDS) && env.SHARD_COUNT !== undefined && Number(env.SHARDS) !== env.SHARD_COUNT) {
+    issues.push({ path: ['SHARDS'], message: 'SHARDS and SHARD_COUNT disagree; set one of them' });
+  }
+  if (issues.length > 0) return issues;
+  const role = sharding(env);
+  const severalProcesses = role.role === 'manager' || (role.role === 'shards' && role.ids.length < role.count);
+  if (severalProcesses && env.DATABASE_URL.kind !== 'postgres') {
+    issues.push({
+      path: ['DATABASE_URL'],
+      message:
+        'more than one shard process needs a PostgreSQL server that every process reaches: set DATABASE_URL=postgres://… (the embedded PGlite database belongs to one process)',
+    });
+  }
+  return issues;
+}
+
+/** `0-3`, `0,2,5` or a mix (`0-1,4`): distinct ids in ascending order, or null when malformed. */
+function parseShardIds(raw: string): number[] | null {
+  const ids = new Set<number>();
+  for (const part of raw.split(',').map((p) => p.trim())) {
+    const range = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!range) return null;
+    const from = Number(range[1]);
+    const to = range[2] === undefined ? from : Number(range[2]);
+    if (to < from) return null;
+    for (let id = from; id <= to; id++) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
 
 function defaultProvider(env: { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; ANTHROPIC_API_KEY?: string }): LlmProviderSetting {
   if (env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined) return 'openai';

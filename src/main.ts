@@ -1,5 +1,13 @@
 import 'dotenv/config';
-import { loadConfig, type Config } from './config.ts';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, type Config, type ShardingConfig } from './config.ts';
+import { deployMigrations } from './db/deploy-migrations.ts';
+import type { Database } from './db/open-database.ts';
+import { openShardInbox, shardOutbox, type ShardInbox, type ShardOutbox } from './db/shard-inbox.ts';
+import { withStartupLock } from './db/startup-lock.ts';
+import { runShardingManager } from './discord/sharding-manager.ts';
+import { ALL_IN_ONE, type ShardSet } from './discord/shards.ts';
+import { err, ok, type Result } from './result.ts';
 import { createGameStore, type GameStore } from './db/game-store.ts';
 import { createLlmCallStore, type LlmCallStore } from './db/llm-call-store.ts';
 import { createEditorStore, type EditorStore } from './db/editor-store.ts';
@@ -26,6 +34,8 @@ interface Services {
   ratings: RatingStore;
   llmCalls: LlmCallStore;
   editorStore: EditorStore;
+  /** Several shard processes share the database (issue 14); null: this process is the whole bot. */
+  sharding: { shards: ShardSet; outbox: ShardOutbox; url: string } | null;
 }
 
 async function main(): Promise<number> {
@@ -35,30 +45,33 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = loaded.value;
-  const log = createLogger(config.logLevel);
+  const sharding = config.sharding;
+  const log = createLogger(config.logLevel, processName(sharding));
   // Before the database: without a token there is nothing to serve, and the fix is in the message.
   if (!config.discord.token) {
     console.error(MISSING_TOKEN_MESSAGE);
     return 1;
   }
+  if (sharding.role === 'manager') return manage(config, sharding, config.discord.token, log);
+  const shards: ShardSet = sharding.role === 'shards' ? { ids: sharding.ids, count: sharding.count } : ALL_IN_ONE;
 
   log.info(`preparing the ${config.database.kind} database`);
-  const prepared = await prepareDatabase(config.database);
-  if (!prepared.ok) {
-    log.error(prepared.error);
+  let booted: Result<{ db: Database; personas: PersonaStore }, string>;
+  try {
+    // Processes started together take turns: migrating and the starter pack write shared rows.
+    booted = await withStartupLock(config.database, () => boot(config, log));
+  } catch (error) {
+    log.error(`cannot reach the database: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const db = prepared.value;
+  if (!booted.ok) {
+    log.error(booted.error);
+    return 1;
+  }
+  const { db, personas } = booted.value;
   try {
-    const personas = createPersonaStore(db.prisma);
-    const starters = await loadStarterPack(personas);
-    if (!starters.ok) {
-      log.error(`starter pack: ${starters.error.message}`);
-      return 1;
-    }
-    log.info(
-      `starter pack: ${starters.value.created.length} created, ${starters.value.updated.length} updated, ${starters.value.unchanged.length} unchanged`,
-    );
+    // Other processes serve the other shards: this one hands them their DMs and takes its own.
+    const shared = shards.ids.length < shards.count && config.database.kind === 'postgres' ? config.database.url : null;
     return await run({
       config,
       log,
@@ -68,16 +81,63 @@ async function main(): Promise<number> {
       ratings: createRatingStore(db.prisma),
       llmCalls: createLlmCallStore(db.prisma),
       editorStore: createEditorStore(db.prisma),
+      sharding: shared === null ? null : { shards, outbox: shardOutbox(db.prisma), url: shared },
     });
   } finally {
     await db.close();
   }
 }
 
+/** The database opened and migrated (unless told not to), and the starter personas in it. */
+async function boot(config: Config, log: Logger): Promise<Result<{ db: Database; personas: PersonaStore }, string>> {
+  const prepared = await prepareDatabase(config.database, { migrate: config.migrateOnStart });
+  if (!prepared.ok) return prepared;
+  const db = prepared.value;
+  const personas = createPersonaStore(db.prisma);
+  const starters = await loadStarterPack(personas);
+  if (!starters.ok) {
+    await db.close();
+    return err(`starter pack: ${starters.error.message}`);
+  }
+  log.info(
+    `starter pack: ${starters.value.created.length} created, ${starters.value.updated.length} updated, ${starters.value.unchanged.length} unchanged`,
+  );
+  return ok({ db, personas });
+}
+
+/** SHARDS > 1 or auto: the schema migrated once here, then one process per shard. */
+async function manage(config: Config, sharding: Extract<ShardingConfig, { role: 'manager' }>, token: string, log: Logger): Promise<number> {
+  const target = config.database;
+  if (config.migrateOnStart && target.kind !== 'memory') {
+    log.info(`migrating the ${target.kind} database once for every shard`);
+    const migrated = await withStartupLock(target, () => deployMigrations(target)).catch((error: unknown) =>
+      err(`cannot reach the database: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    if (!migrated.ok) {
+      log.error(migrated.error);
+      return 1;
+    }
+  }
+  return runShardingManager({
+    token,
+    apiUrl: config.discord.apiUrl,
+    count: sharding.count,
+    ids: sharding.ids,
+    shardFile: fileURLToPath(import.meta.url),
+    log,
+    stopRequested: () => stopSignal(false),
+  });
+}
+
 /** Logs in, serves until SIGINT/SIGTERM, then stops cleanly (running games stay stored and resume next start). */
 async function run(services: Services): Promise<number> {
   const { config, log } = services;
-  const client = createDiscordClient({ apiUrl: config.discord.apiUrl });
+  const spawned = config.sharding.role === 'shards' && config.sharding.spawned;
+  const client = createDiscordClient({
+    apiUrl: config.discord.apiUrl,
+    ...(config.sharding.role === 'shards' && { shards: { ids: config.sharding.ids, count: config.sharding.count } }),
+  });
+  let inbox: ShardInbox | null = null;
   try {
     const ready = await loginClient(client, config.discord.token ?? '');
     log.info(`logged in to Discord as ${ready.user.tag}`);
@@ -92,18 +152,25 @@ async function run(services: Services): Promise<number> {
       llm: config.llm,
       devGuildId: config.discord.devGuildId,
       editor: editorDeps(config, services.editorStore),
+      ...(services.sharding && { sharding: services.sharding }),
     });
-    const signal = await new Promise<NodeJS.Signals>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    if (services.sharding && bot.relay) {
+      const relay = bot.relay;
+      inbox = await openShardInbox({
+        url: services.sharding.url,
+        shards: services.sharding.shards.ids,
+        onItem: relay.receive,
+        onError: (error) => log.warn(`shard inbox: ${error instanceof Error ? error.message : String(error)}`),
+      });
+      log.info(`serving shard(s) ${services.sharding.shards.ids.join(', ')} of ${String(services.sharding.shards.count)}`);
+    }
+    const signal = await stopSignal(spawned);
     log.info(`${signal}: shutting down (a second signal exits at once)`);
-    const now = (again: NodeJS.Signals) => {
+    void stopSignal(spawned).then((again) => {
       log.warn(`${again} again: exiting without waiting`);
       process.exit(130);
-    };
-    process.once('SIGINT', now);
-    process.once('SIGTERM', now);
+    });
+    await inbox?.close();
     // Games are stored command by command, so abandoning slow work loses nothing: the next start resumes it.
     const stopped = await Promise.race([bot.stop().then(() => true), sleep(SHUTDOWN_GRACE_MS).then(() => false)]);
     if (!stopped) log.warn(`work still running after ${SHUTDOWN_GRACE_MS / 1000} s was abandoned; running games resume at the next start`);
@@ -117,8 +184,37 @@ async function run(services: Services): Promise<number> {
     );
     return 1;
   } finally {
+    await inbox?.close();
     await client.destroy();
   }
+}
+
+/**
+ * The next request to stop: SIGINT (Ctrl-C) or SIGTERM. A shard spawned by the sharding manager
+ * obeys the manager alone (SIGTERM, or the manager gone): Ctrl-C in a terminal reaches every
+ * process of the group, and the manager passes it on to each shard once.
+ */
+function stopSignal(spawned: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (why: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      process.off('disconnect', onGone);
+      resolve(why);
+    };
+    const onInt = () => (spawned ? undefined : stop('SIGINT'));
+    const onTerm = () => stop('SIGTERM');
+    const onGone = () => stop('the sharding manager is gone');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    if (spawned) process.on('disconnect', onGone);
+  });
+}
+
+function processName(sharding: ShardingConfig): string | undefined {
+  if (sharding.role === 'manager') return 'manager';
+  if (sharding.role === 'shards') return `shard ${sharding.ids.join(',')}`;
+  return undefined;
 }
 
 /** How long a shutdown waits for handlers and AI work in flight before it closes the database anyway. */

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       ok: true,
       value: {
         database: { kind: 'pglite', dataDir: './data/pglite' },
+        migrateOnStart: true,
+        sharding: { role: 'single' },
         logLevel: 'info',
         llm: {
           provider: 'offline',
@@ -179,5 +181,77 @@ describe('loadConfig', () => {
     const bad = loadConfig({ EDITOR_PROVIDER: 'gemini' });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toContain('EDITOR_PROVIDER: expected one of anthropic, openai');
+  });
+
+  describe('sharding (SHARDS, SHARD_IDS, SHARD_COUNT)', () => {
+    const server = { DATABASE_URL: 'postgres://bot:pw@db:5432/dramatis' };
+
+    it.each([
+      [{}, { role: 'single' }],
+      [{ SHARDS: '1' }, { role: 'single' }],
+      [
+        { ...server, SHARDS: '4' },
+        { role: 'manager', count: 4, ids: 'all' },
+      ],
+      [
+        { ...server, SHARDS: 'auto' },
+        { role: 'manager', count: 'auto', ids: 'all' },
+      ],
+      [
+        { ...server, SHARDS: '8', SHARD_IDS: '0-3', SHARD_COUNT: '8' },
+        { role: 'manager', count: 8, ids: [0, 1, 2, 3] },
+      ],
+      [
+        { ...server, SHARD_IDS: '1', SHARD_COUNT: '2' },
+        { role: 'shards', ids: [1], count: 2, spawned: false },
+      ],
+      [
+        { ...server, SHARD_IDS: '0,2,5', SHARD_COUNT: '6' },
+        { role: 'shards', ids: [0, 2, 5], count: 6, spawned: false },
+      ],
+      [
+        { ...server, SHARD_IDS: '4-5,0', SHARD_COUNT: '6' },
+        { role: 'shards', ids: [0, 4, 5], count: 6, spawned: false },
+      ],
+      // One process serving every shard needs no server.
+      [
+        { SHARD_IDS: '0-1', SHARD_COUNT: '2' },
+        { role: 'shards', ids: [0, 1], count: 2, spawned: false },
+      ],
+    ])('GIVEN %o WHEN loaded THEN this process is %o', (env, expected) => {
+      expect(configOf(env).sharding).toEqual(expected);
+    });
+
+    it("GIVEN the environment discord.js's ShardingManager gives a shard WHEN loaded THEN it serves that shard and does not migrate (the manager did)", () => {
+      // The operator's own SHARDS=2 and SHARD_IDS are inherited; discord.js overwrites SHARDS with the shard's id.
+      const config = configOf({ ...server, SHARDING_MANAGER: 'true', SHARDS: '1', SHARD_COUNT: '2', SHARD_IDS: '0-1' });
+      expect(config.sharding).toEqual({ role: 'shards', ids: [1], count: 2, spawned: true });
+      expect(config.migrateOnStart).toBe(false);
+    });
+
+    it('GIVEN MIGRATE_ON_START=false WHEN loaded THEN the bot does not migrate at start', () => {
+      expect(configOf({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+      expect(errorOf({ MIGRATE_ON_START: 'no' })).toContain('MIGRATE_ON_START: expected true or false');
+    });
+
+    it.each([
+      [
+        { SHARDS: '2' },
+        'DATABASE_URL: more than one shard process needs a PostgreSQL server that every process reaches: set DATABASE_URL=postgres://',
+      ],
+      [{ SHARDS: 'auto', DATABASE_URL: 'memory' }, 'DATABASE_URL: more than one shard process needs a PostgreSQL server'],
+      [{ SHARD_IDS: '1', SHARD_COUNT: '2' }, 'DATABASE_URL: more than one shard process needs a PostgreSQL server'],
+      [{ ...server, SHARDS: 'two' }, 'SHARDS: expected a number of shards (1 or more) or auto'],
+      [{ ...server, SHARDS: '0' }, 'SHARDS: expected a number of shards (1 or more) or auto'],
+      [{ ...server, SHARD_IDS: '0-3' }, 'SHARD_COUNT: SHARD_IDS needs SHARD_COUNT'],
+      [{ ...server, SHARD_COUNT: '4' }, 'SHARD_IDS: SHARD_COUNT goes with SHARD_IDS'],
+      [{ ...server, SHARD_IDS: '3-5', SHARD_COUNT: '4' }, 'SHARD_IDS: shard 4, 5 does not exist'],
+      [{ ...server, SHARD_IDS: '3-1', SHARD_COUNT: '4' }, 'SHARD_IDS: expected shard ids as a range or a list, e.g. 0-3 or 0,2,5'],
+      [{ ...server, SHARDS: 'auto', SHARD_IDS: '0', SHARD_COUNT: '2' }, 'SHARDS: a machine'],
+      [{ ...server, SHARDS: '1', SHARD_IDS: '0', SHARD_COUNT: '2' }, 'SHARDS: SHARDS=1 runs the whole bot in one process'],
+      [{ ...server, SHARDS: '4', SHARD_IDS: '0', SHARD_COUNT: '8' }, 'SHARDS: SHARDS and SHARD_COUNT disagree'],
+    ])('GIVEN %o WHEN loaded THEN it is refused: %s', (env, message) => {
+      expect(errorOf(env)).toContain(message);
+    });
   });
 });

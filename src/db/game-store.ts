@@ -1,4 +1,5 @@
 import { gameDiscordRefs, type GameDiscordRefStore } from './game-discord-refs.ts';
+import { gameDmChats, type GameDmChats } from './game-dm-chats.ts';
 import { gameEventLog, type GameEventLog } from './game-event-log.ts';
 import { gameMinds, type GameMinds } from './game-minds.ts';
 import { gameRows, type GameRows } from './game-rows.ts';
@@ -12,8 +13,8 @@ export { DISCORD_REF_KINDS } from './game-records.ts';
  * rewritten in the same transaction. Expected outcomes come back as values;
  * a broken connection still rejects. Each concern lives in its own file.
  */
-export interface GameStore extends GameRows, GameEventLog, GameMinds, GameDiscordRefStore {}
+export interface GameStore extends GameRows, GameEventLog, GameMinds, GameDiscordRefStore, GameDmChats {}
 
 export function createGameStore(prisma: PrismaClient): GameStore {
-  return { ...gameRows(prisma), ...gameEventLog(prisma), ...gameMinds(prisma), ...gameDiscordRefs(prisma) };
+  return { ...gameRows(prisma), ...gameEventLog(prisma), ...gameMinds(prisma), ...gameDiscordRefs(prisma), ...gameDmChats(prisma) };
 }

@@ -54,7 +54,7 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
 }
 
 /** Prisma's `?schema=` URL parameter picks the schema; pg itself must not see it. */
-function splitSchemaParam(url: string): { connectionString: string; schema: string | null } {
+export function splitSchemaParam(url: string): { connectionString: string; schema: string | null } {
   try {
     const parsed = new URL(url);
     const schema = parsed.searchParams.get('schema');

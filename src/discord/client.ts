@@ -1,4 +1,5 @@
 import { Client, GatewayIntentBits, Partials } from 'discord.js';
+import { ALL_IN_ONE, type ShardSet } from './shards.ts';
 
 /**
  * The fewest intents the game needs: Guilds (channels, threads, members' permissions),
@@ -20,12 +21,19 @@ export interface ClientSettings {
   readonly apiUrl?: string | undefined;
   /** discord.js's own global cap on REST requests per second (default 50, as Discord allows most bots). */
   readonly globalRequestsPerSecond?: number | undefined;
+  /** The shards this client connects (default: the whole bot, shard 0 of 1). */
+  readonly shards?: ShardSet | undefined;
 }
 
 export function createDiscordClient(settings: ClientSettings = {}): Client {
+  const shards = settings.shards ?? ALL_IN_ONE;
   return new Client({
     intents: [...BOT_INTENTS],
     partials: [...BOT_PARTIALS],
+    // Always given: discord.js otherwise reads SHARDS from the environment, where the operator's
+    // SHARDS=auto (our setting, not its shard list) would crash it and SHARDS=1 would mean shard 1.
+    shards: [...shards.ids],
+    shardCount: shards.count,
     rest: {
       ...(settings.apiUrl !== undefined && { api: settings.apiUrl }),
       ...(settings.globalRequestsPerSecond !== undefined && { globalRequestsPerSecond: settings.globalRequestsPerSecond }),

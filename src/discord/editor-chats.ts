@@ -32,6 +32,8 @@ export interface EditorChatsDeps {
   readonly intervalMs?: number;
   /** Whether a running game reads this person's DMs as their Mafia team's chat: then the game has them, not the editor. */
   readonly dmsTakenByGame?: (userId: string) => boolean;
+  /** Sharding: whether this process serves a place (guild, or null for DMs); replies elsewhere are another process's. */
+  readonly ownsPlace?: (guildId: string | null) => boolean;
 }
 
 export const DM_TAKEN_BY_GAME =
@@ -114,7 +116,13 @@ export class EditorChats {
 
   /** At start-up: the replies the last run of the bot left mid-stream are closed. */
   closeInterrupted(client: Client): Promise<void> {
-    return closeInterruptedReplies({ client, replies: this.deps.replies, editor: this.deps.editor, log: this.deps.log });
+    return closeInterruptedReplies({
+      client,
+      replies: this.deps.replies,
+      editor: this.deps.editor,
+      log: this.deps.log,
+      ...(this.deps.ownsPlace && { ownsPlace: this.deps.ownsPlace }),
+    });
   }
 
   /** Resolves when no reply is being written (tests, shutdown). */

@@ -121,6 +121,8 @@ export interface LiveGamesDeps {
   readonly newSeed?: () => number;
   /** Told once a game of this server has ended and is stored (the ratings take it in). */
   readonly gameEnded?: (guildId: string) => Promise<unknown>;
+  /** Whether this process runs the games of a guild (sharding: the guild is on one of its shards); default all. */
+  readonly ownsGuild?: (guildId: string | null) => boolean;
 }
 
 /**
@@ -325,12 +327,14 @@ export class LiveGames {
     table.driver.resume();
   }
 
-  /** Boot: every running game of the database comes back at its phase, with its deadlines and minds. */
+  /** Boot: every running game of this process's guilds comes back at its phase, with its deadlines and minds. */
   async resumeRunning(): Promise<number> {
     let resumed = 0;
     for (const id of await this.deps.store.listRunningGameIds()) {
       const record = await this.deps.store.getGame(id);
       if (!record?.channelId || this.byChannel.has(record.channelId)) continue;
+      // Another shard's process runs it (and Discord sends that guild's events there).
+      if (this.deps.ownsGuild && !this.deps.ownsGuild(record.guildId)) continue;
       if (await this.inChannel(record.channelId)) resumed++;
     }
     return resumed;

@@ -41,6 +41,11 @@ interface RestartDeps {
   readonly replies: EditorReplies;
   readonly editor: Pick<EditorService, 'interrupted'>;
   readonly log: Logger;
+  /**
+   * Sharding: whether this process serves the place (guild, or null for DMs). Another shard's
+   * process may be writing the replies there right now, so they are not this start-up's to close.
+   */
+  readonly ownsPlace?: (guildId: string | null) => boolean;
 }
 
 /**
@@ -48,24 +53,30 @@ interface RestartDeps {
  * ends saying it was interrupted; each conversation they belonged to records the interruption.
  */
 export async function closeInterruptedReplies(deps: RestartDeps): Promise<void> {
-  const open = await deps.replies.openReplies();
-  for (const reply of open) {
-    await closeOnDiscord(deps.client, reply).catch((e: unknown) =>
-      deps.log.warn(`an interrupted editor reply in ${reply.channelId} could not be closed: ${String(e)}`),
-    );
+  const open: OpenReply[] = [];
+  for (const reply of await deps.replies.openReplies()) {
+    const closed = await closeOnDiscord(deps, reply).catch((e: unknown) => {
+      deps.log.warn(`an interrupted editor reply in ${reply.channelId} could not be closed: ${String(e)}`);
+      return true;
+    });
+    if (!closed) continue;
+    open.push(reply);
     await deps.replies.closeReply(reply.id);
   }
   for (const sessionId of new Set(open.map((reply) => reply.sessionId))) await deps.editor.interrupted(sessionId);
   if (open.length > 0) deps.log.info(`closed ${open.length} editor repl${open.length === 1 ? 'y' : 'ies'} interrupted by the restart`);
 }
 
-async function closeOnDiscord(client: Client, reply: OpenReply): Promise<void> {
-  const channel = await client.channels.fetch(reply.channelId);
-  if (!channel?.isTextBased()) return;
+/** False when the reply is another process's to close. */
+async function closeOnDiscord(deps: RestartDeps, reply: OpenReply): Promise<boolean> {
+  const channel = await deps.client.channels.fetch(reply.channelId);
+  if (channel && deps.ownsPlace && !deps.ownsPlace('guildId' in channel ? channel.guildId : null)) return false;
+  if (!channel?.isTextBased()) return true;
   const message = await channel.messages.fetch(reply.messageId);
   const notice = `⚠️ ${INTERRUPTED_MESSAGE}`;
   // A placeholder or a place in the queue says nothing once the run is gone.
   const kept = message.content.trim() === '…' || message.content.startsWith('⏳') ? '' : message.content.trim();
   const content = kept === '' ? notice : `${cut(kept, MAX_CONTENT - notice.length - 2)}\n\n${notice}`;
   await message.edit({ content, components: [], allowedMentions: NO_MENTIONS });
+  return true;
 }

@@ -69,11 +69,26 @@ export class InteractionRouter {
     return this;
   }
 
-  attach(client: Client): void {
-    client.on(Events.InteractionCreate, (interaction) => this.track(this.route(interaction), interaction));
+  /**
+   * Starts routing the client's events. `admit`, when given, is asked first and may keep an event
+   * from this process (sharding: a DM that belongs to another shard's game is handed to it instead).
+   */
+  attach(client: Client, admit?: (event: Interaction | Message) => Promise<boolean>): void {
+    client.on(Events.InteractionCreate, (interaction) => {
+      const work = admit ? admit(interaction).then((here) => (here ? this.route(interaction) : undefined)) : this.route(interaction);
+      this.track(work, interaction);
+    });
     client.on(Events.MessageCreate, (message) => {
       if (message.author.id === client.user?.id) return;
-      for (const listener of this.messageListeners) this.track(listener(message), null);
+      const listen = () => {
+        for (const listener of this.messageListeners) this.track(listener(message), null);
+      };
+      if (!admit) listen();
+      else
+        this.track(
+          admit(message).then((here) => (here ? listen() : undefined)),
+          null,
+        );
     });
   }
 

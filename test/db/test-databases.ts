@@ -69,6 +69,18 @@ export async function truncateAll(db: Database): Promise<void> {
   ]);
 }
 
+/**
+ * A fresh schema on the TEST_DATABASE_URL server, built from the migrations, for processes to share:
+ * its URL with `?schema=`. Null when no server is configured (see `testBackends` for CI).
+ */
+export async function freshServerSchema(schema: string): Promise<string | null> {
+  if (TEST_DATABASE_URL === undefined) return null;
+  await recreateSchema(TEST_DATABASE_URL, schema);
+  const scoped = new URL(TEST_DATABASE_URL);
+  scoped.searchParams.set('schema', schema);
+  return scoped.toString();
+}
+
 // `migrate deploy` cannot reach a server from here (prisma/prisma#27403), so the
 // test schema is rebuilt from the committed migration SQL instead. Each test file
 // passes its own schema, so files running in parallel never drop each other's liveGames.
