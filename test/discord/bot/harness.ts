@@ -57,6 +57,8 @@ export interface WorldOptions {
   readonly llm?: LlmConfig;
   /** The persona editor's model (`/persona edit`), e.g. on the Anthropic wire fake; default: no model. */
   readonly editorLlm?: EditorLlm | null;
+  /** The game store the bot gets, made from the real one (a test may hold or fail its writes). */
+  readonly games?: (store: GameStore) => GameStore;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -84,7 +86,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     const bot = await startBot({
       client,
       log: quietLog,
-      games,
+      games: options.games ? options.games(games) : games,
       personas,
       stats: createStatsStore(db.prisma),
       llmCalls: createLlmCallStore(db.prisma),
