@@ -1,8 +1,42 @@
-/** Only the Discord section of `npm run bench`: `npm run bench:discord [-- --games N]`. */
+/** Only the Discord section of `npm run bench`: `npm run bench:discord [-- --games N --db pglite|postgres --json FILE]`. */
+import { writeFile } from 'node:fs/promises';
 import { flagsOrExit } from './cli.ts';
 import { discordSection } from './bench-discord.ts';
+import { BENCH_DATABASES, DEFAULT_POSTGRES_URL } from './bench-discord-db.ts';
 
-const { games } = flagsOrExit('npm run bench:discord', 'Only the Discord section of npm run bench.', {
+const flags = flagsOrExit('npm run bench:discord', 'Only the Discord section of npm run bench.', {
   games: { kind: 'int', default: 100, min: 1, max: 1000, help: 'Concurrent games.' },
+  db: {
+    kind: 'choice',
+    default: 'pglite',
+    choices: BENCH_DATABASES,
+    help: 'In-memory PGlite, or a schema of its own on a PostgreSQL server.',
+  },
+  'database-url': {
+    kind: 'text',
+    help: `The PostgreSQL server for --db postgres (default TEST_DATABASE_URL, else ${DEFAULT_POSTGRES_URL}).`,
+  },
+  shards: { kind: 'int', default: 1, min: 1, max: 64, help: 'Bot processes (only 1 until sharding is built, issue 14 §3).' },
+  'rest-cap': {
+    kind: 'int',
+    default: 50,
+    min: 1,
+    max: 1_000_000,
+    help: "discord.js's global REST requests per second (50: what production sees).",
+  },
+  json: { kind: 'text', help: 'Also write the figures to this JSON file, under discord.* (discord.ackP99Ms …).' },
 });
-await discordSection((line) => console.log(line), games);
+if (flags.shards !== 1) {
+  console.error('--shards: the bot runs as one process until sharding is built (issue 14 §3); only --shards 1 is measured for now.');
+  process.exit(2);
+}
+const discord = await discordSection((line) => console.log(line), {
+  games: flags.games,
+  db: flags.db,
+  postgresUrl: flags['database-url'] ?? (process.env.TEST_DATABASE_URL?.trim() || undefined),
+  ...(flags['rest-cap'] !== 50 && { restCap: flags['rest-cap'] }),
+});
+if (flags.json) {
+  await writeFile(flags.json, `${JSON.stringify({ discord }, null, 2)}\n`);
+  console.log(`figures written to ${flags.json}`);
+}

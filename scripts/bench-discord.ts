@@ -1,16 +1,18 @@
 /**
  * Many games at once through the Discord simulator: one bot (real discord.js, offline brain,
- * in-memory PGlite, a manual clock) and simulated humans in their own guilds and channels.
- * Every game is opened by slash command, filled and started by buttons, and played to its end;
- * the clock jumps to the next deadline once everyone has played the phase, so phases end when
- * the driver says. Nothing here asserts: the caller prints the figures.
+ * in-memory PGlite or a PostgreSQL server, a manual clock) and simulated humans in their own guilds
+ * and channels. Every game is opened by slash command, filled and started by buttons, and played to
+ * its end; the clock jumps to the next deadline once everyone has played the phase, so phases end
+ * when the driver says. Then the same interactions are replayed against a client that only
+ * acknowledges, for this machine's floor. Nothing here asserts: the caller prints the figures.
  */
+import type { Client } from 'discord.js';
 import { ManualTimers } from '../src/clock.ts';
 import type { LlmConfig } from '../src/config.ts';
 import { startBot, type Bot } from '../src/bot.ts';
 import { createDiscordClient, loginClient } from '../src/discord/client.ts';
 import { createGameStore } from '../src/db/game-store.ts';
-import { openDatabase, type Database } from '../src/db/open-database.ts';
+import type { Database } from '../src/db/open-database.ts';
 import { createLlmCallStore } from '../src/db/llm-call-store.ts';
 import { createPersonaStore } from '../src/db/persona-store.ts';
 import { createStatsStore } from '../src/db/stats-store.ts';
@@ -19,9 +21,17 @@ import type { Logger } from '../src/log.ts';
 import { loadStarterPack } from '../src/persona/starter-pack.ts';
 import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from './fakes/discord/index.ts';
 import { BenchGame, type Seating } from './bench-discord-humans.ts';
+import { openBenchDatabase, type BenchDatabase } from './bench-discord-db.ts';
+import { acknowledgementFloor } from './bench-discord-floor.ts';
 
 export interface DiscordBenchOptions {
   readonly games: number;
+  /** In-memory PGlite (default) or a schema of its own on a PostgreSQL server. */
+  readonly db?: BenchDatabase;
+  /** The server `db: 'postgres'` plays on. */
+  readonly postgresUrl?: string;
+  /** Replay the interactions against a client that only acknowledges (default true). */
+  readonly floor?: boolean;
   /** discord.js's global REST cap (its default, 50, is what Discord allows most bots). */
   readonly globalRequestsPerSecond?: number;
   readonly humansPerGame?: number;
@@ -33,6 +43,7 @@ export interface DiscordBenchOptions {
 }
 
 export interface DiscordBenchFigures {
+  db: BenchDatabase;
   games: number;
   completed: number;
   interactions: number;
@@ -43,6 +54,9 @@ export interface DiscordBenchFigures {
   ackP50Ms: number;
   ackP99Ms: number;
   ackMaxMs: number;
+  /** The same interactions answered by a client that only acknowledges (NaN when not measured). */
+  floorAckP50Ms: number;
+  floorAckP99Ms: number;
   /** The same per kind of interaction (`/mafia create`, `lobby:join`, `night`, …). */
   ackByKind: { kind: string; count: number; p50Ms: number; p99Ms: number }[];
   /** Heap and RSS growth per game while every game was running, after gc (when exposed). */
@@ -152,6 +166,7 @@ function memory(): { heap: number; rss: number } {
 interface Running {
   sim: DiscordSim;
   db: Database;
+  client: Client;
   bot: Bot;
   timers: ManualTimers;
   errors: string[];
@@ -161,9 +176,7 @@ async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<
   const errors: string[] = [];
   const log = collectingLog(errors);
   const sim = await startDiscordSim({ guilds });
-  const opened = await openDatabase({ database: { kind: 'memory' } });
-  if (!opened.ok) throw new Error(opened.error);
-  const db = opened.value;
+  const db = await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl);
   const games = createGameStore(db.prisma);
   const personas = createPersonaStore(db.prisma);
   const pack = await loadStarterPack(personas);
@@ -188,7 +201,7 @@ async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<
     driver: { speechGapMs: 0 },
     newSeed: () => seed++,
   });
-  return { sim, db, bot, timers, errors };
+  return { sim, db, client, bot, timers, errors };
 }
 
 /** Everything the bot and the AI seats owe right now is done and delivered. */
@@ -236,6 +249,7 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
   const layout = world(options.games, humansPerGame);
   const run = await boot(options, layout.guilds);
   const handles: InteractionHandle[] = [];
+  let botStopped = false;
   try {
     const before = memory();
     const started = performance.now();
@@ -255,7 +269,8 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
 
     const all = latencies(handles);
     const kinds = [...new Set(handles.map(kindOf))];
-    return {
+    const figures: DiscordBenchFigures = {
+      db: options.db ?? 'pglite',
       games: games.length,
       completed: games.filter((g) => g.ended).length,
       interactions: handles.length,
@@ -264,6 +279,8 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
       ackP50Ms: percentile(all, 50),
       ackP99Ms: percentile(all, 99),
       ackMaxMs: all.at(-1) ?? Number.NaN,
+      floorAckP50Ms: Number.NaN,
+      floorAckP99Ms: Number.NaN,
       ackByKind: kinds.map((kind) => {
         const of = latencies(handles.filter((h) => kindOf(h) === kind));
         return { kind, count: of.length, p50Ms: percentile(of, 50), p99Ms: percentile(of, 99) };
@@ -277,24 +294,42 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
       failedRestCalls: run.sim.failedRequests().length,
       errorsLogged: run.errors,
     };
-  } finally {
+    botStopped = true;
     await run.bot.stop();
+    await run.client.destroy();
+    if (options.floor ?? true) {
+      const floor = (await acknowledgementFloor(run.sim, handles, options.globalRequestsPerSecond)).sort((a, b) => a - b);
+      figures.floorAckP50Ms = percentile(floor, 50);
+      figures.floorAckP99Ms = percentile(floor, 99);
+    }
+    return figures;
+  } finally {
+    if (!botStopped) await run.bot.stop();
     await run.sim.close();
     await run.db.close();
   }
 }
 
 const GOAL_P99_MS = 200;
+const GOAL_MAX_MS = 1000;
+const GOAL_REST_PER_GAME = 70;
 
-/** The figures as lines, with their ratio to the goals. */
+/** The figures as lines, with their ratio to the goals and to this machine's floor. */
 export function describeDiscordBench(f: DiscordBenchFigures, label: string): string[] {
   const ratio = GOAL_P99_MS / f.ackP99Ms;
   const perGame = f.restCalls / f.games;
+  const overFloor = f.ackP99Ms / f.floorAckP99Ms;
+  const floor = Number.isNaN(f.floorAckP99Ms)
+    ? 'floor not measured'
+    : `${overFloor.toFixed(1)}× this machine's floor now (a client that only acknowledges the same interactions: p50 ${f.floorAckP50Ms} ms, p99 ${f.floorAckP99Ms} ms)`;
   const lines = [
     `${label}:`,
     `  games completed: ${f.completed} of ${f.games}${f.notStarted.length > 0 ? ` (${f.notStarted.length} never started: ${f.notStarted[0]})` : ''}  [target ${f.games}: ${f.completed === f.games ? '✓' : '✗'}]`,
-    `  wall time: ${(f.wallMs / 1000).toFixed(1)} s for ${f.interactions} interactions and ${f.restCalls} REST calls (${perGame.toFixed(0)} per game)`,
-    `  interaction acknowledgement: p50 ${f.ackP50Ms} ms, p99 ${f.ackP99Ms} ms, max ${f.ackMaxMs} ms; not acknowledged within 3 s: ${f.unanswered}  [goal p99 < ${GOAL_P99_MS} ms: ${ratio.toFixed(2)}× ${ratio >= 1 ? '✓' : '✗'}]`,
+    `  wall time: ${(f.wallMs / 1000).toFixed(1)} s for ${f.interactions} interactions and ${f.restCalls} REST calls`,
+    `  REST calls per game: ${perGame.toFixed(1)}  [target ≤ ${GOAL_REST_PER_GAME}: ${(GOAL_REST_PER_GAME / perGame).toFixed(2)}× ${perGame <= GOAL_REST_PER_GAME ? '✓' : '✗'}]`,
+    `  interaction acknowledgement: p50 ${f.ackP50Ms} ms, p99 ${f.ackP99Ms} ms, max ${f.ackMaxMs} ms  [goal p99 < ${GOAL_P99_MS} ms: ${ratio.toFixed(2)}× ${f.ackP99Ms < GOAL_P99_MS ? '✓' : '✗'}; max < ${GOAL_MAX_MS} ms: ${f.ackMaxMs < GOAL_MAX_MS ? '✓' : '✗'}]`,
+    `  not acknowledged within 3 s: ${f.unanswered}  [target 0: ${f.unanswered === 0 ? '✓' : '✗'}]`,
+    `  p99 is ${floor}`,
     `  by kind: ${f.ackByKind.map((k) => `${k.kind} ×${k.count} p50 ${k.p50Ms} / p99 ${k.p99Ms} ms`).join('; ')}`,
     `  memory per running game${f.gcExposed ? ' (after gc)' : ' (no --expose-gc: before gc, rough)'}: heap ${(f.heapPerGameBytes / 1024).toFixed(0)} KiB, RSS ${(f.rssPerGameBytes / 1024).toFixed(0)} KiB (the simulator's copy of every message and REST call included)`,
     `  busiest REST routes: ${f.restByRoute.map((r) => `${r.route} ×${r.count}`).join(', ')}`,
@@ -307,31 +342,46 @@ export function describeDiscordBench(f: DiscordBenchFigures, label: string): str
   return lines;
 }
 
-/** The section of `npm run bench`: the same games with discord.js's default REST cap, then with it raised; returns the figures for `--json`. */
-export async function discordSection(out: (line: string) => void, games = 100): Promise<Record<string, unknown>> {
+export interface DiscordSectionOptions {
+  readonly games: number;
+  readonly db: BenchDatabase;
+  readonly postgresUrl?: string | undefined;
+  /** discord.js's global REST cap; unset: its default of 50 requests/s, what production sees. */
+  readonly restCap?: number | undefined;
+}
+
+/** The section of `npm run bench` (and all of `npm run bench:discord`); returns the figures for `--json`, under `discord.*`. */
+export async function discordSection(
+  out: (line: string) => void,
+  options: DiscordSectionOptions,
+): Promise<Record<string, number | string>> {
+  const where = options.db === 'pglite' ? "in-memory PGlite (embedded, in the bot's thread)" : 'a PostgreSQL server';
+  const cap =
+    options.restCap === undefined
+      ? "discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)"
+      : `discord.js's global REST cap raised to ${options.restCap} requests/s (NOT what production sees)`;
   out(
-    `${games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, in-memory PGlite, lobbies opened ten at a time, then every game played at once):`,
+    `${options.games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, ${where}, lobbies opened ten at a time, then every game played at once), with ${cap}:`,
   );
-  const capped = await benchDiscordGames({ games });
-  for (const line of describeDiscordBench(
-    capped,
-    "with discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)",
-  ))
-    out(line);
-  const uncapped = await benchDiscordGames({ games, globalRequestsPerSecond: 1_000_000 });
-  for (const line of describeDiscordBench(uncapped, "with the cap raised (NOT what production sees: the bot's own cost)")) out(line);
-  out(
-    `  ${capped.restCalls} REST calls at 50/s take ${(capped.restCalls / 50).toFixed(0)} s on their own; the capped run took ${(capped.wallMs / 1000).toFixed(0)} s, the uncapped ${(uncapped.wallMs / 1000).toFixed(0)} s`,
-  );
-  const keys = (f: DiscordBenchFigures) => ({
-    completed: f.completed,
+  const f = await benchDiscordGames({
+    games: options.games,
+    db: options.db,
+    ...(options.postgresUrl !== undefined && { postgresUrl: options.postgresUrl }),
+    ...(options.restCap !== undefined && { globalRequestsPerSecond: options.restCap }),
+  });
+  for (const line of describeDiscordBench(f, `one process, ${options.db}`)) out(line);
+  return {
+    db: f.db,
     games: f.games,
+    gamesCompleted: f.completed,
     ackP50Ms: f.ackP50Ms,
     ackP99Ms: f.ackP99Ms,
     ackMaxMs: f.ackMaxMs,
-    unanswered: f.unanswered,
+    unacknowledged: f.unanswered,
     restCallsPerGame: f.restCalls / f.games,
+    ackP99FloorMs: f.floorAckP99Ms,
+    ackP99OverFloor: f.ackP99Ms / f.floorAckP99Ms,
     heapPerGameBytes: f.heapPerGameBytes,
-  });
-  return { capped: keys(capped), uncapped: keys(uncapped) };
+    wallMs: f.wallMs,
+  };
 }

@@ -2,11 +2,12 @@
  * `npm run bench`: every figure the issues name, printed with its ratio to the target; nothing here
  * asserts, the numbers speak. `--json FILE` also writes them under their keys (e.g.
  * `llm.callsPerGame`); `--only engine,llm,realtime,personas,pictures,discord` runs just those sections;
- * `--games N` sets the Discord section's concurrent games (default 100).
+ * `--games N` and `--db pglite|postgres` set the Discord section's concurrent games (default 100) and database.
  */
 import { writeFile } from 'node:fs/promises';
 import { flagsOrExit } from './cli.ts';
 import { discordSection } from './bench-discord.ts';
+import { BENCH_DATABASES } from './bench-discord-db.ts';
 import { beliefFigures, PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
 import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
 import type { ProviderName } from '../src/llm/types.ts';
@@ -22,6 +23,12 @@ const flags = flagsOrExit('npm run bench', 'Measures every figure the issues nam
   json: { kind: 'text', help: 'Also write the figures to this JSON file, under their keys (e.g. llm.callsPerGame).' },
   only: { kind: 'text', help: `Comma-separated sections to run, from ${SECTIONS.join(', ')} (default: all).` },
   games: { kind: 'int', default: 100, min: 1, max: 1000, help: 'Concurrent games in the Discord section.' },
+  db: {
+    kind: 'choice',
+    default: 'pglite',
+    choices: BENCH_DATABASES,
+    help: "The Discord section's database (postgres: TEST_DATABASE_URL or the local test server).",
+  },
 });
 const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : [...SECTIONS];
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
@@ -29,7 +36,6 @@ if (unknown.length > 0) {
   console.error(`--only takes sections from ${SECTIONS.join(', ')} (unknown: ${unknown.join(', ')}). See npm run bench -- --help.`);
   process.exit(2);
 }
-const discordGames = flags.games;
 
 type Figures = Record<string, Record<string, unknown>>;
 const figures: Figures = {};
@@ -169,8 +175,11 @@ async function picturesSection(): Promise<void> {
 }
 
 async function discord(): Promise<void> {
-  const result = await discordSection(out, discordGames);
-  figures.discord = result;
+  figures.discord = await discordSection(out, {
+    games: flags.games,
+    db: flags.db,
+    postgresUrl: process.env.TEST_DATABASE_URL?.trim() || undefined,
+  });
 }
 
 const RUN: Record<Section, () => Promise<void>> = {

@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../result.ts';
 import { applyMigrationSql } from './apply-migration-sql.ts';
 import type { DatabaseTarget } from '../database-url.ts';
 import { pgliteAdapter } from './pglite-adapter.ts';
+import { YieldingPGlite } from './yielding-pglite.ts';
 import { PrismaClient } from './generated/client.ts';
 
 export interface Database {
@@ -29,7 +30,7 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
       const { connectionString, schema } = splitSchemaParam(target.url);
       prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }, schema ? { schema } : undefined) });
     } else {
-      pglite = target.kind === 'memory' ? new PGlite() : openPgliteDir(target.dataDir);
+      pglite = target.kind === 'memory' ? new YieldingPGlite() : openPgliteDir(target.dataDir);
       if (target.kind === 'memory') {
         const db = pglite;
         await applyMigrationSql((sql) => db.exec(sql));
@@ -68,7 +69,7 @@ export function splitSchemaParam(url: string): { connectionString: string; schem
 function openPgliteDir(dataDir: string): PGlite {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
-  return new PGlite(dir);
+  return new YieldingPGlite(dir);
 }
 
 async function closeQuietly(prisma: PrismaClient | null, pglite: PGlite | null): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DiscordAPIError, Events, type Client, type DMChannel, type Guild, type GuildChannel, type AnyThreadChannel } from 'discord.js';
 import type { AiDriver } from '../agents/driver/ai-driver.ts';
-import { GameSession, type GameCommand, type SessionError } from '../session/game-session.ts';
+import { GameSession, type Applied, type GameCommand, type SessionError } from '../session/game-session.ts';
 import type { Timers } from '../clock.ts';
 import { GameRepository } from '../db/game-repository.ts';
 import { DISCORD_REF_KINDS, type DiscordRefKind, type DiscordRefs, type GameStore } from '../db/game-store.ts';
@@ -43,6 +43,9 @@ export class LiveGame {
     this.session = new GameSession(state, {
       timers: deps.timers,
       save: (before, events, after) => deps.repo.save(before, events, after),
+      load: () => deps.repo.load(state.id),
+      // Stored after what the caller does next: an interaction is acknowledged before its change is written.
+      later: (run) => void setImmediate(run),
       publish: (events, after) => deps.publish(this, events, after),
       remind: (current, msLeft) => deps.remind(this, current, msLeft),
       reminders: REMINDER_OFFSETS_MS,
@@ -96,8 +99,14 @@ export class LiveGame {
     return this.session.state;
   }
 
+  /** Applies a command and resolves once it is stored and published (or refused, or undone). */
   submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
     return this.session.submit(command);
+  }
+
+  /** Decides and applies a command at once, to answer before it is stored (`stored` says when it is). */
+  apply(command: GameCommand): Result<Applied, GameError | SessionError> {
+    return this.session.apply(command);
   }
 }
 
@@ -184,9 +193,19 @@ export class LiveGames {
     return pending;
   }
 
+  /** The open game of this channel if this process holds it: answered from memory, never waiting. */
+  liveInChannel(channelId: string): LiveGame | undefined {
+    return this.byChannel.get(channelId);
+  }
+
+  /** The open game with this id if this process holds it: answered from memory, never waiting. */
+  liveGame(gameId: string): LiveGame | undefined {
+    return this.live.find((t) => t.state.id === gameId);
+  }
+
   /** The open game with this id (custom ids of DM menus and vote messages name the game, not the channel). */
   async byGame(gameId: string): Promise<LiveGame | null> {
-    const live = this.live.find((t) => t.state.id === gameId);
+    const live = this.liveGame(gameId);
     if (live) return live;
     const record = await this.deps.store.getGame(gameId);
     if (!record?.channelId) return null;
@@ -221,18 +240,28 @@ export class LiveGames {
 
   /**
    * What can be refused without the database: bad settings, or a game of this process already in
-   * the channel. Lets a command refuse privately before it acknowledges, and store after.
+   * the channel. Lets a command refuse privately before it acknowledges, and store after. The host
+   * takes the first seat in the draft, so the lobby is stored with them in one write.
    */
-  draft(input: { channelId: string; guildId: string; hostId: string; settings: SettingsInput }): Result<LobbyDraft, string> {
+  draft(input: {
+    channelId: string;
+    guildId: string;
+    host: { readonly id: string; readonly name: string };
+    settings: SettingsInput;
+  }): Result<LobbyDraft, string> {
     if (this.byChannel.has(input.channelId)) return err(CHANNEL_TAKEN);
+    const at = this.deps.timers.now();
     const created = engine.createGame({
       gameId: randomUUID(),
       seed: this.deps.newSeed?.() ?? randomInt(2 ** 31 - 1),
       settings: input.settings,
-      at: this.deps.timers.now(),
+      at,
     });
     if (!created.ok) return err(created.error.message);
-    return ok({ state: created.value.state, channelId: input.channelId, guildId: input.guildId, hostId: input.hostId });
+    const { id, name } = input.host;
+    const seated = engine.join(created.value.state, { player: { id, name, kind: 'human', userId: id }, at });
+    if (!seated.ok) return err(seated.error.message);
+    return ok({ state: seated.value.state, channelId: input.channelId, guildId: input.guildId, hostId: id });
   }
 
   /** Opens a drafted lobby; refused when the channel already has an open game (perhaps only in the database). */
@@ -313,10 +342,14 @@ export class LiveGames {
     }
   }
 
-  /** Resolves once background seatings, membership checks and output have finished (AI work in flight has its own driver's idle). */
+  /** Resolves once changes are stored and published, and background seatings, membership checks and output have finished (AI work in flight has its own driver's idle). */
   async idle(): Promise<void> {
-    while (this.seating.size > 0) await Promise.allSettled([...this.seating]);
-    await this.output.idle();
+    // Each round may start more: a stored change is published, its output queued, a check begun.
+    do {
+      await Promise.all(this.live.map((t) => t.session.settled()));
+      while (this.seating.size > 0) await Promise.allSettled([...this.seating]);
+      await this.output.idle();
+    } while (this.seating.size > 0 || this.live.some((t) => t.session.writing));
   }
 
   /** Gives a started game's AI seats their brains; `resume` also restarts work the current phase still owes. */
@@ -352,6 +385,8 @@ export class LiveGames {
       table.driver?.stop();
     }
     await Promise.allSettled(this.live.flatMap((t) => (t.driver ? [t.driver.idle()] : [])));
+    // Changes already answered for are stored before the process goes.
+    await Promise.all(this.live.map((t) => t.session.settled()));
     await this.output.idle();
     await Promise.allSettled(this.live.map((t) => t.refsSaved()));
     this.byChannel.clear();

@@ -8,17 +8,37 @@ import {
   type SlashCommandSubcommandBuilder,
   type StringSelectMenuInteraction,
 } from 'discord.js';
+import { NO_MENTIONS } from '../discord/presenters/format.ts';
 import type { Found, Precondition } from './precondition.ts';
 
 /** How a command tells the person why nothing happened: only they see it. */
 export type Refuse = (i: RepliableInteraction, message: string) => Promise<void>;
 
+/**
+ * How a handler acknowledges when it must answer later (Discord fails an interaction not answered
+ * within 3 s): a "thinking…" only the person sees, or everyone sees, or for a component a silent
+ * update (what changes shows in the message it is on). `none`: the handler answers at once from
+ * memory or with a modal, which must be the first answer.
+ */
+export type AckStyle = 'ephemeral' | 'public' | 'update' | 'none';
+
+/** Acknowledges the interaction now in the handler's style, unless it is already answered. */
+export type Acknowledge = () => Promise<void>;
+
+/** What every handler and precondition starts from: the command's dependencies and its way to acknowledge. */
+export interface Start<Deps> {
+  readonly deps: Deps;
+  readonly ack: Acknowledge;
+}
+
 /** A handler as a module declares it: its preconditions, and what runs once all of them passed. */
 interface Declared<I, Deps, Ps extends readonly unknown[]> {
   readonly preconditions: Ps;
-  /** Acknowledge ephemerally before the preconditions: their lookups may wait behind a game's other work (Discord's 3 s). */
-  readonly deferFirst?: boolean;
-  readonly run: (i: I, found: Found<I, { readonly deps: Deps }, Ps>) => Promise<void>;
+  /** How `ack` acknowledges (default `ephemeral`). */
+  readonly ack?: AckStyle;
+  /** Acknowledge before the preconditions: they read the database, which may wait behind every game's writes. */
+  readonly ackFirst?: boolean;
+  readonly run: (i: I, found: Found<I, Start<Deps>, Ps>) => Promise<void>;
 }
 
 /** Any precondition a handler of interaction I may declare. */
@@ -39,6 +59,42 @@ export interface Component<I, Deps> {
   readonly handle: (i: I, deps: Deps) => Promise<void>;
 }
 
+/** How each interaction was acknowledged, so a later private word reaches the person the right way. */
+const acknowledged = new WeakMap<RepliableInteraction, AckStyle>();
+
+/** Acknowledges in `style` unless already answered (a silent update only for components; otherwise a private "thinking…"). */
+export async function acknowledge(i: RepliableInteraction, style: AckStyle): Promise<void> {
+  if (i.deferred || i.replied || style === 'none') return;
+  if (style === 'update' && i.isMessageComponent()) {
+    acknowledged.set(i, 'update');
+    await i.deferUpdate();
+    return;
+  }
+  const kind = style === 'public' ? 'public' : 'ephemeral';
+  acknowledged.set(i, kind);
+  await i.deferReply(kind === 'public' ? {} : { flags: MessageFlags.Ephemeral });
+}
+
+/**
+ * A word only the person sees, whatever was answered before: the reply itself, the private
+ * "thinking…" filled in, or a private follow-up (after a silent update, or a public "thinking…",
+ * which is then taken back so it does not hang there).
+ */
+export async function tellPrivately(i: RepliableInteraction, content: string): Promise<void> {
+  const style = acknowledged.get(i) ?? (i.deferred && i.ephemeral === true ? 'ephemeral' : undefined);
+  if (!i.deferred && !i.replied) {
+    await i.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    return;
+  }
+  if (i.deferred && !i.replied && style === 'ephemeral') {
+    await i.editReply({ content, allowedMentions: NO_MENTIONS });
+    return;
+  }
+  // A public "thinking…" would hang there unanswered: it is taken back.
+  if (i.deferred && !i.replied && style === 'public') await i.deleteReply();
+  await i.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+}
+
 /**
  * The one place preconditions are checked: in the order declared, each given what the earlier
  * ones found; the first that fails is the person's refusal and the handler does not run.
@@ -49,15 +105,16 @@ async function runChecked<I extends RepliableInteraction, Deps, Ps extends reado
   deps: Deps,
   refuse: Refuse,
 ): Promise<void> {
-  if (handler.deferFirst) await i.deferReply({ flags: MessageFlags.Ephemeral });
-  let found: object = { deps };
+  const ack: Acknowledge = () => acknowledge(i, handler.ack ?? 'ephemeral');
+  if (handler.ackFirst) await ack();
+  let found: object = { deps, ack };
   // `Found` checked, where the handler was declared, that each precondition gets what it reads.
   for (const check of handler.preconditions) {
     const passed = await check(i, found as never);
     if (!passed.ok) return refuse(i, passed.error);
     found = { ...found, ...passed.value };
   }
-  await handler.run(i, found as Found<I, { readonly deps: Deps }, Ps>);
+  await handler.run(i, found as Found<I, Start<Deps>, Ps>);
 }
 
 /** The declarations of one command's handlers, sharing its dependencies and its way of refusing. */

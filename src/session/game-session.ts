@@ -5,13 +5,16 @@ import type { Timers } from '../clock.ts';
 
 /** Refusals that come from the session rather than the rules. */
 export interface SessionError {
-  readonly code: 'conflict' | 'closed';
+  /** `conflict`: another writer stored first; `unsaved`: the store failed and the change was undone; `closed`: shutting down. */
+  readonly code: 'conflict' | 'unsaved' | 'closed';
   readonly message: string;
 }
 
 export interface SessionDeps {
-  /** Persists one command's events with the state they lead to; must finish before anyone is told. */
+  /** Persists one or more commands' events with the state they lead to; must finish before anyone is told. */
   save(before: GameState, events: readonly GameEvent[], after: GameState): Promise<Result<void, 'conflict' | 'not_found'>>;
+  /** The game as the store holds it: after a failed write, whether it landed after all (only its answer was lost). */
+  load?(): Promise<Result<GameState, unknown>>;
   /** Presenters and AI drivers hear every accepted change, in order, after it is stored. */
   publish(events: readonly GameEvent[], state: GameState): void;
   /** Told when a phase deadline draws near (ms left), for reminders. */
@@ -19,29 +22,82 @@ export interface SessionDeps {
   timers: Timers;
   /** Reminders this long before each deadline (ms). */
   reminders?: readonly number[];
+  /**
+   * Starts the writes of changes just applied; by default on a microtask. The bot passes
+   * setImmediate so that what the caller does next (acknowledging an interaction) goes out first.
+   */
+  later?(run: () => void): void;
 }
 
 export type GameCommand = (state: GameState, at: number) => Result<Change, GameError>;
 
+/** A command the rules accepted, already applied to the game in memory. */
+export interface Applied {
+  readonly change: Change;
+  /** Once stored and published: the change; or why it could not be stored (it was then undone, with every change after it). */
+  readonly stored: Promise<Result<Change, SessionError>>;
+}
+
+interface Pending {
+  readonly change: Change;
+  resolve(result: Result<Change, SessionError>): void;
+  reject(error: unknown): void;
+}
+
+/** A write that fails for another reason than a conflict is tried this many times before the change is undone. */
+const SAVE_ATTEMPTS = 3;
+/** After an undo, a deadline already passed is tried again this much later, not at once (the store may still be down). */
+const RETRY_AFTER_UNDO_MS = 5000;
+
+const CLOSED: SessionError = { code: 'closed', message: 'This game is shutting down; try again in a moment.' };
+const CONFLICT: SessionError = {
+  code: 'conflict',
+  message: 'The game changed somewhere else at the same moment; nothing was done, please try again.',
+};
+const UNSAVED: SessionError = {
+  code: 'unsaved',
+  message: 'I could not store that, so it did not count; nothing changed. Please try again.',
+};
+
 /**
- * One running game: the single writer of its state. Commands run one at a time; an accepted
- * command is stored, then published, then the phase deadline and reminders are re-armed.
- * A refused command changes nothing and is told to its sender only.
+ * One running game: the single writer of its state. A command is decided and applied in memory at
+ * once, in the order submitted, each seeing the last (so a caller can answer straight away); its
+ * events are then stored, several commands in one write when they come faster than the store
+ * answers, and only then published and the caller's `stored` resolved. A write that fails is
+ * retried, then checked against the store; a change that did not land is undone, with every
+ * change applied after it (they were decided on top of it), and the game goes on from what is
+ * stored. A refused command changes nothing and is told to its sender only.
  */
 export class GameSession {
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Every accepted change, stored or still being written. */
+  private current: GameState;
+  /** What the store holds. */
+  private saved: GameState;
+  private pending: Pending[] = [];
+  private flushing: Promise<void> | null = null;
   private cancelTimers: (() => void)[] = [];
   private closed = false;
   private submitted = 0;
   private armedFor = '';
+  /** After an undo: no deadline fires before this (epoch ms), so a store that is down is not hammered. */
+  private notBefore = 0;
 
   constructor(
-    private current: GameState,
+    state: GameState,
     private readonly deps: SessionDeps,
-  ) {}
+  ) {
+    this.current = state;
+    this.saved = state;
+  }
 
+  /** The game with every accepted change, including those still being written. */
   get state(): GameState {
     return this.current;
+  }
+
+  /** The game as stored: `state` without the changes still being written. */
+  get storedState(): GameState {
+    return this.saved;
   }
 
   get id(): string {
@@ -53,17 +109,37 @@ export class GameSession {
     this.armTimers();
   }
 
-  /** Stops the timers; the game stays stored and can be resumed by another process. */
+  /** Stops the timers; changes being written are still stored, and the game can be resumed by another process. */
   close(): void {
     this.closed = true;
     this.disarm();
   }
 
-  submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
+  /**
+   * Decides a command on the game as it stands and applies it at once: a refusal (or nothing to do)
+   * changes nothing; an accepted change is what the next command sees, and `stored` says when it
+   * is stored and published.
+   */
+  apply(command: GameCommand): Result<Applied, GameError | SessionError> {
     this.submitted++;
-    const run = this.queue.then(() => this.apply(command));
-    this.queue = run.catch(() => undefined);
-    return run;
+    if (this.closed) return err(CLOSED);
+    const result = command(this.current, this.deps.timers.now());
+    if (!result.ok) return result;
+    const change = result.value;
+    // Nothing to store: answered once everything before it is stored, as if it had been.
+    if (change.events.length === 0) return ok({ change, stored: this.settled().then(() => ok(change)) });
+    this.current = change.state;
+    const stored = new Promise<Result<Change, SessionError>>((resolve, reject) => this.pending.push({ change, resolve, reject }));
+    this.armTimers();
+    this.flushLater();
+    return ok({ change, stored });
+  }
+
+  /** Applies a command and resolves once it is stored and published (or refused, or undone). */
+  async submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
+    const applied = this.apply(command);
+    if (!applied.ok) return applied;
+    return applied.value.stored;
   }
 
   /** Commands submitted so far (a headless runner compares it to see whether anything is still moving). */
@@ -71,29 +147,95 @@ export class GameSession {
     return this.submitted;
   }
 
-  /** Resolves once every command submitted so far has been applied or refused. */
-  async settled(): Promise<void> {
-    let queue: Promise<unknown>;
-    do {
-      queue = this.queue;
-      await queue;
-    } while (queue !== this.queue);
+  /** Whether changes are being written (or wait to be). */
+  get writing(): boolean {
+    return this.flushing !== null;
   }
 
-  private async apply(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
-    if (this.closed) return err({ code: 'closed', message: 'This game is shutting down; try again in a moment.' });
-    const before = this.current;
-    const result = command(before, this.deps.timers.now());
-    if (!result.ok || result.value.events.length === 0) return result;
-    const { state, events } = result.value;
-    const saved = await this.deps.save(before, events, state);
-    if (!saved.ok) {
-      return err({ code: 'conflict', message: 'The game changed somewhere else at the same moment; nothing was done, please try again.' });
+  /** Resolves once every change applied so far is stored (or undone) and published. */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private flushLater(): void {
+    if (this.flushing) return;
+    this.flushing = new Promise<void>((resolve) => {
+      const run = () => void this.flush().finally(resolve);
+      if (this.deps.later) this.deps.later(run);
+      else queueMicrotask(run);
+    });
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0);
+        const before = this.saved;
+        const after = batch[batch.length - 1]?.change.state ?? before;
+        const written = await this.write(
+          before,
+          batch.flatMap((p) => p.change.events),
+          after,
+        );
+        if (!written.ok) {
+          this.undo(written.error, [...batch, ...this.pending.splice(0)]);
+          continue;
+        }
+        this.saved = after;
+        for (const p of batch) {
+          try {
+            this.deps.publish(p.change.events, p.change.state);
+            p.resolve(ok(p.change));
+          } catch (error) {
+            p.reject(error);
+          }
+        }
+      }
+    } finally {
+      this.flushing = null;
     }
-    this.current = state;
+  }
+
+  /** Stores a batch: retried when the store fails, then checked against it (a write whose answer was lost may have landed). */
+  private async write(
+    before: GameState,
+    events: readonly GameEvent[],
+    after: GameState,
+  ): Promise<Result<void, { error: SessionError; stored: GameState }>> {
+    let error = UNSAVED;
+    for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
+      try {
+        const saved = await this.deps.save(before, events, after);
+        if (saved.ok) return ok(undefined);
+        // Another writer moved the game on: trying again cannot help.
+        error = saved.error === 'conflict' ? CONFLICT : UNSAVED;
+        break;
+      } catch {
+        // A lost connection, a store that is down: tried again; the check below decides.
+      }
+    }
+    const stored = await this.reload();
+    if (stored && landed(stored, before, events)) return ok(undefined);
+    return err({ error, stored: stored ?? before });
+  }
+
+  private async reload(): Promise<GameState | null> {
+    try {
+      const loaded = await this.deps.load?.();
+      return loaded?.ok ? loaded.value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The changes that did not land are undone; the game goes on from what the store holds. */
+  private undo(failure: { error: SessionError; stored: GameState }, undone: readonly Pending[]): void {
+    this.saved = failure.stored;
+    this.current = failure.stored;
+    this.notBefore = this.deps.timers.now() + RETRY_AFTER_UNDO_MS;
+    this.armedFor = '';
     this.armTimers();
-    this.deps.publish(events, state);
-    return result;
+    for (const p of undone) p.resolve(err(failure.error));
   }
 
   private disarm(): void {
@@ -111,7 +253,7 @@ export class GameSession {
     if (deadline === null || phase === 'ended' || this.closed) return;
     const day = this.current.day;
     this.cancelTimers.push(
-      this.deps.timers.at(deadline, () => {
+      this.deps.timers.at(Math.max(deadline, this.notBefore), () => {
         // Only the phase this timer was set for may be advanced by it.
         void this.submit((state, at) =>
           state.phase === phase && state.day === day ? engine.advance(state, { at: Math.max(at, deadline) }) : noChange(state),
@@ -124,6 +266,18 @@ export class GameSession {
       this.cancelTimers.push(this.deps.timers.at(when, () => this.deps.remind?.(this.current, before)));
     }
   }
+}
+
+/** Whether the store already holds exactly these events after `before` (a write that landed though its answer was lost). */
+function landed(stored: GameState, before: GameState, events: readonly GameEvent[]): boolean {
+  const tail = stored.log.slice(before.log.length);
+  return (
+    tail.length === events.length &&
+    tail.every((e, i) => {
+      const mine = events[i];
+      return mine !== undefined && e.seq === mine.seq && e.type === mine.type && e.at === mine.at;
+    })
+  );
 }
 
 function noChange(state: GameState): Result<Change, GameError> {

@@ -1,6 +1,6 @@
 import type { ChatInputCommandInteraction, RepliableInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { handlersOf } from '../../src/interactions/handlers.ts';
+import { acknowledge, handlersOf, tellPrivately } from '../../src/interactions/handlers.ts';
 import type { Precondition } from '../../src/interactions/precondition.ts';
 import { err, ok } from '../../src/result.ts';
 
@@ -41,7 +41,7 @@ describe('declared preconditions', () => {
   const start = command.subcommand({
     name: 'start',
     definition: (s) => s.setDescription('Start'),
-    deferFirst: true,
+    ackFirst: true,
     preconditions: [tableHere, hostOnly],
     run: (i, { table }) => {
       ran.push(`${i.user.id} started ${table}`);
@@ -63,5 +63,82 @@ describe('declared preconditions', () => {
     await start.handle(interaction('bob').i, deps);
     expect(refusals).toEqual(['no game here', 'host only']);
     expect(ran).toEqual([]);
+  });
+});
+
+/** A fake interaction that keeps discord.js's answered flags and records how it was answered. */
+function answerable(component: boolean): { i: RepliableInteraction; calls: string[] } {
+  const calls: string[] = [];
+  const fake = {
+    deferred: false,
+    replied: false,
+    ephemeral: null as boolean | null,
+    isMessageComponent: () => component,
+    deferReply(options: { flags?: number } = {}) {
+      calls.push(options.flags ? 'deferReply(ephemeral)' : 'deferReply(public)');
+      fake.deferred = true;
+      fake.ephemeral = Boolean(options.flags);
+      return Promise.resolve();
+    },
+    deferUpdate() {
+      calls.push('deferUpdate');
+      fake.deferred = true;
+      return Promise.resolve();
+    },
+    reply(options: { content: string; flags?: number }) {
+      calls.push(`reply${options.flags ? '(ephemeral)' : ''}: ${options.content}`);
+      fake.replied = true;
+      return Promise.resolve();
+    },
+    editReply(options: { content: string }) {
+      calls.push(`editReply: ${options.content}`);
+      fake.replied = true;
+      return Promise.resolve();
+    },
+    deleteReply() {
+      calls.push('deleteReply');
+      return Promise.resolve();
+    },
+    followUp(options: { content: string; flags?: number }) {
+      calls.push(`followUp${options.flags ? '(ephemeral)' : ''}: ${options.content}`);
+      return Promise.resolve();
+    },
+  };
+  return { i: fake as unknown as RepliableInteraction, calls };
+}
+
+describe('acknowledging, then a word only the person sees', () => {
+  it('GIVEN nothing answered yet WHEN the person is told something THEN it is a private reply', async () => {
+    const { i, calls } = answerable(false);
+    await tellPrivately(i, 'no game here');
+    expect(calls).toEqual(['reply(ephemeral): no game here']);
+  });
+
+  it('GIVEN a private "thinking…" WHEN the person is told something THEN it fills that answer', async () => {
+    const { i, calls } = answerable(false);
+    await acknowledge(i, 'ephemeral');
+    await acknowledge(i, 'ephemeral');
+    await tellPrivately(i, 'it did not count');
+    expect(calls).toEqual(['deferReply(ephemeral)', 'editReply: it did not count']);
+  });
+
+  it('GIVEN a silent update of a component WHEN the person is told something THEN it is a private follow-up, the component message left alone', async () => {
+    const { i, calls } = answerable(true);
+    await acknowledge(i, 'update');
+    await tellPrivately(i, 'it did not count');
+    expect(calls).toEqual(['deferUpdate', 'followUp(ephemeral): it did not count']);
+  });
+
+  it('GIVEN a public "thinking…" WHEN the person is told something THEN it is taken back and the word follows privately', async () => {
+    const { i, calls } = answerable(false);
+    await acknowledge(i, 'public');
+    await tellPrivately(i, 'this channel already has a game');
+    expect(calls).toEqual(['deferReply(public)', 'deleteReply', 'followUp(ephemeral): this channel already has a game']);
+  });
+
+  it('GIVEN a handler that answers with a form WHEN it acknowledges THEN nothing is sent (the form must be the first answer)', async () => {
+    const { i, calls } = answerable(false);
+    await acknowledge(i, 'none');
+    expect(calls).toEqual([]);
   });
 });

@@ -89,3 +89,127 @@ describe('a live game session', () => {
     expect(game.state.phase).toBe('night');
   });
 });
+
+/** A store whose writes wait until the test releases them, one at a time, in order. */
+function heldStore() {
+  const writes: { events: string[]; release: (answer?: 'ok' | 'conflict' | Error) => void }[] = [];
+  const save: SessionDeps['save'] = (_before, events) =>
+    new Promise((resolve, reject) => {
+      writes.push({
+        events: events.map((e) => e.type),
+        release: (answer = 'ok') => {
+          if (answer instanceof Error) reject(answer);
+          else resolve(answer === 'ok' ? ok(undefined) : err(answer));
+        },
+      });
+    });
+  return { writes, save };
+}
+
+/** Lets the session's pending work (microtasks) run. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('a session answers before it stores', () => {
+  const night = () => {
+    const t = TestGame.started([...SEVEN]);
+    const act = (role: 'doctor' | 'detective', target: string) => (s: GameState, at: number) =>
+      engine.act(s, { actorId: t.by(role).id, targetId: t.by(target as 'mafia').id, at });
+    return { t, act };
+  };
+
+  it('GIVEN a store that holds every write WHEN a command is applied THEN the game shows it at once, and it is published only once the write is released', async () => {
+    const { t, act } = night();
+    const store = heldStore();
+    const { game, published } = session(t.state, { save: store.save });
+    const applied = game.apply(act('doctor', 'detective'));
+    if (!applied.ok) throw new Error(applied.error.message);
+    expect(game.state.night.actions[t.by('doctor').id]?.targetId).toBe(t.by('detective').id);
+    expect(game.storedState).toBe(t.state);
+    let stored = false;
+    void applied.value.stored.then(() => (stored = true));
+    await turn();
+    expect(store.writes).toHaveLength(1);
+    expect(published).toEqual([]);
+    expect(stored).toBe(false);
+
+    store.writes[0]!.release();
+    expect(await applied.value.stored).toMatchObject({ ok: true });
+    expect(published).toEqual(['night_action']);
+    expect(game.storedState).toBe(game.state);
+  });
+
+  it('GIVEN a write in flight WHEN more commands arrive THEN each is decided on the one before and all of them are stored in the next single write', async () => {
+    const { t, act } = night();
+    const store = heldStore();
+    const { game, published } = session(t.state, { save: store.save });
+    const first = game.apply(act('doctor', 'doctor'));
+    await turn();
+    const second = game.apply(act('doctor', 'detective'));
+    const third = game.apply(act('detective', 'mafia'));
+    expect([first.ok, second.ok, third.ok]).toEqual([true, true, true]);
+    store.writes[0]!.release();
+    await turn();
+    expect(store.writes.map((w) => w.events)).toEqual([['night_action'], ['night_action', 'night_action']]);
+    store.writes[1]!.release();
+    await game.settled();
+    expect(published).toEqual(['night_action', 'night_action', 'night_action']);
+    expect(game.state.night.actions[t.by('doctor').id]?.targetId).toBe(t.by('detective').id);
+  });
+
+  it('GIVEN a store that keeps failing WHEN a change and one decided on top of it wait to be stored THEN both are undone, each caller hears it did not count, and nothing is published', async () => {
+    const { t, act } = night();
+    let attempts = 0;
+    const { game, published } = session(t.state, {
+      save: () => {
+        attempts++;
+        return Promise.reject(new Error('connection lost'));
+      },
+      load: () => Promise.resolve(ok(t.state)),
+    });
+    const first = game.apply(act('doctor', 'detective'));
+    const second = game.apply(act('detective', 'mafia'));
+    if (!first.ok || !second.ok) throw new Error('refused');
+    expect(await first.value.stored).toMatchObject({ ok: false, error: { code: 'unsaved' } });
+    expect(await second.value.stored).toMatchObject({ ok: false, error: { code: 'unsaved' } });
+    expect(attempts).toBe(3);
+    expect(game.state).toBe(t.state);
+    expect(published).toEqual([]);
+    // The game goes on from what is stored: the same command is accepted again.
+    expect(game.apply(act('doctor', 'detective')).ok).toBe(true);
+  });
+
+  it('GIVEN a write that landed though its answer was lost WHEN the store is checked THEN the change stands and is published', async () => {
+    const { t, act } = night();
+    const { game, published } = session(t.state, {
+      save: () => Promise.reject(new Error('the answer was lost')),
+      load: () => Promise.resolve(ok(landedState)),
+    });
+    const applied = game.apply(act('doctor', 'detective'));
+    if (!applied.ok) throw new Error(applied.error.message);
+    const landedState = applied.value.change.state;
+    expect(await applied.value.stored).toMatchObject({ ok: true });
+    expect(published).toEqual(['night_action']);
+    expect(game.storedState).toBe(landedState);
+  });
+
+  it('GIVEN a deadline whose advance could not be stored WHEN the change is undone THEN the deadline is tried again a few seconds later, not at once', async () => {
+    const t = TestGame.started([...SEVEN]);
+    let attempts = 0;
+    const { game, timers } = session(t.state, {
+      save: () => {
+        attempts++;
+        return Promise.reject(new Error('down'));
+      },
+    });
+    timers.advanceTo(t.state.deadline!);
+    await game.settled();
+    expect(game.state.phase).toBe('night');
+    expect(attempts).toBe(3);
+    timers.advanceTo(t.state.deadline! + 1000);
+    await game.settled();
+    expect(attempts).toBe(3);
+    timers.advanceTo(t.state.deadline! + 5000);
+    await game.settled();
+    expect(attempts).toBe(6);
+  });
+});

@@ -6,7 +6,8 @@ import { SimCore } from './core.ts';
 import { FakeGateway, receives, shardOf, type GatewaySession } from './gateway.ts';
 import { parseBody, readBody, Router, send } from './http.ts';
 import { randomToken, Snowflakes } from './ids.ts';
-import { Interactions } from './interactions.ts';
+import { InteractionHandle } from './handle.ts';
+import { Interactions, type SimInteraction } from './interactions.ts';
 import { type RestCall, type SimChannel, type SimGuild, type SimMessage, type SimWebhook, World } from './model.ts';
 import { BOT_DEFAULT, channelPermissions, EVERYONE_DEFAULT, isThread, P } from './permissions.ts';
 import { channelRoutes } from './routes/channels.ts';
@@ -222,6 +223,32 @@ export class DiscordSim extends SimCore {
       if (a) return a;
     }
     return undefined;
+  }
+
+  /**
+   * The same interaction started again now, under a new id and token, for whichever client is
+   * connected: the bench replays a run's interactions against a client that only acknowledges, to
+   * measure what acknowledging costs on this machine at that moment.
+   */
+  replay(original: SimInteraction): InteractionHandle {
+    const id = this.ids.next();
+    const token = `aW50ZXJhY3Rpb246${id}:${randomToken(60)}`;
+    const interaction: SimInteraction = {
+      ...original,
+      id,
+      token,
+      payload: { ...original.payload, id, token },
+      createdAt: Date.now(),
+      callbacks: [],
+      rejected: [],
+      originalMessageId: null,
+      versionsAtDefer: null,
+      followUpIds: [],
+    };
+    this.interactions.add(interaction);
+    this.gateway.dispatch('INTERACTION_CREATE', interaction.payload);
+    this.changed();
+    return new InteractionHandle(this, interaction, this.waitTimeoutMs);
   }
 
   // ------------------------------------------------------------------ building the world

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ActionRowBuilder, MessageFlags, StringSelectMenuBuilder, type AutocompleteInteraction } from 'discord.js';
+import { ActionRowBuilder, StringSelectMenuBuilder, type AutocompleteInteraction, type RepliableInteraction } from 'discord.js';
 import { personaName } from '../../persona/persona.ts';
 import * as engine from '../../game/index.ts';
 import type { GameState } from '../../game/index.ts';
@@ -7,7 +7,9 @@ import type { LiveGame } from '../../discord/live-games.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { searchPersonas } from '../persona/choices.ts';
+import type { Acknowledge } from '../handlers.ts';
 import { actorOf, mafiaCommand, refuse, type MafiaDeps, type MafiaInteraction } from './context.ts';
+import { changeGame } from './game-change.ts';
 import { gameHere, hostOnly, lobbyButtonGame, lobbyMenuGame, lobbyOpen } from './preconditions.ts';
 
 const ADD_AI_SELECT = 'lobby-ai';
@@ -41,15 +43,23 @@ async function resolve(i: MafiaInteraction, deps: MafiaDeps, value: string): Pro
   return err(`There is no persona "${value}" that you may use here. Pick one from the list as you type.`);
 }
 
-/** Seats the persona; its name, or why not. */
-async function seat(i: MafiaInteraction, deps: MafiaDeps, table: LiveGame, value: string): Promise<Result<string, string>> {
-  const who = await resolve(i, deps, value);
-  if (!who.ok) return who;
+/** Seats the persona (looked up after the acknowledgement), then says who took the seat. */
+async function seat(
+  i: MafiaInteraction & RepliableInteraction,
+  found: { readonly deps: MafiaDeps; readonly table: LiveGame; readonly ack: Acknowledge },
+  value: string,
+  seated: (name: string) => Promise<unknown>,
+): Promise<void> {
+  const who = await resolve(i, found.deps, value);
+  if (!who.ok) return refuse(i, who.error);
   const id = `ai-${randomUUID().slice(0, 8)}`;
-  const joined = await table.submit((s, at) =>
-    engine.join(s, { player: { id, name: who.value.name, kind: 'ai', personaId: who.value.personaId }, at }),
+  const { name, personaId } = who.value;
+  await changeGame(
+    i,
+    found,
+    (s, at) => engine.join(s, { player: { id, name, kind: 'ai', personaId }, at }),
+    () => seated(name),
   );
-  return joined.ok ? ok(who.value.name) : err(joined.error.message);
 }
 
 /** /mafia add-ai persona: the host seats an AI persona in the lobby. */
@@ -59,14 +69,13 @@ export const addAi = mafiaCommand.subcommand({
     s
       .setDescription('Seat an AI persona in the lobby (host)')
       .addStringOption((o) => o.setName('persona').setDescription('Who plays').setRequired(true).setAutocomplete(true).setMaxLength(100)),
-  // Reads the persona store and stores the seat behind the game's other commands: acknowledge first (Discord's 3 s).
-  deferFirst: true,
+  // Reads the persona store, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [gameHere, hostOnly, LOBBY_ONLY],
-  run: async (i, { deps, table }) => {
-    const seated = await seat(i, deps, table, i.options.getString('persona', true));
-    if (!seated.ok) return refuse(i, seated.error);
-    await i.editReply({ content: `${seated.value} takes a seat.`, allowedMentions: NO_MENTIONS });
-  },
+  run: (i, found) =>
+    seat(i, found, i.options.getString('persona', true), (name) =>
+      i.editReply({ content: `${name} takes a seat.`, allowedMentions: NO_MENTIONS }),
+    ),
   autocomplete: async (i, deps) => {
     const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
     if (!table) return i.respond([]);
@@ -78,17 +87,18 @@ export const addAi = mafiaCommand.subcommand({
 export const addAiButton = mafiaCommand.button({
   id: 'ai',
   preconditions: [lobbyButtonGame, hostOnly],
-  run: async (i, { deps, table }) => {
+  run: async (i, { deps, table, ack }) => {
+    // The persona search reads the database: acknowledge first.
+    await ack();
     const options = await choices(i, deps, '', table.state);
     if (options.length === 0) return refuse(i, 'There are no personas left that you may seat. Create one with `/persona create`.');
     const menu = new StringSelectMenuBuilder()
       .setCustomId(`${ADD_AI_SELECT}:${table.state.id}`)
       .setPlaceholder('Choose who plays')
       .addOptions(options.map((o) => ({ label: o.name, value: o.value })));
-    await i.reply({
+    await i.editReply({
       content: 'Who takes a seat? (More with `/mafia add-ai persona:`.)',
       components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
-      flags: MessageFlags.Ephemeral,
     });
   },
 });
@@ -96,10 +106,13 @@ export const addAiButton = mafiaCommand.button({
 /** The menu the Add AI button opened: the pick takes a seat. */
 export const addAiSelect = mafiaCommand.select({
   id: ADD_AI_SELECT,
+  // The menu message becomes the answer.
+  ack: 'update',
   preconditions: [lobbyMenuGame, hostOnly, LOBBY_ONLY],
-  run: async (i, { deps, table }) => {
-    const seated = await seat(i, deps, table, i.values[0] ?? '');
-    if (!seated.ok) return refuse(i, seated.error);
-    await i.update({ content: `${seated.value} takes a seat.`, components: [], allowedMentions: NO_MENTIONS });
+  run: async (i, found) => {
+    await found.ack();
+    await seat(i, found, i.values[0] ?? '', (name) =>
+      i.editReply({ content: `${name} takes a seat.`, components: [], allowedMentions: NO_MENTIONS }),
+    );
   },
 });

@@ -1,5 +1,4 @@
 import {
-  MessageFlags,
   PermissionFlagsBits,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
@@ -12,8 +11,7 @@ import type { GuildRatings } from '../../report/guild-ratings.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Logger } from '../../log.ts';
 import type { LiveGame, LiveGames } from '../../discord/live-games.ts';
-import { handlersOf } from '../handlers.ts';
-import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { handlersOf, tellPrivately } from '../handlers.ts';
 
 /** What the /mafia handlers share. */
 export interface MafiaDeps {
@@ -29,10 +27,9 @@ export type MafiaInteraction = ChatInputCommandInteraction | ButtonInteraction |
 export const NEEDS_SERVER = 'Mafia games live in a server channel: use this command there, not in DMs.';
 export const HOST_ONLY = 'Only the host of this game can do that.';
 
-/** Every refusal: only the person who asked sees it, and nothing changed. Handlers that defer, defer ephemerally. */
-export async function refuse(i: RepliableInteraction, message: string): Promise<void> {
-  if (i.deferred) await i.editReply({ content: message, allowedMentions: NO_MENTIONS });
-  else await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+/** Every refusal: only the person who asked sees it, and nothing changed; before or after an acknowledgement. */
+export function refuse(i: RepliableInteraction, message: string): Promise<void> {
+  return tellPrivately(i, message);
 }
 
 /** How the /mafia modules declare their handlers. */

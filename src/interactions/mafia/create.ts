@@ -1,6 +1,5 @@
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
-import * as engine from '../../game/index.ts';
 import type { SettingsInput } from '../../game/index.ts';
 import { lobbyMessage } from '../../discord/lobby-view.ts';
 import { err, ok, type Result } from '../../result.ts';
@@ -34,26 +33,22 @@ export const create = mafiaCommand.subcommand({
             .setMaxLength(500),
         ),
     ),
+  ack: 'public',
   preconditions: [guildOnly(NEEDS_SERVER)],
-  run: async (i, { deps, guildId }) => {
+  run: async (i, { deps, guildId, ack }) => {
     const readiness = channelReadiness(i.appPermissions);
     if (readiness && 'refuse' in readiness) return refuse(i, readiness.refuse);
     const settings = settingsFrom(i);
     if (!settings.ok) return refuse(i, settings.error);
-    const draft = deps.liveGames.draft({ channelId: i.channelId, guildId, hostId: i.user.id, settings: settings.value });
+    const host = { id: i.user.id, name: seatName(i) };
+    const draft = deps.liveGames.draft({ channelId: i.channelId, guildId, host, settings: settings.value });
     if (!draft.ok) return refuse(i, draft.error);
     // Storing the game waits behind every other game's writes: acknowledge first (Discord's 3 s).
-    await i.deferReply();
+    await ack();
     const created = await deps.liveGames.create(draft.value);
-    if (!created.ok) {
-      // Only a game stored by an earlier process gets here; the refusal stays private.
-      await i.deleteReply();
-      await i.followUp({ content: created.error, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-      return;
-    }
+    // Only a game stored by an earlier process gets here; the refusal stays private.
+    if (!created.ok) return refuse(i, created.error);
     const table = created.value;
-    const name = seatName(i);
-    await table.submit((s, at) => engine.join(s, { player: { id: i.user.id, name, kind: 'human', userId: i.user.id }, at }));
     const lobby = await i.editReply(lobbyMessage(table.state, table.hostId));
     table.lobbyMessageId = lobby.id;
     if (readiness) await i.followUp({ content: readiness.note, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });

@@ -2,10 +2,11 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import { customIdArgs } from '../../discord/router.ts';
 import type { LiveGame } from '../../discord/live-games.ts';
 import { err, ok } from '../../result.ts';
+import type { Acknowledge } from '../handlers.ts';
 import type { Nothing, Precondition } from '../precondition.ts';
 import { canManageServer, HOST_ONLY, isHost, NEEDS_SERVER, type MafiaDeps, type MafiaInteraction } from './context.ts';
 
-type Deps = { readonly deps: MafiaDeps };
+type Deps = { readonly deps: MafiaDeps; readonly ack: Acknowledge };
 type Table = { readonly table: LiveGame };
 
 const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
@@ -16,10 +17,14 @@ export function guildOnly(message: string): Precondition<MafiaInteraction, unkno
   return (i) => Promise.resolve(i.inGuild() ? ok({ guildId: i.guildId }) : err(message));
 }
 
-/** The open game of the interaction's channel. */
-export const gameHere: Precondition<MafiaInteraction, Deps, Table> = async (i, { deps }) => {
+/**
+ * The open game of the interaction's channel: from memory at once; one this process does not hold
+ * is looked up in the database after acknowledging (the lookup may wait behind other games' writes).
+ */
+export const gameHere: Precondition<MafiaInteraction, Deps, Table> = async (i, { deps, ack }) => {
   if (!i.inGuild()) return err(NEEDS_SERVER);
-  const table = await deps.liveGames.inChannel(i.channelId);
+  const channelId = i.channelId;
+  const table = deps.liveGames.liveInChannel(channelId) ?? (await ack().then(() => deps.liveGames.inChannel(channelId)));
   return table ? ok({ table }) : err(NO_GAME);
 };
 
@@ -46,9 +51,13 @@ export const lobbyButtonGame: Precondition<ButtonInteraction, Deps, Table> = asy
 /** A menu the lobby sent (`<prefix>:<game>`), in its channel. */
 export const lobbyMenuGame = openGameNamed<StringSelectMenuInteraction>(0);
 
-/** Night menus in DMs and the vote message (`<prefix>:<game>`): the game they belong to, wherever it is. */
-export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInteraction, Deps, Table> = async (i, { deps }) => {
-  const table = await deps.liveGames.byGame(customIdArgs(i.customId)[0] ?? '');
+/**
+ * Night menus in DMs and the vote message (`<prefix>:<game>`): the game they belong to, wherever
+ * it is; from memory at once, else from the database after acknowledging.
+ */
+export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInteraction, Deps, Table> = async (i, { deps, ack }) => {
+  const gameId = customIdArgs(i.customId)[0] ?? '';
+  const table = deps.liveGames.liveGame(gameId) ?? (await ack().then(() => deps.liveGames.byGame(gameId)));
   return table ? ok({ table }) : err(GAME_OVER);
 };
 

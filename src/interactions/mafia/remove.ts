@@ -1,7 +1,7 @@
-import { MessageFlags } from 'discord.js';
 import * as engine from '../../game/index.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { mafiaCommand, refuse } from './context.ts';
+import { changeGame } from './game-change.ts';
 import { gameHere, hostOnly, lobbyOpen } from './preconditions.ts';
 
 /** /mafia remove player: the host frees a lobby seat (a person or an AI); the option is a player id or a seated name. */
@@ -12,13 +12,16 @@ export const remove = mafiaCommand.subcommand({
       .setDescription('Remove a player from the lobby (host)')
       .addStringOption((o) => o.setName('player').setDescription('Who leaves').setRequired(true).setAutocomplete(true).setMaxLength(100)),
   preconditions: [gameHere, hostOnly, lobbyOpen('The game has started; players can only be removed in the lobby.')],
-  run: async (i, { table }) => {
+  run: async (i, found) => {
     const wanted = i.options.getString('player', true).trim();
-    const player = table.state.players.find((p) => p.id === wanted || p.name.toLowerCase() === wanted.toLowerCase());
+    const player = found.table.state.players.find((p) => p.id === wanted || p.name.toLowerCase() === wanted.toLowerCase());
     if (!player) return refuse(i, `Nobody called "${wanted}" is seated in this game.`);
-    const left = await table.submit((s, at) => engine.leave(s, { playerId: player.id, at }));
-    if (!left.ok) return refuse(i, left.error.message);
-    await i.reply({ content: `${player.name} was removed from the lobby.`, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    await changeGame(
+      i,
+      found,
+      (s, at) => engine.leave(s, { playerId: player.id, at }),
+      () => i.editReply({ content: `${player.name} was removed from the lobby.`, allowedMentions: NO_MENTIONS }),
+    );
   },
   // The seated players, people and AI.
   autocomplete: async (i, deps) => {

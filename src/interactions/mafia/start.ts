@@ -1,38 +1,39 @@
 import * as engine from '../../game/index.ts';
-import type { LiveGame } from '../../discord/live-games.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { mafiaCommand, refuse } from './context.ts';
+import { err } from '../../result.ts';
+import type { GameCommand } from '../../session/game-session.ts';
+import { mafiaCommand } from './context.ts';
+import { changeGame } from './game-change.ts';
 import { gameHere, hostOnly, lobbyButtonGame } from './preconditions.ts';
 
-/** Deals the roles; null when it did, else why not (the state is then unchanged). */
-async function begin(table: LiveGame): Promise<string | null> {
-  const started = await table.submit((s, at) => engine.start(s, { at }));
-  return started.ok ? null : `The game cannot start yet: ${started.error.message}`;
-}
+/** Deals the roles; refused (the state unchanged) with why not. */
+const dealRoles: GameCommand = (s, at) => {
+  const started = engine.start(s, { at });
+  return started.ok ? started : err({ ...started.error, message: `The game cannot start yet: ${started.error.message}` });
+};
 
 /** /mafia start: the host deals the roles. */
 export const start = mafiaCommand.subcommand({
   name: 'start',
   definition: (s) => s.setDescription('Deal the roles and begin (host)'),
+  ack: 'public',
   preconditions: [gameHere, hostOnly],
-  run: async (i, { deps, table }) => {
-    const refused = await begin(table);
-    if (refused) return refuse(i, refused);
-    await i.reply({ content: 'The game has started: everyone has their role by DM.', allowedMentions: NO_MENTIONS });
-    // After the reply: the AI seats get their brains (persona rendering may take a moment).
-    deps.liveGames.seatAiLater(table);
-  },
+  run: (i, found) =>
+    changeGame(i, found, dealRoles, async () => {
+      await i.editReply({ content: 'The game has started: everyone has their role by DM.', allowedMentions: NO_MENTIONS });
+      // After the reply: the AI seats get their brains (persona rendering may take a moment).
+      found.deps.liveGames.seatAiLater(found.table);
+    }),
 });
 
-/** The lobby's Start button. */
+/** The lobby's Start button: the lobby message itself shows the game has begun. */
 export const startButton = mafiaCommand.button({
   id: 'start',
+  ack: 'update',
   preconditions: [lobbyButtonGame, hostOnly],
-  run: async (i, { deps, table }) => {
-    const refused = await begin(table);
-    if (refused) return refuse(i, refused);
-    await i.deferUpdate();
-    // After the reply: the AI seats get their brains (persona rendering may take a moment).
-    deps.liveGames.seatAiLater(table);
-  },
+  run: (i, found) =>
+    changeGame(i, found, dealRoles, () => {
+      found.deps.liveGames.seatAiLater(found.table);
+      return Promise.resolve();
+    }),
 });

@@ -1,11 +1,13 @@
-import { MessageFlags, ModalBuilder, TextInputStyle, type ChatInputCommandInteraction, type ModalSubmitInteraction } from 'discord.js';
+import { ModalBuilder, TextInputStyle, type ChatInputCommandInteraction, type ModalSubmitInteraction } from 'discord.js';
 import * as engine from '../../game/index.ts';
 import { customIdArgs } from '../../discord/router.ts';
 import type { LiveGame } from '../../discord/live-games.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok } from '../../result.ts';
+import { acknowledge, type Acknowledge } from '../handlers.ts';
 import type { Precondition } from '../precondition.ts';
-import { mafiaCommand, refuse, type MafiaDeps } from './context.ts';
+import { mafiaCommand, type MafiaDeps } from './context.ts';
+import { changeGame } from './game-change.ts';
 import { gameHere } from './preconditions.ts';
 import { optionName } from './rule-options.ts';
 
@@ -32,26 +34,35 @@ const willWriter: Precondition<ChatInputCommandInteraction | ModalSubmitInteract
  * The game the will form was opened in, still this channel's: it may have ended (or another begun)
  * while the form was open. The text is shown back, not lost.
  */
-const formGame: Precondition<ModalSubmitInteraction, { deps: MafiaDeps }, { table: LiveGame }> = async (i, { deps }) => {
-  const table = i.channelId ? await deps.liveGames.inChannel(i.channelId) : null;
+const formGame: Precondition<ModalSubmitInteraction, { deps: MafiaDeps; ack: Acknowledge }, { table: LiveGame }> = async (
+  i,
+  { deps, ack },
+) => {
+  const channelId = i.channelId;
+  const table = channelId
+    ? (deps.liveGames.liveInChannel(channelId) ?? (await ack().then(() => deps.liveGames.inChannel(channelId))))
+    : null;
   if (table && table.state.id === customIdArgs(i.customId)[0]) return ok({ table });
   const text = i.fields.getTextInputValue(WILL_INPUT);
   return err(`That game is over, so the will was not saved. Your text:\n>>> ${text.slice(0, 1800)}`);
 };
 
-async function save(
+function save(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
-  table: LiveGame,
+  found: { readonly table: LiveGame; readonly ack: Acknowledge },
   playerId: string,
   text: string,
 ): Promise<void> {
-  const written = await table.submit((s, at) => engine.writeWill(s, { playerId, text, at }));
-  if (!written.ok) return refuse(i, written.error.message);
-  await i.reply({
-    content: `📜 Your will is saved (${text.trim().length}/${engine.MAX_WILL_LENGTH} characters). It is read out if you die; until then only you know it. Write again to replace it.`,
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: NO_MENTIONS,
-  });
+  return changeGame(
+    i,
+    found,
+    (s, at) => engine.writeWill(s, { playerId, text, at }),
+    () =>
+      i.editReply({
+        content: `📜 Your will is saved (${text.trim().length}/${engine.MAX_WILL_LENGTH} characters). It is read out if you die; until then only you know it. Write again to replace it.`,
+        allowedMentions: NO_MENTIONS,
+      }),
+  );
 }
 
 /** A modal to write the will in, holding the current one so it can be edited rather than retyped. */
@@ -76,11 +87,13 @@ export const will = mafiaCommand.subcommand({
     s
       .setDescription('Write or replace your last will, read out when you die (a form opens without text)')
       .addStringOption((o) => o.setName('text').setDescription('Your will').setMaxLength(engine.MAX_WILL_LENGTH)),
+  // Without text the first answer is the form, which cannot follow an acknowledgement.
+  ack: 'none',
   preconditions: [gameHere, willWriter],
-  run: async (i, { table, playerId }) => {
+  run: async (i, found) => {
     const text = i.options.getString('text');
-    if (text !== null) return save(i, table, playerId, text);
-    await i.showModal(willModal(table, i.user.id));
+    if (text !== null) return save(i, { ...found, ack: () => acknowledge(i, 'ephemeral') }, found.playerId, text);
+    await i.showModal(willModal(found.table, i.user.id));
   },
 });
 
@@ -88,5 +101,5 @@ export const will = mafiaCommand.subcommand({
 export const willSubmit = mafiaCommand.modal({
   id: WILL_MODAL,
   preconditions: [formGame, willWriter],
-  run: (i, { table, playerId }) => save(i, table, playerId, i.fields.getTextInputValue(WILL_INPUT)),
+  run: (i, found) => save(i, found, found.playerId, i.fields.getTextInputValue(WILL_INPUT)),
 });

@@ -1,4 +1,3 @@
-import { MessageFlags } from 'discord.js';
 import { actorOf, personaCommand, refuse } from './context.ts';
 import { editorChatsOn, inEditorThread, sessionOwner } from './preconditions.ts';
 
@@ -6,9 +5,10 @@ import { editorChatsOn, inEditorThread, sessionOwner } from './preconditions.ts'
 export const chatClear = personaCommand.subcommand({
   name: 'chat-clear',
   definition: (s) => s.setDescription('In an editor thread: start a new conversation (the persona keeps its changes)'),
+  // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [editorChatsOn, inEditorThread, sessionOwner('Only the person who opened this editor can clear it.')],
   run: async (i, { editor, chats, session }) => {
-    await i.deferReply({ flags: MessageFlags.Ephemeral });
     chats.abort(session.id);
     const cleared = await editor.clear(session.id, actorOf(i));
     if (!cleared.ok) return refuse(i, cleared.error.message);

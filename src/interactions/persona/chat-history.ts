@@ -1,4 +1,4 @@
-import { AttachmentBuilder, MessageFlags } from 'discord.js';
+import { AttachmentBuilder } from 'discord.js';
 import type { EditorTurn } from '../../agents/editor/index.ts';
 import { cut, MAX_CONTENT, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { actorOf, personaCommand, refuse } from './context.ts';
@@ -25,24 +25,25 @@ function line(turn: EditorTurn): string {
 export const chatHistory = personaCommand.subcommand({
   name: 'chat-history',
   definition: (s) => s.setDescription('In an editor thread: every turn of this conversation'),
+  // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [editorOn, inEditorThread],
   run: async (i, { editor, session }) => {
     const turns = await editor.history(session.id, actorOf(i));
     if (!turns.ok) return refuse(i, turns.error.message);
     if (turns.value.length === 0) {
-      await i.reply({ content: 'Nothing said yet in this conversation.', flags: MessageFlags.Ephemeral });
+      await i.editReply({ content: 'Nothing said yet in this conversation.' });
       return;
     }
     const text = turns.value.map(line).join('\n');
     if (text.length <= MAX_CONTENT) {
-      await i.reply({ content: text, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+      await i.editReply({ content: text, allowedMentions: NO_MENTIONS });
       return;
     }
     const file = new AttachmentBuilder(Buffer.from(`# Editor conversation\n\n${text}\n`, 'utf8'), { name: 'editor-history.md' });
-    await i.reply({
+    await i.editReply({
       content: `${turns.value.length} turns; the whole conversation is in the file.`,
       files: [file],
-      flags: MessageFlags.Ephemeral,
     });
   },
 });

@@ -1,4 +1,4 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags } from 'discord.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { customIdArgs } from '../../discord/router.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
@@ -12,16 +12,17 @@ const DELETE_BUTTON = 'persona-delete';
 export const deletePersona = personaCommand.subcommand({
   name: 'delete',
   definition: (s) => s.setDescription('Delete a persona you may edit (asks first)').addStringOption(personaOption('Which persona')),
+  // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [namedPersona, editablePersona],
   run: async (i, { persona }) => {
     const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId(`${DELETE_BUTTON}:yes:${persona.id}`).setLabel('Delete').setStyle(ButtonStyle.Danger),
       new ButtonBuilder().setCustomId(`${DELETE_BUTTON}:no:${persona.id}`).setLabel('Keep it').setStyle(ButtonStyle.Secondary),
     );
-    await i.reply({
+    await i.editReply({
       content: `Delete **${persona.profile.identity.name}** for good? This cannot be undone (export it first with \`/persona export\` to keep a copy).`,
       components: [buttons],
-      flags: MessageFlags.Ephemeral,
       allowedMentions: NO_MENTIONS,
     });
   },
@@ -31,12 +32,15 @@ export const deletePersona = personaCommand.subcommand({
 /** The answer to the question: Delete or Keep it. */
 export const deleteButton = personaCommand.button({
   id: DELETE_BUTTON,
+  // The question becomes the answer; deleting waits on the database, so the click is acknowledged first.
+  ack: 'update',
+  ackFirst: true,
   preconditions: [],
   run: async (i, { deps }) => {
     const [answer, id] = customIdArgs(i.customId);
     if (id === undefined) return refuse(i, 'This button is no longer in use.');
     if (answer !== 'yes') {
-      await i.update({ content: 'Kept; nothing was deleted.', components: [], allowedMentions: NO_MENTIONS });
+      await i.editReply({ content: 'Kept; nothing was deleted.', components: [], allowedMentions: NO_MENTIONS });
       return;
     }
     const actor = actorOf(i);
@@ -46,6 +50,6 @@ export const deleteButton = personaCommand.button({
     const content = removed.ok
       ? `Deleted **${name}**.`
       : `Nothing was deleted: ${removed.error.code === 'not_found' ? 'that persona no longer exists.' : removed.error.message}`;
-    await i.update({ content, components: [], allowedMentions: NO_MENTIONS });
+    await i.editReply({ content, components: [], allowedMentions: NO_MENTIONS });
   },
 });

@@ -1,4 +1,3 @@
-import { MessageFlags } from 'discord.js';
 import { PROFILE_LIMITS } from '../../persona/profile.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
@@ -17,6 +16,8 @@ export const duplicate = personaCommand.subcommand({
         o.setName('name').setDescription('Name of the copy (default: "<name> (copy)")').setMaxLength(PROFILE_LIMITS.name.max),
       )
       .addStringOption(scopeOption),
+  // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [scopeAllowedHere, namedPersona],
   run: async (i, { deps, persona: source }) => {
     const name = i.options.getString('name')?.trim();
@@ -24,9 +25,8 @@ export const duplicate = personaCommand.subcommand({
     const copy = await deps.personas.duplicate(actorOf(i), source.id, { scope: scopeOf(i), ...(name ? { name } : {}) });
     if (!copy.ok) return refuse(i, `Nothing was copied: ${copy.error.message}`);
     const where = copy.value.scope.kind === 'server' ? 'for this server' : 'as your private persona';
-    await i.reply({
+    await i.editReply({
       content: `Copied ${source.profile.identity.name} to **${copy.value.profile.identity.name}** ${where}. It is yours to change.`,
-      flags: MessageFlags.Ephemeral,
       allowedMentions: NO_MENTIONS,
     });
   },

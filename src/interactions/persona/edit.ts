@@ -1,4 +1,4 @@
-import { ChannelType, MessageFlags, ThreadAutoArchiveDuration } from 'discord.js';
+import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
 import { actorOf, personaCommand, refuse } from './context.ts';
@@ -13,10 +13,11 @@ export const edit = personaCommand.subcommand({
     s
       .setDescription('Chat with the editor agent about a persona you may edit (opens a private thread)')
       .addStringOption(personaOption('Which persona')),
+  // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [editorOn, namedPersona],
   run: async (i, { editor, persona, deps }) => {
     const actor = actorOf(i);
-    await i.deferReply({ flags: MessageFlags.Ephemeral });
     if (i.guildId === null) {
       const opened = await editor.open(persona.id, actor, { guildId: null, channelId: i.channelId, threadId: i.channelId });
       if (!opened.ok) return refuse(i, opened.error.message);

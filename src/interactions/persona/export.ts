@@ -1,4 +1,4 @@
-import { AttachmentBuilder, MessageFlags } from 'discord.js';
+import { AttachmentBuilder } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { exportCardV2Json, exportCardV2Png } from '../../persona/card-export.ts';
 import type { Persona, PersonaContent } from '../../persona/persona.ts';
@@ -55,12 +55,13 @@ export const exportPersona = personaCommand.subcommand({
             { name: 'Character Card V2 (JSON)', value: 'card-json' },
           ),
       ),
+  // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [namedPersona],
   run: async (i, { persona }) => {
-    await i.reply({
+    await i.editReply({
       content: `**${persona.profile.identity.name}**: the .persona.json imports back into Dramatis exactly; the card opens in SillyTavern and other card editors (and imports back too).`,
       files: files(persona, i.options.getString('format') ?? 'both'),
-      flags: MessageFlags.Ephemeral,
       allowedMentions: NO_MENTIONS,
     });
   },

@@ -1,4 +1,4 @@
-import { EmbedBuilder, MessageFlags } from 'discord.js';
+import { EmbedBuilder } from 'discord.js';
 import type { PersonaSummary } from '../../db/persona-store.ts';
 import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { actorOf, personaCommand, refuse } from './context.ts';
@@ -19,6 +19,8 @@ export const list = personaCommand.subcommand({
     s
       .setDescription('The personas you can use: yours, this server’s, the built-in ones')
       .addIntegerOption((o) => o.setName('page').setDescription('Page number').setMinValue(1).setMaxValue(1000)),
+  // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [],
   run: async (i, { deps }) => {
     const all = await deps.personas.list(actorOf(i));
@@ -37,6 +39,6 @@ export const list = personaCommand.subcommand({
     embed.setFooter({
       text: `${ordered.length} persona${ordered.length === 1 ? '' : 's'} · page ${page} of ${pages}${page < pages ? ` · next: /persona list page:${page + 1}` : ''}`,
     });
-    await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    await i.editReply({ embeds: [embed], allowedMentions: NO_MENTIONS });
   },
 });

@@ -1,4 +1,3 @@
-import { MessageFlags } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
 import { personaCommand } from './context.ts';
@@ -10,9 +9,11 @@ import { personaEmbed } from './persona-embed.ts';
 export const show = personaCommand.subcommand({
   name: 'show',
   definition: (s) => s.setDescription('A persona in full').addStringOption(personaOption('Which persona')),
+  // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
+  ackFirst: true,
   preconditions: [namedPersona],
   run: async (i, { persona }) => {
-    await i.reply({ embeds: [personaEmbed(persona)], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    await i.editReply({ embeds: [personaEmbed(persona)], allowedMentions: NO_MENTIONS });
   },
   autocomplete: personaAutocomplete('visible'),
 });

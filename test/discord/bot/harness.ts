@@ -61,6 +61,8 @@ export interface WorldOptions {
   readonly editorLlm?: EditorLlm | null;
   /** Permissions the bot lacks in the server (taken from its role and from @everyone). */
   readonly botLacks?: bigint;
+  /** The game store the bot gets, made from the real one (a test may hold or fail its writes). */
+  readonly games?: (store: GameStore) => GameStore;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -92,7 +94,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     const bot = await startBot({
       client,
       log: quietLog,
-      games,
+      games: options.games ? options.games(games) : games,
       personas,
       stats: createStatsStore(db.prisma),
       ratings: createRatingStore(db.prisma),

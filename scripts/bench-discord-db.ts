@@ -1,0 +1,56 @@
+/**
+ * The database a Discord bench run plays on: in-memory PGlite (embedded, in this process), or a
+ * schema of its own on a PostgreSQL server, created and migrated for the run and dropped after it.
+ */
+import pg from 'pg';
+import { applyMigrationSql } from '../src/db/apply-migration-sql.ts';
+import { openDatabase, type Database } from '../src/db/open-database.ts';
+
+export const BENCH_DATABASES = ['pglite', 'postgres'] as const;
+export type BenchDatabase = (typeof BENCH_DATABASES)[number];
+
+/** Where `--db postgres` plays when no URL is given. */
+export const DEFAULT_POSTGRES_URL = 'postgres://dramatis:dramatis@127.0.0.1:5432/dramatis_test';
+
+/** A schema name of this run, so runs and test files sharing a database never touch each other's tables. */
+function runSchema(): string {
+  return `bench_discord_${process.pid}_${Date.now().toString(36)}`;
+}
+
+async function onServer(url: string, sql: (client: pg.Client) => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await sql(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens the bench's database; `close` also drops the schema a PostgreSQL run made. */
+export async function openBenchDatabase(kind: BenchDatabase, postgresUrl = DEFAULT_POSTGRES_URL): Promise<Database> {
+  if (kind === 'pglite') {
+    const opened = await openDatabase({ database: { kind: 'memory' } });
+    if (!opened.ok) throw new Error(opened.error);
+    return opened.value;
+  }
+  const schema = runSchema();
+  await onServer(postgresUrl, async (client) => {
+    await client.query(`CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
+    await applyMigrationSql((sql) => client.query(sql));
+  });
+  const scoped = new URL(postgresUrl);
+  scoped.searchParams.set('schema', schema);
+  const opened = await openDatabase({ database: { kind: 'postgres', url: scoped.toString() } });
+  if (!opened.ok) {
+    await onServer(postgresUrl, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`).then(() => undefined));
+    throw new Error(opened.error);
+  }
+  return {
+    prisma: opened.value.prisma,
+    close: async () => {
+      await opened.value.close();
+      await onServer(postgresUrl, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => undefined));
+    },
+  };
+}

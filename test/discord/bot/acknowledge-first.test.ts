@@ -1,0 +1,105 @@
+import { InteractionResponseType } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GameStore } from '../../../src/db/game-store.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
+import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
+import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
+import { startWorld, type World } from './harness.ts';
+import { openGame, options, seated, settle, toNextPhase } from './playing.ts';
+
+let w: World;
+afterEach(() => w.close());
+
+/** The game store with its event-log writes held while `held`, or failing while `failing`. */
+class StoreValve {
+  held = false;
+  failing = false;
+  private waiting: (() => void)[] = [];
+
+  wrap(store: GameStore): GameStore {
+    return {
+      ...store,
+      append: async (...args) => {
+        if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+        if (this.failing) throw new Error('connection to the database lost');
+        return store.append(...args);
+      },
+    };
+  }
+
+  get waitingWrites(): number {
+    return this.waiting.length;
+  }
+
+  release(): void {
+    this.held = false;
+    for (const go of this.waiting.splice(0)) go();
+  }
+}
+
+/** A game at its first vote, nobody killed the night before, the AI players' votes in. */
+async function atTheVote(valve: StoreValve): Promise<LiveGame> {
+  w = await startWorld({ games: (store) => valve.wrap(store) });
+  const table = await openGame(w, { 'night-one-kill': false });
+  while (table.state.phase !== 'vote') await toNextPhase(w, table);
+  await settle(w, table);
+  return table;
+}
+
+function voteMessage(table: LiveGame): SimMessage {
+  return w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+}
+
+async function storedVotesOf(table: LiveGame, voterId: string): Promise<number> {
+  const events = await w.games.loadEvents(table.state.id);
+  return events.filter((e) => e.type === 'vote_cast' && (e.payload as { voterId?: string }).voterId === voterId).length;
+}
+
+describe('interactions are acknowledged before their change is stored', () => {
+  it('GIVEN a store whose writes are held WHEN bob votes THEN he is acknowledged while the write waits, and his answer and the stored vote follow its release', async () => {
+    const valve = new StoreValve();
+    const table = await atTheVote(valve);
+    const gameId = table.state.id;
+    const bob = seated(table.state, 'bob');
+    const choice = options(voteMessage(table), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+
+    valve.held = true;
+    const vote = w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]);
+    const ack = await vote.ack();
+    expect(ack.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    // Decided in memory at once; nothing stored yet, and bob is told nothing yet.
+    expect(table.state.votes[bob.id]).toBe(choice);
+    await w.sim.until(() => valve.waitingWrites > 0);
+    expect(table.session.storedState.votes[bob.id]).toBeUndefined();
+    expect(await storedVotesOf(table, bob.id)).toBe(0);
+    expect(vote.messages().map(messageText)).toEqual(['']);
+
+    valve.release();
+    expect(messageText(await vote.ephemeral())).toBe(`Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.`);
+    expect(await storedVotesOf(table, bob.id)).toBe(1);
+    expect(w.sim.failedRequests()).toEqual([]);
+  });
+
+  it('GIVEN a store that fails every write WHEN bob votes THEN he is acknowledged, then told it did not count; the vote is undone and missing from the tally, and counts once the store works again', async () => {
+    const valve = new StoreValve();
+    const table = await atTheVote(valve);
+    const gameId = table.state.id;
+    const bob = seated(table.state, 'bob');
+    const choice = options(voteMessage(table), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+
+    valve.failing = true;
+    const lost = w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]);
+    expect((await lost.ack()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    expect(messageText(await lost.ephemeral())).toMatch(/could not store that, so it did not count/);
+    expect(table.state.votes[bob.id]).toBeUndefined();
+    expect(table.session.storedState).toBe(table.state);
+    expect(await storedVotesOf(table, bob.id)).toBe(0);
+    await settle(w, table);
+    expect(JSON.stringify(voteMessage(table).embeds)).toMatch(/Still to vote:[^"]*bob/);
+
+    valve.failing = false;
+    const counted = await w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]).ephemeral();
+    expect(messageText(counted)).toBe(`Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.`);
+    expect(await storedVotesOf(table, bob.id)).toBe(1);
+  });
+});
