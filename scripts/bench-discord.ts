@@ -233,6 +233,9 @@ async function playAll(run: Running, games: readonly BenchGame[]): Promise<void>
     }
     const next = Math.min(...deadlines);
     const due = waiting.filter((g) => (g.state.deadline ?? Infinity) <= next).map((g) => ({ g, phase: g.state.phase, day: g.state.day }));
+    // The reminders before the deadline go out while their phase is still on, as players would get them.
+    run.timers.advanceTo(next - 1);
+    await settle(run.bot, games);
     run.timers.advanceTo(next);
     // Deadlines go through each session's queue; wait for them to land.
     await run.sim.until(() => due.every(({ g, phase, day }) => g.state.phase !== phase || g.state.day !== day), {

@@ -1,6 +1,7 @@
 import {
   ChannelType,
   DiscordAPIError,
+  EmbedBuilder,
   PermissionFlagsBits,
   ThreadAutoArchiveDuration,
   type BaseMessageOptions,
@@ -12,13 +13,15 @@ import {
   type Webhook,
   type WebhookMessageCreateOptions,
 } from 'discord.js';
+import type { Timers } from '../clock.ts';
 import { err, ok, type Result } from '../result.ts';
+import { Pacer } from './pacer.ts';
 import { missingPermissions, permissionName, sendProblem, ToldOnce, type SendProblem } from './delivery.ts';
 import { findPlayer, isMafia, viewFor, type GameEvent, type GameState } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { lobbyMessage } from './lobby-view.ts';
 import { announcements } from './presenters/announce.ts';
-import { NO_MENTIONS } from './presenters/format.ts';
+import { COLOURS, NO_MENTIONS } from './presenters/format.ts';
 import { roleCardMessage } from './presenters/role-card.ts';
 import { nightActionMessage } from './presenters/night-action.ts';
 import { closedVoteMessage, voteMessage } from './presenters/vote.ts';
@@ -30,6 +33,9 @@ import { MAX_CONTENT } from './presenters/format.ts';
 
 /** Discord takes at most ten files on one message. */
 const MAX_FILES = 10;
+/** Pieces of the director's cut shown in its thread (the file holds all of it), and per message. */
+const MAX_CUT_CHUNKS = 20;
+const CUT_CHUNKS_PER_MESSAGE = 3;
 
 /** What the output needs of a table (kept structural so live-games.ts and this file do not import each other). */
 export interface OutputGame {
@@ -41,6 +47,11 @@ export interface OutputGame {
   mafiaThreadId: string | null;
   readonly avatars: ReadonlyMap<string, string>;
 }
+
+/** The vote tally and the lobby are edited at most this often; what changes meanwhile goes into the next edit. */
+const LIVE_EDIT_INTERVAL_MS = 2000;
+/** At most one typing indicator per channel this often (Discord shows one for up to 10 s). */
+const TYPING_INTERVAL_MS = 8000;
 
 /** Discord's "Unknown Webhook": someone deleted the channel's webhook. */
 const UNKNOWN_WEBHOOK = 10015;
@@ -81,27 +92,37 @@ export class GameOutput {
   private readonly told = new ToldOnce();
   /** Dead people this process has muted, per channel. */
   private readonly muted = new Map<string, Set<string>>();
+  /** Edits of the vote message and the lobby, per game (`vote:<game>`, `lobby:<game>`). */
+  private readonly edits: Pacer;
+  /** Typing indicators, per channel. */
+  private readonly typing: Pacer;
 
   constructor(
     private readonly client: Client,
     private readonly log: Logger,
+    timers: Timers,
     private readonly onChannelGone: (channelId: string) => void = () => undefined,
-  ) {}
+  ) {
+    this.edits = new Pacer(timers, LIVE_EDIT_INTERVAL_MS);
+    this.typing = new Pacer(timers, TYPING_INTERVAL_MS);
+  }
 
   published(table: OutputGame, events: readonly GameEvent[], state: GameState): void {
     this.enqueue(table.channelId, async () => {
-      if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) {
-        await this.deliver(table, { what: 'the lobby update' }, () => this.editLobby(table, state));
-      }
-      if (events.some((e) => e.type === 'game_started')) await this.roleCards(table, state);
+      if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) await this.lobbyUpdate(table, events, state);
+      if (events.some((e) => e.type === 'game_started')) await this.roleCards(table, events, state);
       if (events.some((e) => e.type === 'mafia_team')) await this.mafiaThread(table, state);
-      for (const message of announcements(state, events)) {
+      const said = announcements(state, events);
+      // The vote's opening line is the vote message's own text: one message for the moment.
+      const opensVote = state.phase === 'vote' && events.some((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
+      const intro = opensVote && said.length === 1 && said[0]?.embeds === undefined ? said.shift()?.content : undefined;
+      for (const message of said) {
         await this.deliver(table, { what: 'an announcement', needs: POST }, () => this.post(table, message));
       }
       await this.speeches(table, events, state);
       if (events.some((e) => VOTE_EVENTS.has(e.type))) {
         await this.deliver(table, { what: 'the vote message', needs: [...POST, 'EmbedLinks'] }, () =>
-          this.voteMessage(table, events, state),
+          this.voteMessage(table, events, state, intro),
         );
       }
       await this.nightActions(table, events, state);
@@ -115,6 +136,8 @@ export class GameOutput {
           );
         this.told.forget(state.id);
         this.mafiaByDm.delete(state.id);
+        this.edits.forget(`vote:${state.id}`);
+        this.edits.forget(`lobby:${state.id}`);
       }
     });
   }
@@ -128,6 +151,8 @@ export class GameOutput {
   remind(table: OutputGame, state: GameState, msLeft: number): void {
     if (!reminderDue(state, msLeft)) return;
     this.enqueue(table.channelId, async () => {
+      // The phase ended before its reminder's turn came (everyone voted, the clock jumped): nothing to remind of.
+      if (table.state.phase !== state.phase || table.state.day !== state.day) return;
       const message = reminderMessage(state);
       if (message) await this.deliver(table, { what: 'the deadline reminder', needs: POST }, () => this.post(table, message));
       if (state.phase !== 'night') return;
@@ -154,9 +179,9 @@ export class GameOutput {
     }
   }
 
-  /** A typing indicator in the channel while an AI seat thinks about what to say by day. */
+  /** A typing indicator in the channel when an AI seat starts composing by day; at most one per channel every 8 s. */
   thinking(table: OutputGame, _playerId: string, busy: boolean): void {
-    if (!busy || table.state.phase !== 'day') return;
+    if (!busy || table.state.phase !== 'day' || !this.typing.now(table.channelId)) return;
     void this.channel(table.channelId)
       .then((channel) => channel?.sendTyping())
       .catch(() => undefined);
@@ -188,6 +213,7 @@ export class GameOutput {
         this.post(table, { content: `👑 The host left the server: **${name}** is the host now.`, allowedMentions: NO_MENTIONS }),
       );
       if (table.lobbyMessageId && table.state.phase === 'lobby') {
+        this.edits.ran(`lobby:${table.state.id}`);
         await this.deliver(table, { what: 'the lobby update' }, () => this.editLobby(table, table.state));
       }
     });
@@ -452,22 +478,41 @@ export class GameOutput {
     }
   }
 
-  /** The vote message: posted when the vote opens, edited on every vote, frozen with the final tally when it closes. */
-  private async voteMessage(table: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
+  /**
+   * The vote message: posted when the vote opens (with its opening line), its tally edited at most
+   * every couple of seconds (votes meanwhile go into the next edit), frozen with the final tally,
+   * at once, when it closes.
+   */
+  private async voteMessage(table: OutputGame, events: readonly GameEvent[], state: GameState, intro?: string): Promise<void> {
     const channel = await this.textChannel(table.channelId);
     if (!channel) return;
+    const key = `vote:${state.id}`;
     const opened = events.some((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
     if (state.phase === 'vote') {
       if (opened || !table.voteMessageId) {
-        table.voteMessageId = (await channel.send(voteMessage(state))).id;
-      } else {
+        table.voteMessageId = (await channel.send({ ...voteMessage(state), ...(intro !== undefined && { content: intro }) })).id;
+        this.edits.ran(key);
+      } else if (this.edits.now(key)) {
         await channel.messages.edit(table.voteMessageId, voteMessage(state));
+      } else {
+        this.edits.later(key, () => this.enqueue(table.channelId, () => this.laterTally(table, state)));
       }
       return;
     }
     if (!table.voteMessageId) return;
-    await channel.messages.edit(table.voteMessageId, closedVoteMessage(state));
+    this.edits.forget(key);
+    // The opening line ("open until …") no longer holds.
+    await channel.messages.edit(table.voteMessageId, { ...closedVoteMessage(state), content: '' });
     table.voteMessageId = null;
+  }
+
+  /** A tally edit held back by the pace: the latest tally, unless that vote is over by now. */
+  private async laterTally(table: OutputGame, state: GameState): Promise<void> {
+    const messageId = table.voteMessageId;
+    if (!messageId || table.state.phase !== 'vote' || table.state.day !== state.day) return;
+    await this.deliver(table, { what: 'the vote message', needs: [...POST, 'EmbedLinks'] }, async () => {
+      await (await this.textChannel(table.channelId))?.messages.edit(messageId, voteMessage(state));
+    });
   }
 
   /** Each living human with a night action gets the menu by DM; on the Mafia's second round, the Mafia again. */
@@ -475,7 +520,8 @@ export class GameOutput {
     if (state.phase !== 'night') return;
     const nightStarted = events.some((e) => e.type === 'phase_started' && e.payload.phase === 'night');
     const secondRound = events.some((e) => e.type === 'mafia_second_round');
-    if (!nightStarted && !secondRound) return;
+    // The first night's menus went with the role cards.
+    if ((!nightStarted && !secondRound) || events.some((e) => e.type === 'game_started')) return;
     for (const p of state.players) {
       if (p.kind !== 'human' || !p.userId || !p.alive) continue;
       if (!nightStarted && !isMafia(p.role)) continue;
@@ -537,8 +583,35 @@ export class GameOutput {
       autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
     });
     const chunks = chunkMarkdown(markdown.data.toString('utf8'), MAX_CONTENT);
-    for (const chunk of chunks.slice(0, 20)) await thread.send({ content: chunk, allowedMentions: NO_MENTIONS });
-    if (chunks.length > 20) await thread.send({ content: 'The rest is in the attached file.', allowedMentions: NO_MENTIONS });
+    const shown = chunks.slice(0, MAX_CUT_CHUNKS);
+    // Each piece is an embed, three to a message (Discord's 6,000 characters of embeds): a third of the messages.
+    for (let i = 0; i < shown.length; i += CUT_CHUNKS_PER_MESSAGE) {
+      const embeds = shown
+        .slice(i, i + CUT_CHUNKS_PER_MESSAGE)
+        .map((chunk) => new EmbedBuilder().setColor(COLOURS.info).setDescription(chunk));
+      await thread.send({ embeds, allowedMentions: NO_MENTIONS });
+    }
+    if (chunks.length > MAX_CUT_CHUNKS) await thread.send({ content: 'The rest is in the attached file.', allowedMentions: NO_MENTIONS });
+  }
+
+  /**
+   * The lobby kept current. People see their own seat at once (their click waits for it), and the
+   * start and the end at once; AI seats the host adds show within a couple of seconds, several in one edit.
+   */
+  private async lobbyUpdate(table: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
+    const key = `lobby:${state.id}`;
+    const byPeople = events.some((e) => e.type !== 'player_joined' || e.payload.player.kind === 'human');
+    if (byPeople) this.edits.ran(key);
+    else if (!this.edits.now(key)) {
+      this.edits.later(key, () =>
+        this.enqueue(table.channelId, async () => {
+          if (table.state.phase !== 'lobby') return;
+          await this.deliver(table, { what: 'the lobby update' }, () => this.editLobby(table, state));
+        }),
+      );
+      return;
+    }
+    await this.deliver(table, { what: 'the lobby update' }, () => this.editLobby(table, state));
   }
 
   private async editLobby(table: OutputGame, state: GameState): Promise<void> {
@@ -547,16 +620,23 @@ export class GameOutput {
     await channel.messages.edit(table.lobbyMessageId, lobbyMessage(state, table.hostId));
   }
 
-  /** Each person gets their own card, built from their own view only (viewFor is the one gate for secrets). */
-  private async roleCards(table: OutputGame, state: GameState): Promise<void> {
+  /**
+   * Each person gets their own card, built from their own view only (viewFor is the one gate for
+   * secrets); when the game starts at night, with their first night menu in the same message.
+   */
+  private async roleCards(table: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
     const channel = await this.channel(table.channelId);
     const channelName = channel && 'name' in channel && typeof channel.name === 'string' ? channel.name : 'the game channel';
+    const nightFalls = state.phase === 'night' && events.some((e) => e.type === 'phase_started' && e.payload.phase === 'night');
     for (const player of state.players) {
       const userId = player.userId;
       if (player.kind !== 'human' || !userId) continue;
       const view = viewFor(state, player.id);
       if (!view) continue;
-      await this.dm(table, { userId, name: player.name }, 'their role card', roleCardMessage(view, channelName));
+      const card = roleCardMessage(view, channelName);
+      const menu = nightFalls ? nightActionMessage(state, player.id) : null;
+      const message = menu ? { ...card, embeds: [...(card.embeds ?? []), ...(menu.embeds ?? [])], components: menu.components } : card;
+      await this.dm(table, { userId, name: player.name }, menu ? 'their role card and night menu' : 'their role card', message);
     }
   }
 }

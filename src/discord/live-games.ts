@@ -1,5 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { DiscordAPIError, Events, type Client, type DMChannel, type Guild, type GuildChannel, type AnyThreadChannel } from 'discord.js';
+import {
+  DiscordAPIError,
+  Events,
+  type AnyThreadChannel,
+  type Client,
+  type DMChannel,
+  type Guild,
+  type GuildChannel,
+  type Interaction,
+  type Message,
+} from 'discord.js';
 import type { AiDriver } from '../agents/driver/ai-driver.ts';
 import { GameSession, type Applied, type GameCommand, type SessionError } from '../session/game-session.ts';
 import type { Timers } from '../clock.ts';
@@ -15,6 +25,10 @@ import { GameOutput } from './game-output.ts';
 
 /** Discord's "Unknown Member": they are no longer in the server. */
 const UNKNOWN_MEMBER = 10007;
+/** The phases at whose start people who left the server are taken out. */
+const CHECKED_PHASES = new Set<engine.Phase>(['night', 'day']);
+/** People last seen kept at most (the table starts over past it: at worst Discord is asked once more). */
+const MAX_SEEN = 100_000;
 
 /** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
 export class LiveGame {
@@ -146,15 +160,35 @@ export class LiveGames {
   private readonly seating = new Set<Promise<void>>();
   /** The newest membership check of each game; the next waits for it. */
   private readonly checks = new WeakMap<LiveGame, Promise<void>>();
+  /** When each person was last seen in each server (an interaction or a message there), as a running count. */
+  private readonly seen = new Map<string, number>();
+  private seenCount = 0;
+  /** The count at each game's last membership check: someone seen since is still in the server. */
+  private readonly checkedUpTo = new WeakMap<LiveGame, number>();
   private readonly repo: GameRepository;
   readonly output: GameOutput;
 
   constructor(private readonly deps: LiveGamesDeps) {
     this.repo = new GameRepository(deps.store);
-    this.output = new GameOutput(deps.client, deps.log, (channelId) => void this.channelGone(channelId));
+    this.output = new GameOutput(deps.client, deps.log, deps.timers, (channelId) => void this.channelGone(channelId));
     deps.client.on(Events.ChannelDelete, this.onChannelDelete);
     deps.client.on(Events.ThreadDelete, this.onThreadDelete);
     deps.client.on(Events.GuildDelete, this.onGuildDelete);
+    deps.client.on(Events.InteractionCreate, this.onInteraction);
+    deps.client.on(Events.MessageCreate, this.onMessage);
+  }
+
+  private readonly onInteraction = (i: Interaction) => {
+    if (i.inGuild()) this.sawMember(i.guildId, i.user.id);
+  };
+
+  private readonly onMessage = (m: Message) => {
+    if (m.inGuild() && !m.author.bot) this.sawMember(m.guildId, m.author.id);
+  };
+
+  private sawMember(guildId: string, userId: string): void {
+    if (this.seen.size >= MAX_SEEN) this.seen.clear();
+    this.seen.set(`${guildId}:${userId}`, ++this.seenCount);
   }
 
   private readonly onChannelDelete = (channel: DMChannel | GuildChannel) => {
@@ -294,15 +328,20 @@ export class LiveGames {
   }
 
   /**
-   * At each phase change, people who left the server are taken out of the game ("left the game",
-   * role shown). Asked of Discord by REST, one member at a time: no privileged members intent needed.
+   * At nightfall and daybreak (and as people join or leave a lobby), people who left the server are
+   * taken out of the game ("left the game", role shown). Asked of Discord by REST, one member at a time (no privileged members intent
+   * needed), and only of those not seen in the server since the game's last check: someone who
+   * played or spoke there since is still a member (one who leaves right after is out a phase later).
    */
   private async departures(table: LiveGame): Promise<void> {
     const guild = this.deps.client.guilds.cache.get(table.guildId);
     if (!guild) return;
+    const since = this.checkedUpTo.get(table) ?? 0;
+    this.checkedUpTo.set(table, this.seenCount);
     // Asked once per person per check: the host is usually seated too.
     const asked = new Map<string, Promise<boolean>>();
     const here = (userId: string): Promise<boolean> => {
+      if ((this.seen.get(`${table.guildId}:${userId}`) ?? 0) > since) return Promise.resolve(true);
       const known = asked.get(userId);
       if (known) return known;
       const answer = guild.members.fetch({ user: userId, force: true }).then(
@@ -378,6 +417,8 @@ export class LiveGames {
     this.deps.client.off(Events.ChannelDelete, this.onChannelDelete);
     this.deps.client.off(Events.ThreadDelete, this.onThreadDelete);
     this.deps.client.off(Events.GuildDelete, this.onGuildDelete);
+    this.deps.client.off(Events.InteractionCreate, this.onInteraction);
+    this.deps.client.off(Events.MessageCreate, this.onMessage);
     await Promise.allSettled([...this.seating]);
     for (const table of this.byChannel.values()) {
       table.session.close();
@@ -415,7 +456,14 @@ export class LiveGames {
   private published(table: LiveGame, events: readonly GameEvent[], state: GameState): void {
     table.driver?.onEvents(events);
     this.output.published(table, events, state);
-    const changed = events.some((e) => e.type === 'phase_started' || e.type === 'player_joined' || e.type === 'player_left');
+    // Moments to ask who left the server: people joining or leaving the lobby, nightfall and daybreak
+    // (not AI seats joining, nor the short phases between).
+    const changed = events.some(
+      (e) =>
+        (e.type === 'phase_started' && CHECKED_PHASES.has(e.payload.phase)) ||
+        e.type === 'player_left' ||
+        (e.type === 'player_joined' && e.payload.player.kind === 'human'),
+    );
     if (changed && state.phase !== 'ended') {
       // One check at a time per game: two at once could both hand the host role on.
       const next = (this.checks.get(table) ?? Promise.resolve()).catch(() => undefined).then(() => this.departures(table));

@@ -25,7 +25,7 @@ function phaseLine(event: Extract<GameEvent, { type: 'phase_started' }>): string
   }
 }
 
-/** The public channel's messages for a batch of events; split to fit Discord's limit. */
+/** The public channel's messages for a batch of events: one message, split only to fit Discord's limit. */
 export function announcements(state: GameState, events: readonly GameEvent[]): BaseMessageOptions[] {
   const lines: string[] = [];
   for (const e of events) {
@@ -43,14 +43,16 @@ export function announcements(state: GameState, events: readonly GameEvent[]): B
     }
     current = current ? `${current}\n${piece}` : piece;
   }
-  if (current) messages.push({ content: current, allowedMentions: NO_MENTIONS });
   const ended = events.find((e) => e.type === 'game_ended');
-  if (ended?.type === 'game_ended') messages.push(endOfGame(state, ended));
+  // The end of the game is one moment: its last lines and every role revealed go out as one message.
+  const finale = ended?.type === 'game_ended' ? endOfGame(state, ended) : null;
+  if (current) messages.push({ content: current, ...(finale && { embeds: [finale] }), allowedMentions: NO_MENTIONS });
+  else if (finale) messages.push({ embeds: [finale], allowedMentions: NO_MENTIONS });
   return messages;
 }
 
 /** Every role revealed, and who won. */
-function endOfGame(state: GameState, event: Extract<GameEvent, { type: 'game_ended' }>): BaseMessageOptions {
+function endOfGame(state: GameState, event: Extract<GameEvent, { type: 'game_ended' }>): EmbedBuilder {
   const { outcome, roles, jesterWinners } = event.payload;
   const title =
     outcome.kind === 'win'
@@ -69,5 +71,5 @@ function endOfGame(state: GameState, event: Extract<GameEvent, { type: 'game_end
     .setDescription(lines.join('\n').slice(0, 4096));
   if (outcome.kind !== 'win') embed.setFooter({ text: outcome.reason });
   if (jesterWinners.length > 0) embed.addFields({ name: 'Jester', value: jesterWinners.map((id) => nameOf(state, id)).join(', ') });
-  return { embeds: [embed], allowedMentions: NO_MENTIONS };
+  return embed;
 }

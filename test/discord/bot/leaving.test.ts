@@ -12,13 +12,16 @@ afterEach(async () => {
 });
 
 describe('leaving the server', () => {
-  it('GIVEN a running game WHEN bob leaves the server THEN at the next phase change he is out as "left the game", his role shown, and the game goes on without him', async () => {
+  it('GIVEN a running game WHEN bob leaves the server at night THEN at daybreak he is out as "left the game", his role shown, and the game goes on without him', async () => {
     w = await startWorld({ seed: 5 });
     const table = await openGame(w);
     const bob = seated(table.state, 'bob');
     expect(bob.alive).toBe(true);
 
     w.sim.removeMember('Club', 'bob');
+    await toNextPhase(w, table);
+    expect(table.state.phase).toBe('dawn');
+    expect(seated(table.state, 'bob').alive).toBe(true);
     await toNextPhase(w, table);
     await settle(w, table);
 

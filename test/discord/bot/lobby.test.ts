@@ -45,6 +45,8 @@ describe('/mafia lobby on Discord', () => {
         ),
       ).toContain(name);
     }
+    // The seats the host adds show in the lobby within two seconds, several in one edit.
+    w.timers.advanceTo(w.timers.now() + 2000);
     await w.sim.until(() => embedText(w.sim.messagesIn('game')[0]!).includes('Miss Marple'));
 
     // AND starts
@@ -57,7 +59,7 @@ describe('/mafia lobby on Discord', () => {
     const state = w.bot.liveGames.live[0]!.state;
     for (const name of ['alice', 'bob']) {
       const me = state.players.find((p) => p.name === name)!;
-      // The role card, and (for a night role) the night menu that follows it.
+      // The role card (with the first night menu, for a night role).
       const dms = w.sim.dmsTo(name).filter((m) => embedText(m).includes('You are the'));
       expect(dms).toHaveLength(1);
       const card = embedText(dms[0]!);

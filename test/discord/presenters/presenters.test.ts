@@ -112,10 +112,13 @@ describe('what players are shown', () => {
     expect(message!.content).not.toMatch(/investigat|proposes|Tonight's target/);
   });
 
-  it('GIVEN the game ends WHEN announced THEN every role is revealed with the winner', () => {
+  it('GIVEN the game ends at dawn WHEN announced THEN one message says what happened and reveals every role with the winner', () => {
     const t = TestGame.started(['mafia', 'townsperson', 'townsperson']);
     const events = t.must(t.act(t.by('mafia'), t.by('townsperson')));
-    const last = embedOf(announcements(t.state, events).at(-1));
+    const messages = announcements(t.state, events);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.content).toContain('was killed by the Mafia');
+    const last = embedOf(messages[0]);
     expect(last.title).toBe('The Mafia win!');
     for (const p of t.state.players) expect(last.description).toContain(p.name);
   });

@@ -1,0 +1,128 @@
+/** What players see stays the same while the bot makes fewer REST calls: folded edits, merged messages, no needless asking. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getRole, type GameState } from '../../../src/game/index.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
+import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
+import { startWorld, type World } from './harness.ts';
+import { AI, HUMANS, humansAct, openGame, options, seated, settle, toNextPhase } from './playing.ts';
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld({ seed: 3 });
+});
+afterEach(() => w.close());
+
+const MESSAGE_EDIT = '/channels/:channelId/messages/:messageId';
+
+function message(id: string | null): SimMessage {
+  return w.sim.messagesIn('game').find((m) => m.id === id)!;
+}
+
+/** Edits the bot made of one message so far. */
+function editsOf(messageId: string): number {
+  return w.sim.requests('PATCH', MESSAGE_EDIT).filter((c) => c.path.endsWith(`/${messageId}`)).length;
+}
+
+const asked = () => w.sim.requests('GET', '/guilds/:guildId/members/:userId').length;
+
+/** Steps phase by phase until `phase` (or the end of the game). */
+async function until(table: LiveGame, phase: GameState['phase']): Promise<void> {
+  while (table.state.phase !== phase && table.state.phase !== 'ended') await toNextPhase(w, table);
+  await settle(w, table);
+}
+
+describe('the vote message', () => {
+  it('GIVEN the vote opens WHEN people vote within two seconds of each other THEN the tally is edited once with every vote, the opening line is the message itself, and the closed tally is final', async () => {
+    const table = await openGame(w, { 'night-one-kill': false });
+    await until(table, 'vote');
+    const gameId = table.state.id;
+    const vote = message(table.voteMessageId);
+    expect(vote.content).toMatch(/The vote is open/);
+    expect(w.sim.messagesIn('game').filter((m) => m.content.includes('The vote is open'))).toHaveLength(1);
+    const editsBefore = editsOf(vote.id);
+
+    // The AI players have voted; alice and bob vote too, carol not, so the vote stays open.
+    for (const name of ['alice', 'bob'] as const) {
+      const me = seated(table.state, name);
+      const choice = options(vote, `vote:${gameId}`).find((v) => v !== me.id && AI.some((n) => seated(table.state, n).id === v))!;
+      expect(messageText(await w.sim.user(name).select(vote, `vote:${gameId}`, [choice]).ephemeral())).toMatch(/^Your vote/);
+    }
+    await settle(w, table);
+    expect(table.state.phase).toBe('vote');
+    expect(editsOf(vote.id)).toBe(editsBefore);
+
+    w.timers.advanceTo(w.timers.now() + 2000);
+    await settle(w, table);
+    expect(editsOf(vote.id)).toBe(editsBefore + 1);
+    const tally = messageText(message(vote.id));
+    for (const name of ['alice', 'bob']) expect(tally).toContain(name);
+    expect(tally).toMatch(/Still to vote: carol/);
+
+    await toNextPhase(w, table);
+    const closed = message(vote.id);
+    const resolved = table.state.log.findLast((e) => e.type === 'vote_resolved');
+    expect(messageText(closed)).toContain('(closed)');
+    expect(closed.content).toBe('');
+    for (const line of resolved?.type === 'vote_resolved' ? resolved.payload.tally : []) {
+      expect(messageText(closed)).toContain(`— ${line.voters.length}:`);
+    }
+    expect(w.sim.failedRequests()).toEqual([]);
+  });
+});
+
+describe('the lobby', () => {
+  it('GIVEN a lobby WHEN bob joins, then the host seats four AI players at once THEN bob shows at once, the four in one edit, and the start at once', async () => {
+    const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
+    const table = w.bot.liveGames.live[0]!;
+    const joined = await w.sim.user('bob').click(lobby, `lobby:join:${table.state.id}`).updated();
+    expect(messageText(joined)).toContain('bob');
+    const editsBefore = editsOf(lobby.id);
+
+    for (const persona of AI) await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+    await w.bot.idle();
+    expect(editsOf(lobby.id)).toBe(editsBefore);
+
+    w.timers.advanceTo(w.timers.now() + 2000);
+    await w.bot.idle();
+    expect(editsOf(lobby.id)).toBe(editsBefore + 1);
+    for (const persona of AI) expect(messageText(message(lobby.id))).toContain(persona);
+
+    await w.sim.user('carol').click(lobby, `lobby:join:${table.state.id}`).updated();
+    const started = await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
+    expect(messageText(started)).toMatch(/started/i);
+  });
+});
+
+describe('the start of the game', () => {
+  it('GIVEN a game that starts at night WHEN the roles are dealt THEN each person with a night action gets their role card and first night menu in one message', async () => {
+    const table = await openGame(w);
+    const night = `night:${table.state.id}`;
+    for (const name of HUMANS) {
+      const role = getRole(seated(table.state, name).role!);
+      const dms = w.sim.dmsTo(name);
+      expect(dms).toHaveLength(1);
+      expect(messageText(dms[0]!)).toContain(`You are the ${role.name}`);
+      expect(options(dms[0]!, night).length > 0).toBe(role.nightAction !== null);
+    }
+  });
+});
+
+describe('who is still in the server', () => {
+  it('GIVEN people who voted in the channel WHEN night falls THEN Discord is not asked about them; WHEN day breaks after a night of DMs THEN it is, once per living person and the host', async () => {
+    const table = await openGame(w, { 'night-one-kill': false });
+    await until(table, 'vote');
+    await humansAct(w, table.state.id, new Set());
+    const before = asked();
+    // The AI may finish the night at once (no person here has a night action): it has fallen by dawn too.
+    while (!['night', 'dawn', 'ended'].includes(table.state.phase)) await toNextPhase(w, table);
+    await settle(w, table);
+    expect(['night', 'dawn']).toContain(table.state.phase);
+    expect(asked()).toBe(before);
+
+    await until(table, 'day');
+    expect(table.state.phase).toBe('day');
+    // Each living person, and the host (asked once if both).
+    const people = new Set([...HUMANS.filter((name) => seated(table.state, name).alive).map((name) => w.sim.user(name).id), table.hostId]);
+    expect(asked()).toBe(before + people.size);
+  });
+});
