@@ -26,7 +26,7 @@ export type AckStyle = 'ephemeral' | 'public' | 'update' | 'none';
 export type Acknowledge = () => Promise<void>;
 
 /** What every handler and precondition starts from: the command's dependencies and its way to acknowledge. */
-export interface Start<Deps> {
+interface Start<Deps> {
   readonly deps: Deps;
   readonly ack: Acknowledge;
 }
