@@ -37,13 +37,13 @@ describe('leaving the server', () => {
     ).toBe(true);
   });
 
-  it('GIVEN the host chose that an AI plays on WHEN bob leaves the server THEN at the next phase change his seat is an AI, alive, his role kept secret, and it plays from then on', async () => {
+  it('GIVEN the host chose that an AI plays on WHEN bob leaves the server THEN at daybreak his seat is an AI, alive, his role kept secret, and it plays from then on', async () => {
     w = await startWorld({ seed: 5 });
     const table = await openGame(w, { 'if-someone-leaves': 'ai' });
     const bob = seated(table.state, 'bob');
 
     w.sim.removeMember('Club', 'bob');
-    await toNextPhase(w, table);
+    while (table.state.phase !== 'day') await toNextPhase(w, table);
     await settle(w, table);
 
     expect(seated(table.state, 'bob')).toMatchObject({ kind: 'ai', alive: true, role: bob.role });
