@@ -58,6 +58,8 @@ class Task {
     /** The phase it is for; null for work that outlives a phase (a day's recap). */
     readonly key: string | null,
     readonly playerId: string | null,
+    /** Last words are spoken by the dead: that seat's death never cancels them. */
+    readonly speaksDead = false,
   ) {}
 
   get signal(): AbortSignal {
@@ -121,7 +123,9 @@ export class AiDriver {
         this.stop();
         return;
       }
-      if (e.type === 'player_died') this.abort((t) => t.playerId === e.payload.playerId, 'stale');
+      // The session publishes what is stored while the driver already works on what is decided, so the
+      // lynch that opened last words can be heard after the last words began: it must not cancel them.
+      if (e.type === 'player_died') this.abort((t) => t.playerId === e.payload.playerId && !t.speaksDead, 'stale');
       else if (e.type === 'mafia_second_round') this.job(this.secondRound());
       else if (e.type === 'speech' && e.payload.channel === 'town' && !this.seats.has(e.payload.playerId)) personSpoke = true;
     }
@@ -223,7 +227,7 @@ export class AiDriver {
     key: string | null = phaseKey(this.game.state),
   ): Promise<Decision | null> {
     if (this.stopped) return null;
-    const task = new Task(key, player.id);
+    const task = new Task(key, player.id, kind === 'last_words');
     const timed = !this.options.untimed;
     // A restart late in a phase may leave no time: the offline brain decides at once.
     if (timed && due <= this.options.clock.now()) task.abort('deadline');

@@ -5,7 +5,7 @@ import { AiDriver } from '../../../src/agents/driver/ai-driver.ts';
 import { heuristicBrain } from '../../../src/agents/heuristic/brain.ts';
 import { pause } from '../../../src/llm/retrying-provider.ts';
 import { AiPlayers, type AiSeat } from '../../../src/agents/ai-players.ts';
-import { HOUSE_PLAYERS } from '../../../src/agents/seats.ts';
+import { HOUSE_PLAYERS, houseSeats } from '../../../src/agents/seats.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { GameState } from '../../../src/game/index.ts';
@@ -159,6 +159,33 @@ describe('the AI driver', () => {
     await session.settled();
     expect(asked.length).toBe(before);
     expect(session.state.log.length).toBe(length);
+  });
+
+  it('GIVEN AI seats lynched in ten seeded games, each played both ways WHEN their last words come THEN each of them speaks them, on the manual clock and in virtual time alike', async () => {
+    let heard = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      for (const time of ['when-idle', 'virtual'] as const) {
+        const result = await playHeadless({
+          gameId: `last-${seed}`,
+          seed,
+          seats: houseSeats(7, heuristicBrain),
+          settings: { rules: {} },
+          time,
+        });
+        if (!result.ok) throw new Error(result.error);
+        // Each last-words phase follows the lynch of the seat that speaks in it.
+        const log = result.value.log;
+        const openings = log.filter((e) => e.type === 'phase_started' && e.payload.phase === 'last_words');
+        const speakers = log.flatMap((e) => (e.type === 'speech' && e.payload.channel === 'last_words' ? [e.payload.playerId] : []));
+        const lynched = openings.map((open) => {
+          const death = log.filter((e) => e.seq < open.seq && e.type === 'player_died' && e.payload.cause === 'lynch').at(-1);
+          return death?.type === 'player_died' ? death.payload.playerId : null;
+        });
+        heard += openings.length;
+        expect(speakers).toEqual(lynched);
+      }
+    }
+    expect(heard).toBeGreaterThan(5);
   });
 
   it('GIVEN two AI Mafia WHEN night falls THEN one of them asks its model for the kill and the other backs it without a call', async () => {

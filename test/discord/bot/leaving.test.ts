@@ -51,9 +51,9 @@ describe('leaving the server', () => {
     expect(channel.filter((t) => t.includes('bob left the server; an AI plays on in their seat'))).toHaveLength(1);
     expect(channel.some((t) => t.includes(getRole(bob.role!).name) && t.includes('bob'))).toBe(false);
     // Its next decision is the AI's: it reasons, and what it decided is on the record.
-    while (!table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id) && table.state.phase !== 'ended') {
-      await toNextPhase(w, table);
-    }
+    const reasoned = () => table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id);
+    const over = () => table.state.phase === 'ended';
+    while (!reasoned() && !over()) await toNextPhase(w, table);
     expect(table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id)).toBe(true);
   });
 
