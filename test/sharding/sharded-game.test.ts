@@ -117,6 +117,12 @@ describeSharded('two shard processes on one PostgreSQL server (SHARD_IDS=0 and S
 
     // No thread for the Mafia here: a Mafia's DM is their team chat, and it belongs to shard 1's game.
     const mafioso = HUMANS.find((name) => roleOf(sim, name) === 'Mafia')!;
+    // They learn that their DMs are the team's chat from the bot: only then do they write (a DM before it is not team chat yet).
+    await until(
+      () => sim.dmsTo(mafioso).some((m) => messageText(m).includes('The Mafia are')),
+      'the Mafia are told their chat is by DM',
+      both,
+    );
     sim.user(mafioso).dm('The quiet one tonight.');
     await until(
       async () =>
