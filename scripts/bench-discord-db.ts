@@ -27,12 +27,15 @@ async function onServer(url: string, sql: (client: pg.Client) => Promise<void>):
   }
 }
 
+/** The bench's database, and for a PostgreSQL run the URL of its own schema (for bot processes to share). */
+export type OpenBenchDatabase = Database & { readonly url: string | null };
+
 /** Opens the bench's database; `close` also drops the schema a PostgreSQL run made. */
-export async function openBenchDatabase(kind: BenchDatabase, postgresUrl = DEFAULT_POSTGRES_URL): Promise<Database> {
+export async function openBenchDatabase(kind: BenchDatabase, postgresUrl = DEFAULT_POSTGRES_URL): Promise<OpenBenchDatabase> {
   if (kind === 'pglite') {
     const opened = await openDatabase({ database: { kind: 'memory' } });
     if (!opened.ok) throw new Error(opened.error);
-    return opened.value;
+    return { ...opened.value, url: null };
   }
   const schema = runSchema();
   await onServer(postgresUrl, async (client) => {
@@ -47,6 +50,7 @@ export async function openBenchDatabase(kind: BenchDatabase, postgresUrl = DEFAU
     throw new Error(opened.error);
   }
   return {
+    url: scoped.toString(),
     prisma: opened.value.prisma,
     close: async () => {
       await opened.value.close();

@@ -16,7 +16,13 @@ const flags = flagsOrExit('npm run bench:discord', 'Only the Discord section of 
     kind: 'text',
     help: `The PostgreSQL server for --db postgres (default TEST_DATABASE_URL, else ${DEFAULT_POSTGRES_URL}).`,
   },
-  shards: { kind: 'int', default: 1, min: 1, max: 64, help: 'Bot processes (only 1 until sharding is built, issue 14 §3).' },
+  shards: {
+    kind: 'int',
+    default: 1,
+    min: 1,
+    max: 64,
+    help: 'Bot processes: 1 runs the bot in this process on a manual clock; more start one `src/main.ts` per shard on real time (needs --db postgres).',
+  },
   'rest-cap': {
     kind: 'int',
     default: 50,
@@ -26,8 +32,8 @@ const flags = flagsOrExit('npm run bench:discord', 'Only the Discord section of 
   },
   json: { kind: 'text', help: 'Also write the figures to this JSON file, under discord.* (discord.ackP99Ms …).' },
 });
-if (flags.shards !== 1) {
-  console.error('--shards: the bot runs as one process until sharding is built (issue 14 §3); only --shards 1 is measured for now.');
+if (flags.shards > 1 && flags.db !== 'postgres') {
+  console.error('--shards: several shard processes share one database, which must be a PostgreSQL server: add --db postgres.');
   process.exit(2);
 }
 const discord = await discordSection((line) => console.log(line), {
@@ -35,6 +41,7 @@ const discord = await discordSection((line) => console.log(line), {
   db: flags.db,
   postgresUrl: flags['database-url'] ?? (process.env.TEST_DATABASE_URL?.trim() || undefined),
   ...(flags['rest-cap'] !== 50 && { restCap: flags['rest-cap'] }),
+  shards: flags.shards,
 });
 if (flags.json) {
   await writeFile(flags.json, `${JSON.stringify({ discord }, null, 2)}\n`);

@@ -20,67 +20,22 @@ import { createRatingStore } from '../src/db/rating-store.ts';
 import type { Logger } from '../src/log.ts';
 import { loadStarterPack } from '../src/persona/starter-pack.ts';
 import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from './fakes/discord/index.ts';
-import { BenchGame, type Seating } from './bench-discord-humans.ts';
+import { BenchGame } from './bench-discord-humans.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-discord-db.ts';
 import { acknowledgementFloor } from './bench-discord-floor.ts';
+import { benchShardedGames } from './bench-discord-sharded.ts';
+import {
+  benchWorld,
+  busiestRoutes,
+  inParallel,
+  kindOf,
+  latencies,
+  percentile,
+  STARTER_PERSONAS,
+  type DiscordBenchFigures,
+  type DiscordBenchOptions,
+} from './bench-discord-world.ts';
 
-export interface DiscordBenchOptions {
-  readonly games: number;
-  /** In-memory PGlite (default) or a schema of its own on a PostgreSQL server. */
-  readonly db?: BenchDatabase;
-  /** The server `db: 'postgres'` plays on. */
-  readonly postgresUrl?: string;
-  /** Replay the interactions against a client that only acknowledges (default true). */
-  readonly floor?: boolean;
-  /** discord.js's global REST cap (its default, 50, is what Discord allows most bots). */
-  readonly globalRequestsPerSecond?: number;
-  readonly humansPerGame?: number;
-  readonly aiPerGame?: number;
-  /** Pinned so runs are comparable. */
-  readonly firstSeed?: number;
-  /** Lobbies being set up at the same moment (hosts do not all type /mafia create in the same millisecond). */
-  readonly openingAtOnce?: number;
-}
-
-export interface DiscordBenchFigures {
-  db: BenchDatabase;
-  games: number;
-  completed: number;
-  interactions: number;
-  /** Interactions the bot did not acknowledge within Discord's 3 s. */
-  unanswered: number;
-  /** Games whose lobby could not be opened and started, with why. */
-  notStarted: string[];
-  ackP50Ms: number;
-  ackP99Ms: number;
-  ackMaxMs: number;
-  /** The same interactions answered by a client that only acknowledges (NaN when not measured). */
-  floorAckP50Ms: number;
-  floorAckP99Ms: number;
-  /** The same per kind of interaction (`/mafia create`, `lobby:join`, `night`, …). */
-  ackByKind: { kind: string; count: number; p50Ms: number; p99Ms: number }[];
-  /** Heap and RSS growth per game while every game was running, after gc (when exposed). */
-  heapPerGameBytes: number;
-  rssPerGameBytes: number;
-  gcExposed: boolean;
-  wallMs: number;
-  restCalls: number;
-  /** The most frequent REST routes the bot called, most first. */
-  restByRoute: { route: string; count: number }[];
-  failedRestCalls: number;
-  errorsLogged: string[];
-}
-
-const STARTER_PERSONAS = [
-  'Sherlock Holmes',
-  'Hercule Poirot',
-  'Miss Marple',
-  'Oscar Wilde',
-  'Cleopatra',
-  'Marie Curie',
-  'Napoleon Bonaparte',
-];
-const CHANNELS_PER_GUILD = 10;
 const CLOCK_START = Date.UTC(2026, 0, 1);
 /** A phase whose deadline passed must move on within this long, or the bench reports it stuck. */
 const PHASE_CHANGE_TIMEOUT_MS = 120_000;
@@ -96,64 +51,6 @@ const OFFLINE: LlmConfig = {
 
 function collectingLog(errors: string[]): Logger {
   return { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (m) => void errors.push(m) };
-}
-
-/** `/mafia create`, or a component's custom id without the game id and the day (`lobby:join`, `vote`). */
-function kindOf(h: InteractionHandle): string {
-  const d = h.interaction.data as { name?: string; options?: { name: string; type: number }[]; custom_id?: string };
-  if (d.name) return `/${d.name} ${d.options?.[0]?.name ?? ''}`.trim();
-  return (d.custom_id ?? '?')
-    .split(':')
-    .filter((part) => !/[0-9a-f]{8}-/.test(part) && !/^\d+$/.test(part))
-    .join(':');
-}
-
-function latencies(handles: readonly InteractionHandle[]): number[] {
-  return handles
-    .map((h) => h.ackLatencyMs)
-    .filter((ms): ms is number => ms !== null)
-    .sort((a, b) => a - b);
-}
-
-/** The p-th percentile (nearest rank) of sorted values; NaN when there are none. */
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** Guilds of ten game channels each, with the humans of those games as members. */
-function world(games: number, humansPerGame: number): { guilds: GuildSpec[]; seatings: Omit<Seating, 'channelId' | 'personas'>[] } {
-  const guilds: GuildSpec[] = [];
-  const seatings: Omit<Seating, 'channelId' | 'personas'>[] = [];
-  for (let g = 0; g * CHANNELS_PER_GUILD < games; g++) {
-    const channels: string[] = [];
-    const members: string[] = [];
-    for (let c = 0; c < CHANNELS_PER_GUILD && g * CHANNELS_PER_GUILD + c < games; c++) {
-      const game = g * CHANNELS_PER_GUILD + c;
-      channels.push(`game-${game}`);
-      const humans = Array.from({ length: humansPerGame }, (_, h) => `g${game}-h${h}`);
-      members.push(...humans);
-      seatings.push({ humans });
-    }
-    guilds.push({ name: `Server ${g}`, channels, members });
-  }
-  return { guilds, seatings };
-}
-
-function busiestRoutes(sim: DiscordSim): { route: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const call of sim.calls) counts.set(`${call.method} ${call.route}`, (counts.get(`${call.method} ${call.route}`) ?? 0) + 1);
-  return [...counts]
-    .map(([route, count]) => ({ route, count }))
-    .sort((a, b) => b.count - a.count)
-    .slice(0, 5);
-}
-
-async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, width) }, worker));
 }
 
 function memory(): { heap: number; rss: number } {
@@ -249,7 +146,7 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
   const humansPerGame = options.humansPerGame ?? 2;
   const aiPerGame = options.aiPerGame ?? 5;
   if (aiPerGame > STARTER_PERSONAS.length) throw new Error(`at most ${STARTER_PERSONAS.length} AI seats per game (the starter personas)`);
-  const layout = world(options.games, humansPerGame);
+  const layout = benchWorld(options.games, humansPerGame);
   const run = await boot(options, layout.guilds);
   const handles: InteractionHandle[] = [];
   let botStopped = false;
@@ -334,7 +231,9 @@ export function describeDiscordBench(f: DiscordBenchFigures, label: string): str
     `  not acknowledged within 3 s: ${f.unanswered}  [target 0: ${f.unanswered === 0 ? '✓' : '✗'}]`,
     `  p99 is ${floor}`,
     `  by kind: ${f.ackByKind.map((k) => `${k.kind} ×${k.count} p50 ${k.p50Ms} / p99 ${k.p99Ms} ms`).join('; ')}`,
-    `  memory per running game${f.gcExposed ? ' (after gc)' : ' (no --expose-gc: before gc, rough)'}: heap ${(f.heapPerGameBytes / 1024).toFixed(0)} KiB, RSS ${(f.rssPerGameBytes / 1024).toFixed(0)} KiB (the simulator's copy of every message and REST call included)`,
+    Number.isNaN(f.heapPerGameBytes)
+      ? `  memory per running game: RSS of the shard processes ${(f.rssPerGameBytes / 1024).toFixed(0)} KiB (their peak while games ran, over their idle size after start-up)`
+      : `  memory per running game${f.gcExposed ? ' (after gc)' : ' (no --expose-gc: before gc, rough)'}: heap ${(f.heapPerGameBytes / 1024).toFixed(0)} KiB, RSS ${(f.rssPerGameBytes / 1024).toFixed(0)} KiB (the simulator's copy of every message and REST call included)`,
     `  busiest REST routes: ${f.restByRoute.map((r) => `${r.route} ×${r.count}`).join(', ')}`,
   ];
   if (f.failedRestCalls > 0 || f.errorsLogged.length > 0) {
@@ -351,6 +250,8 @@ export interface DiscordSectionOptions {
   readonly postgresUrl?: string | undefined;
   /** discord.js's global REST cap; unset: its default of 50 requests/s, what production sees. */
   readonly restCap?: number | undefined;
+  /** Shard processes (default 1: the bot in this process, on a manual clock). */
+  readonly shards?: number;
 }
 
 /** The section of `npm run bench` (and all of `npm run bench:discord`); returns the figures for `--json`, under `discord.*`. */
@@ -363,16 +264,25 @@ export async function discordSection(
     options.restCap === undefined
       ? "discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)"
       : `discord.js's global REST cap raised to ${options.restCap} requests/s (NOT what production sees)`;
-  out(
-    `${options.games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, ${where}, lobbies opened ten at a time, then every game played at once), with ${cap}:`,
-  );
-  const f = await benchDiscordGames({
+  const shards = options.shards ?? 1;
+  const bench: DiscordBenchOptions = {
     games: options.games,
     db: options.db,
     ...(options.postgresUrl !== undefined && { postgresUrl: options.postgresUrl }),
     ...(options.restCap !== undefined && { globalRequestsPerSecond: options.restCap }),
-  });
-  for (const line of describeDiscordBench(f, `one process, ${options.db}`)) out(line);
+  };
+  if (shards > 1) {
+    out(
+      `${options.games} concurrent games on a bot of ${shards} shard processes (\`node --import tsx src/main.ts\` with SHARD_IDS=k SHARD_COUNT=${shards}, each with ${cap}) on ${where}, through the Discord simulator, which routes the guilds to the shards in turn (2 humans + 5 AI personas each, offline brain; lobbies opened ten at a time while the open games play on real time, phases of 10 s; people act on what Discord shows them, and a game counts when the database says it ended):`,
+    );
+  } else {
+    out(
+      `${options.games} concurrent games on one bot through the Discord simulator (2 humans + 5 AI personas each, offline brain, ${where}, lobbies opened ten at a time, then every game played at once), with ${cap}:`,
+    );
+  }
+  const f = shards > 1 ? await benchShardedGames({ ...bench, shards }) : await benchDiscordGames(bench);
+  for (const line of describeDiscordBench(f, shards > 1 ? `${shards} shard processes, ${options.db}` : `one process, ${options.db}`))
+    out(line);
   return {
     db: f.db,
     games: f.games,
@@ -385,6 +295,8 @@ export async function discordSection(
     ackP99FloorMs: f.floorAckP99Ms,
     ackP99OverFloor: f.ackP99Ms / f.floorAckP99Ms,
     heapPerGameBytes: f.heapPerGameBytes,
+    rssPerGameBytes: f.rssPerGameBytes,
+    shards,
     wallMs: f.wallMs,
   };
 }
