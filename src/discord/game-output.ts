@@ -96,6 +96,8 @@ export class GameOutput {
   private readonly edits: Pacer;
   /** Typing indicators, per channel. */
   private readonly typing: Pacer;
+  /** The lobby as last shown, per game (drawn by the output or by a click's own answer). */
+  private readonly lobbyShown = new Map<string, string>();
 
   constructor(
     private readonly client: Client,
@@ -138,6 +140,7 @@ export class GameOutput {
         this.mafiaByDm.delete(state.id);
         this.edits.forget(`vote:${state.id}`);
         this.edits.forget(`lobby:${state.id}`);
+        this.lobbyShown.delete(state.id);
       }
     });
   }
@@ -414,7 +417,7 @@ export class GameOutput {
         if (this.mafiaByDm.has(state.id)) await this.mafiaDm(table, state, speaker.id, speaker.name, e.payload.text);
         else if (speaker.kind === 'ai' && table.mafiaThreadId)
           await this.speak(table, speaker.name, e.payload.text, speaker.id, table.mafiaThreadId);
-      } else if (speaker.kind === 'ai') {
+      } else if (speaker.kind === 'ai' && !votesWithIt(events, e)) {
         await this.speak(table, speaker.name, e.payload.text, speaker.id);
       }
     }
@@ -615,9 +618,24 @@ export class GameOutput {
   }
 
   private async editLobby(table: OutputGame, state: GameState): Promise<void> {
+    const message = lobbyMessage(state, table.hostId);
+    const drawn = JSON.stringify(message);
+    // The click that made this change showed it already (its own answer was the edit).
+    if (this.lobbyShown.get(state.id) === drawn) return;
     const channel = await this.channel(table.channelId);
     if (!channel || !('messages' in channel) || !table.lobbyMessageId) return;
-    await channel.messages.edit(table.lobbyMessageId, lobbyMessage(state, table.hostId));
+    await channel.messages.edit(table.lobbyMessageId, message);
+    this.lobbyShown.set(state.id, drawn);
+  }
+
+  /**
+   * A lobby button answered its click with the lobby as the game now stands in memory (one call for
+   * the answer and the edit): once stored, the output edits only if the stored lobby looks different.
+   */
+  lobbyShownBy(state: GameState, hostId: string): BaseMessageOptions {
+    const message = lobbyMessage(state, hostId);
+    this.lobbyShown.set(state.id, JSON.stringify(message));
+    return message;
   }
 
   /**
@@ -639,4 +657,12 @@ export class GameOutput {
       await this.dm(table, { userId, name: player.name }, menu ? 'their role card and night menu' : 'their role card', message);
     }
   }
+}
+
+/**
+ * An AI's line said with its vote, in the same change: shown beside that vote in the live vote
+ * message (the vote's moment is one message), not posted on its own.
+ */
+function votesWithIt(events: readonly GameEvent[], speech: Extract<GameEvent, { type: 'speech' }>): boolean {
+  return speech.payload.channel === 'town' && events.some((e) => e.type === 'vote_cast' && e.payload.voterId === speech.payload.playerId);
 }

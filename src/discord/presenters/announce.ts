@@ -5,7 +5,15 @@ import { COLOURS, MAX_CONTENT, NO_MENTIONS, nameOf, relativeTime } from './forma
 // Said by their authors (people type, AI speak through webhooks), or shown elsewhere (the vote message, the lobby).
 const NOT_ANNOUNCED = new Set<GameEvent['type']>(['speech', 'vote_cast', 'vote_withdrawn', 'player_joined', 'player_left', 'game_created']);
 
-function phaseLine(event: Extract<GameEvent, { type: 'phase_started' }>): string {
+/**
+ * Dawn is a pause between the night's news and the talk: the day is announced with the dawn, as
+ * one message (so its own start posts nothing), unless there is no pause.
+ */
+function dayFollowsDawn(state: GameState): boolean {
+  return state.settings.rules.dawnSeconds > 0;
+}
+
+function phaseLine(state: GameState, event: Extract<GameEvent, { type: 'phase_started' }>): string {
   const { phase, day, deadline } = event.payload;
   const until = deadline ? ` (until ${relativeTime(deadline)})` : '';
   switch (phase) {
@@ -14,7 +22,7 @@ function phaseLine(event: Extract<GameEvent, { type: 'phase_started' }>): string
     case 'dawn':
       return `🌅 **Dawn ${day}.**`;
     case 'day':
-      return `☀️ **Day ${day}**${until}: talk it over. The vote follows.`;
+      return dayFollowsDawn(state) ? '' : `☀️ **Day ${day}**${until}: talk it over. The vote follows.`;
     case 'vote':
       return `🗳️ **The vote is open**${until}.`;
     case 'last_words':
@@ -30,8 +38,21 @@ export function announcements(state: GameState, events: readonly GameEvent[]): B
   const lines: string[] = [];
   for (const e of events) {
     if (e.visibility.kind !== 'public' || NOT_ANNOUNCED.has(e.type)) continue;
-    const line = e.type === 'phase_started' ? phaseLine(e) : narrate(state, e);
+    const line = e.type === 'phase_started' ? phaseLine(state, e) : narrate(state, e);
     if (line) lines.push(line);
+  }
+  const dawn = events.find((e) => e.type === 'phase_started' && e.payload.phase === 'dawn');
+  if (
+    dawn?.type === 'phase_started' &&
+    dawn.payload.deadline !== null &&
+    dayFollowsDawn(state) &&
+    !events.some((e) => e.type === 'game_ended')
+  ) {
+    const starts = dawn.payload.deadline;
+    const ends = starts + state.settings.rules.daySeconds * 1000;
+    lines.push(
+      `☀️ **Day ${dawn.payload.day}** starts ${relativeTime(starts)} and runs until ${relativeTime(ends)}: talk it over. The vote follows.`,
+    );
   }
   const messages: BaseMessageOptions[] = [];
   let current = '';

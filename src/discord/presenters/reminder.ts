@@ -3,7 +3,11 @@ import { hasNightAction, type GameState, type PlayerState } from '../../game/ind
 import { NO_MENTIONS, relativeTime } from './format.ts';
 import { nightActionMessage } from './night-action.ts';
 
-/** Reminders this long before each deadline (ms); each only where it is at most half the phase. */
+/**
+ * Reminders may come this long before each deadline (ms). A phase gets one: the earliest that is at
+ * most half the phase (a reminder 60 s before the end of a 90 s vote would come a third of the way
+ * in: noise). One is enough, since Discord counts its relative time down on every screen.
+ */
 export const REMINDER_OFFSETS_MS: readonly number[] = [60_000, 15_000];
 
 /** How long the current phase runs, from its phase_started event to its deadline. */
@@ -13,10 +17,12 @@ function phaseLengthMs(state: GameState): number | null {
   return started.payload.deadline - started.at;
 }
 
-/** A reminder 60 s before the end of a 90 s vote would come a third of the way in: that is noise, not a reminder. */
+/** Whether the reminder `msLeft` before the deadline is the phase's one reminder. */
 export function reminderDue(state: GameState, msLeft: number): boolean {
   const length = phaseLengthMs(state);
-  return state.deadline !== null && length !== null && msLeft * 2 <= length;
+  if (state.deadline === null || length === null) return false;
+  const fitting = REMINDER_OFFSETS_MS.filter((offset) => offset * 2 <= length);
+  return fitting.length > 0 && msLeft === Math.max(...fitting);
 }
 
 /** Living people who still owe tonight's action (the Mafia: a proposal in the current round). */
@@ -31,16 +37,16 @@ export function owingNightAction(state: GameState): PlayerState[] {
   );
 }
 
-/** The channel's reminder: public facts only (who has not voted is public; who owes a night action is not). */
+/**
+ * The channel's reminder, from public facts only (who has not voted is public; who owes a night
+ * action is not), or null when it would tell nobody anything: at night the people who owe an action
+ * get it by DM with their menu (a channel line would only say that someone does), and last words
+ * concern the lynched person alone, unless they have spoken or are an AI seat.
+ */
 export function reminderMessage(state: GameState): BaseMessageOptions | null {
   if (state.deadline === null) return null;
   const when = relativeTime(state.deadline);
   switch (state.phase) {
-    case 'night':
-      return {
-        content: `⏳ Night ${state.day} ends ${when}. If you have a night action, your DMs hold the menu.`,
-        allowedMentions: NO_MENTIONS,
-      };
     case 'day':
       return { content: `⏳ Day ${state.day} ends ${when}; the vote follows.`, allowedMentions: NO_MENTIONS };
     case 'vote': {
@@ -48,13 +54,23 @@ export function reminderMessage(state: GameState): BaseMessageOptions | null {
       const who = waiting.length > 0 ? ` Not voted yet: ${waiting.join(', ')}.` : '';
       return { content: `⏳ The vote closes ${when}.${who}`, allowedMentions: NO_MENTIONS };
     }
-    case 'last_words':
+    case 'last_words': {
+      const lynched = state.players.find((p) => p.id === state.lynchedToday);
+      if (lynched?.kind !== 'human' || spokeLastWords(state, lynched.id)) return null;
       return { content: `⏳ Last words end ${when}.`, allowedMentions: NO_MENTIONS };
+    }
+    case 'night':
     case 'lobby':
     case 'dawn':
     case 'ended':
       return null;
   }
+}
+
+/** Whether the lynched player has said their last words (since the phase began). */
+function spokeLastWords(state: GameState, playerId: string): boolean {
+  const start = state.log.findLastIndex((e) => e.type === 'phase_started');
+  return state.log.slice(start).some((e) => e.type === 'speech' && e.payload.channel === 'last_words' && e.payload.playerId === playerId);
 }
 
 /** The DM for someone who has not chosen tonight: the deadline, and the menu again so they need not scroll. */

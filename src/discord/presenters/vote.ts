@@ -15,12 +15,47 @@ function tallyLines(state: GameState, tally: Tally['tally']): string[] {
   );
 }
 
+/** Room for the voters' lines in the embed (Discord allows 4,096 characters in a description). */
+const SAID_BUDGET = 3000;
+
+/**
+ * What the AI players said with their votes in this vote: each line was said in the same change as
+ * its vote and is shown here rather than posted on its own, latest per voter, in the order said.
+ */
+function votersLines(state: GameState): string[] {
+  const opened = state.log.findLastIndex((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
+  if (opened < 0) return [];
+  const events = state.log.slice(opened);
+  const said = new Map<string, string>();
+  for (const e of events) {
+    if (e.type !== 'speech' || e.payload.channel !== 'town' || findKind(state, e.payload.playerId) !== 'ai') continue;
+    const withVote = events.some((v) => v.type === 'vote_cast' && v.payload.voterId === e.payload.playerId && v.at === e.at);
+    if (!withVote) continue;
+    said.delete(e.payload.playerId);
+    said.set(e.payload.playerId, e.payload.text);
+  }
+  const lines: string[] = [];
+  let room = SAID_BUDGET;
+  for (const [id, text] of said) {
+    const line = `${nameOf(state, id)}: “${text}”`;
+    if (line.length > room) break;
+    room -= line.length + 1;
+    lines.push(line);
+  }
+  return lines;
+}
+
+function findKind(state: GameState, playerId: string): string | undefined {
+  return state.players.find((p) => p.id === playerId)?.kind;
+}
+
 /** The live vote: tally, deadline, and the menu to vote with (everyone sees the same message). */
 export function voteMessage(state: GameState): BaseMessageOptions {
   const { tally } = countVotes(state);
   const living = state.players.filter((p) => p.alive);
   const needed = state.settings.rules.voteMode === 'majority' ? Math.floor(living.length / 2) + 1 : null;
   const lines = tallyLines(state, tally);
+  const said = votersLines(state);
   const waiting = living.filter((p) => !(p.id in state.votes)).map((p) => p.name);
   const embed = new EmbedBuilder()
     .setColor(COLOURS.day)
@@ -28,6 +63,7 @@ export function voteMessage(state: GameState): BaseMessageOptions {
     .setDescription(
       [
         lines.length > 0 ? lines.join('\n') : 'No votes yet.',
+        ...(said.length > 0 ? ['', ...said] : []),
         '',
         needed ? `A lynch needs ${needed} votes.` : 'Most votes lynches; a tie lynches nobody.',
         waiting.length > 0 ? `Still to vote: ${waiting.join(', ')}` : 'Everyone has voted.',
@@ -80,7 +116,10 @@ export function closedVoteMessage(state: GameState): BaseMessageOptions {
     const { tally, lynchedId, reason } = resolved.payload;
     const lines = tallyLines(state, tally);
     const outcome = lynchedId ? `${nameOf(state, lynchedId)} is lynched.` : CLOSED_REASON[reason];
-    embed.setDescription([lines.length > 0 ? lines.join('\n') : 'No votes.', '', outcome].join('\n'));
+    const said = votersLines(state);
+    embed.setDescription(
+      [lines.length > 0 ? lines.join('\n') : 'No votes.', ...(said.length > 0 ? ['', ...said] : []), '', outcome].join('\n'),
+    );
   } else {
     // Ended before it was counted (the game was called off).
     embed.setDescription('The vote was not counted: the game ended first.');

@@ -4,6 +4,7 @@ import { announcements } from '../../../src/discord/presenters/announce.ts';
 import { directorsCutFile } from '../../../src/report/markdown.ts';
 import { nightActionMessage, SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { personaSpeech, webhookName } from '../../../src/discord/presenters/persona-speech.ts';
+import { reminderDue, reminderMessage } from '../../../src/discord/presenters/reminder.ts';
 import { roleCardMessage } from '../../../src/discord/presenters/role-card.ts';
 import { closedVoteMessage, NO_LYNCH_VALUE, voteMessage } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';
@@ -110,6 +111,12 @@ describe('what players are shown', () => {
     expect(message!.content).toContain('Dawn 1');
     expect(message!.content).toContain(`${victim.name} was killed by the Mafia`);
     expect(message!.content).not.toMatch(/investigat|proposes|Tonight's target/);
+    // Dawn is a pause before the day: the day comes in the same message, and its own start says nothing.
+    expect(message!.content!.split('\n').at(-1)).toMatch(
+      /^☀️ \*\*Day 1\*\* starts <t:\d+:R> and runs until <t:\d+:R>: talk it over\. The vote follows\.$/,
+    );
+    t.advanceTo('day');
+    expect(announcements(t.state, t.state.log.slice(-1))).toEqual([]);
   });
 
   it('GIVEN the game ends at dawn WHEN announced THEN one message says what happened and reveals every role with the winner', () => {
@@ -140,5 +147,70 @@ describe('what players are shown', () => {
     expect(file.name).toBe('directors-cut-test.md');
     expect(file.content).toContain('| 1 |');
     expect(file.content).toContain('the quiet one dies');
+  });
+});
+
+describe('reminders before a deadline', () => {
+  const lynchToLastWords = (t: TestGame, target: engine.PlayerState) => {
+    t.advanceTo('vote');
+    for (const p of t.state.players.filter((q) => q.alive && q.id !== target.id)) t.must(t.vote(p, target));
+    if (t.state.phase === 'vote') t.advance();
+    expect(t.state.phase).toBe('last_words');
+  };
+
+  it('GIVEN a person lynched WHEN their last words are due THEN the channel is reminded until they have spoken', () => {
+    const t = TestGame.started([...SEVEN]);
+    const bob = t.by('townsperson');
+    lynchToLastWords(t, bob);
+    expect(reminderMessage(t.state)?.content).toMatch(/^⏳ Last words end <t:\d+:R>\.$/);
+    t.must(t.say(bob, 'I was the Townsperson, truly.', 'last_words'));
+    expect(reminderMessage(t.state)).toBeNull();
+  });
+
+  it('GIVEN a night WHEN its reminder is due THEN the channel gets none (only those who owe an action, by DM)', () => {
+    const t = TestGame.started([...SEVEN]);
+    expect(t.state.phase).toBe('night');
+    expect(reminderMessage(t.state)).toBeNull();
+  });
+
+  it('GIVEN a 300 s day and a 90 s vote WHEN the offsets come THEN each phase gets one reminder: the earliest that is at most half of it', () => {
+    const t = TestGame.started([...SEVEN]);
+    t.advanceTo('day');
+    expect([60_000, 15_000].filter((ms) => reminderDue(t.state, ms))).toEqual([60_000]);
+    t.advanceTo('vote');
+    expect([60_000, 15_000].filter((ms) => reminderDue(t.state, ms))).toEqual([15_000]);
+  });
+});
+
+describe('the vote message', () => {
+  it('GIVEN an AI votes with a line in one change and a person talks during the vote WHEN the vote message is drawn THEN the AI line stands beside the tally (live and closed), and the person’s words are not repeated there', () => {
+    const players = [
+      { name: 'Ada', kind: 'ai' as const },
+      { name: 'Bob', kind: 'human' as const },
+      { name: 'Cy', kind: 'human' as const },
+      { name: 'Di', kind: 'human' as const },
+    ];
+    const t = TestGame.seated(players, ['mafia', 'townsperson', 'townsperson', 'townsperson'], { nightOneKill: false });
+    t.advanceTo('vote');
+    const [ada, bob] = [t.player('p1'), t.player('p2')];
+    const at = t.state.log.at(-1)!.at + 1;
+    // The AI driver's command: its words and its vote, one change at one moment.
+    t.must(
+      ((s: engine.GameState) => {
+        const spoke = engine.speak(s, { playerId: ada.id, channel: 'town', text: 'Bob has been far too quiet.', at });
+        if (!spoke.ok) return spoke;
+        const voted = engine.vote(spoke.value.state, { voterId: ada.id, targetId: bob.id, at });
+        return voted.ok
+          ? { ok: true as const, value: { state: voted.value.state, events: [...spoke.value.events, ...voted.value.events] } }
+          : voted;
+      })(t.state),
+    );
+    t.must(t.say(bob, 'I am innocent!'));
+
+    const live = embedOf(voteMessage(t.state)).description ?? '';
+    expect(live).toContain('Ada: “Bob has been far too quiet.”');
+    expect(live).not.toContain('I am innocent');
+    t.advance();
+    expect(embedOf(closedVoteMessage(t.state)).description).toContain('Ada: “Bob has been far too quiet.”');
   });
 });
