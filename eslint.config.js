@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['src/db/generated/**', 'node_modules/**', 'data/**'] },
+  { ignores: ['src/db/generated/**', 'node_modules/**', 'data/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

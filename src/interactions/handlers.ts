@@ -36,8 +36,13 @@ interface Declared<I, Deps, Ps extends readonly unknown[]> {
   readonly preconditions: Ps;
   /** How `ack` acknowledges (default `ephemeral`). */
   readonly ack?: AckStyle;
-  /** Acknowledge before the preconditions: they read the database, which may wait behind every game's writes. */
-  readonly ackFirst?: boolean;
+  /**
+   * Acknowledge before the preconditions: they read the database, which may wait behind every
+   * game's writes. `if-slow`: only if the handler has not begun its answer within
+   * ACK_GRACE_MS (usually it has, and answers in one call instead of two); such a handler answers
+   * with `tellPrivately`, which waits for an acknowledgement on its way.
+   */
+  readonly ackFirst?: boolean | 'if-slow';
   readonly run: (i: I, found: Found<I, Start<Deps>, Ps>) => Promise<void>;
 }
 
@@ -59,20 +64,37 @@ export interface Component<I, Deps> {
   readonly handle: (i: I, deps: Deps) => Promise<void>;
 }
 
+/** How long an `ackFirst: 'if-slow'` handler has to begin its answer before it is acknowledged for it (well inside the 200 ms goal). */
+export const ACK_GRACE_MS = 100;
+
 /** How each interaction was acknowledged, so a later private word reaches the person the right way. */
 const acknowledged = new WeakMap<RepliableInteraction, AckStyle>();
+/** Interactions whose first answer is on its way (discord.js marks them only once Discord has it), with that answer. */
+const answering = new WeakMap<RepliableInteraction, Promise<unknown>>();
+
+/** Sends the interaction's first answer, marked at once so that no second one can start meanwhile. */
+function firstAnswer(i: RepliableInteraction, send: () => Promise<unknown>): Promise<unknown> {
+  const sent = send();
+  answering.set(i, sent);
+  return sent;
+}
 
 /** Acknowledges in `style` unless already answered (a silent update only for components; otherwise a private "thinking…"). */
 export async function acknowledge(i: RepliableInteraction, style: AckStyle): Promise<void> {
+  const under = answering.get(i);
+  if (under) {
+    await under;
+    return;
+  }
   if (i.deferred || i.replied || style === 'none') return;
   if (style === 'update' && i.isMessageComponent()) {
     acknowledged.set(i, 'update');
-    await i.deferUpdate();
+    await firstAnswer(i, () => i.deferUpdate());
     return;
   }
   const kind = style === 'public' ? 'public' : 'ephemeral';
   acknowledged.set(i, kind);
-  await i.deferReply(kind === 'public' ? {} : { flags: MessageFlags.Ephemeral });
+  await firstAnswer(i, () => i.deferReply(kind === 'public' ? {} : { flags: MessageFlags.Ephemeral }));
 }
 
 /**
@@ -81,9 +103,11 @@ export async function acknowledge(i: RepliableInteraction, style: AckStyle): Pro
  * which is then taken back so it does not hang there).
  */
 export async function tellPrivately(i: RepliableInteraction, content: string): Promise<void> {
+  // An acknowledgement on its way (an `if-slow` handler's) is waited for: the word then fills it in.
+  await answering.get(i)?.catch(() => undefined);
   const style = acknowledged.get(i) ?? (i.deferred && i.ephemeral === true ? 'ephemeral' : undefined);
   if (!i.deferred && !i.replied) {
-    await i.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    await firstAnswer(i, () => i.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS }));
     return;
   }
   if (i.deferred && !i.replied && style === 'ephemeral') {
@@ -106,15 +130,29 @@ async function runChecked<I extends RepliableInteraction, Deps, Ps extends reado
   refuse: Refuse,
 ): Promise<void> {
   const ack: Acknowledge = () => acknowledge(i, handler.ack ?? 'ephemeral');
-  if (handler.ackFirst) await ack();
-  let found: object = { deps, ack };
-  // `Found` checked, where the handler was declared, that each precondition gets what it reads.
-  for (const check of handler.preconditions) {
-    const passed = await check(i, found as never);
-    if (!passed.ok) return refuse(i, passed.error);
-    found = { ...found, ...passed.value };
+  if (handler.ackFirst === true) await ack();
+  // Acknowledged for the handler only if it has not begun to answer by then.
+  const grace =
+    handler.ackFirst === 'if-slow'
+      ? setTimeout(() => {
+          if (!answering.has(i) && !i.deferred && !i.replied) ack().catch(() => undefined);
+        }, ACK_GRACE_MS)
+      : undefined;
+  try {
+    let found: object = { deps, ack };
+    // `Found` checked, where the handler was declared, that each precondition gets what it reads.
+    for (const check of handler.preconditions) {
+      const passed = await check(i, found as never);
+      if (!passed.ok) {
+        await refuse(i, passed.error);
+        return;
+      }
+      found = { ...found, ...passed.value };
+    }
+    await handler.run(i, found as Found<I, Start<Deps>, Ps>);
+  } finally {
+    clearTimeout(grace);
   }
-  await handler.run(i, found as Found<I, Start<Deps>, Ps>);
 }
 
 /** The declarations of one command's handlers, sharing its dependencies and its way of refusing. */

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ActionRowBuilder, StringSelectMenuBuilder, type AutocompleteInteraction, type RepliableInteraction } from 'discord.js';
+import { z } from 'zod';
+import { ActionRowBuilder, StringSelectMenuBuilder, type AutocompleteInteraction } from 'discord.js';
 import { personaName } from '../../persona/persona.ts';
 import * as engine from '../../game/index.ts';
-import type { GameState } from '../../game/index.ts';
-import type { LiveGame } from '../../discord/live-games.ts';
+import type { Change, GameState } from '../../game/index.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { searchPersonas } from '../persona/choices.ts';
-import type { Acknowledge } from '../handlers.ts';
+import type { GameCommand } from '../../session/game-session.ts';
 import { actorOf, mafiaCommand, refuse, type MafiaDeps, type MafiaInteraction } from './context.ts';
-import { changeGame } from './game-change.ts';
+import { changeGame, changeGameAnsweringAtOnce } from './game-change.ts';
 import { gameHere, hostOnly, lobbyButtonGame, lobbyMenuGame, lobbyOpen } from './preconditions.ts';
 
 const ADD_AI_SELECT = 'lobby-ai';
@@ -37,29 +37,26 @@ async function choices(
 /** What was picked (a persona id) or typed (a name), as a seat: a persona the person may use. */
 async function resolve(i: MafiaInteraction, deps: MafiaDeps, value: string): Promise<Result<{ name: string; personaId: string }, string>> {
   const actor = actorOf(i);
-  const byId = await deps.personas.get(actor, value);
-  const persona = byId.ok ? byId : await deps.personas.getByName(actor, value);
+  // Persona ids are UUIDs: a typed name is looked up by name alone (one query, not two).
+  const byId = z.uuid().safeParse(value).success ? await deps.personas.get(actor, value) : null;
+  const persona = byId?.ok ? byId : await deps.personas.getByName(actor, value);
   if (persona.ok) return ok({ name: personaName(persona.value), personaId: persona.value.id });
   return err(`There is no persona "${value}" that you may use here. Pick one from the list as you type.`);
 }
 
-/** Seats the persona (looked up after the acknowledgement), then says who took the seat. */
-async function seat(
-  i: MafiaInteraction & RepliableInteraction,
-  found: { readonly deps: MafiaDeps; readonly table: LiveGame; readonly ack: Acknowledge },
-  value: string,
-  seated: (name: string) => Promise<unknown>,
-): Promise<void> {
-  const who = await resolve(i, found.deps, value);
-  if (!who.ok) return refuse(i, who.error);
+/** The seat of a persona looked up by id or name, or why not. */
+async function seatOf(i: MafiaInteraction, deps: MafiaDeps, value: string): Promise<Result<GameCommand, string>> {
+  const who = await resolve(i, deps, value);
+  if (!who.ok) return who;
   const id = `ai-${randomUUID().slice(0, 8)}`;
   const { name, personaId } = who.value;
-  await changeGame(
-    i,
-    found,
-    (s, at) => engine.join(s, { player: { id, name, kind: 'ai', personaId }, at }),
-    () => seated(name),
-  );
+  return ok((s, at) => engine.join(s, { player: { id, name, kind: 'ai', personaId }, at }));
+}
+
+/** Who took the seat, by the seat's change. */
+function seatedLine(change: Change): string {
+  const joined = change.events.find((e) => e.type === 'player_joined');
+  return `${joined?.type === 'player_joined' ? joined.payload.player.name : 'The persona'} takes a seat.`;
 }
 
 /** /mafia add-ai persona: the host seats an AI persona in the lobby. */
@@ -69,13 +66,14 @@ export const addAi = mafiaCommand.subcommand({
     s
       .setDescription('Seat an AI persona in the lobby (host)')
       .addStringOption((o) => o.setName('persona').setDescription('Who plays').setRequired(true).setAutocomplete(true).setMaxLength(100)),
-  // Reads the persona store, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
-  ackFirst: true,
+  // Reads the persona store, which may wait behind every game's writes: acknowledged if that takes long (Discord's 3 s).
+  ackFirst: 'if-slow',
   preconditions: [gameHere, hostOnly, LOBBY_ONLY],
-  run: (i, found) =>
-    seat(i, found, i.options.getString('persona', true), (name) =>
-      i.editReply({ content: `${name} takes a seat.`, allowedMentions: NO_MENTIONS }),
-    ),
+  run: async (i, found) => {
+    const seat = await seatOf(i, found.deps, i.options.getString('persona', true));
+    if (!seat.ok) return refuse(i, seat.error);
+    await changeGameAnsweringAtOnce(i, found, seat.value, seatedLine);
+  },
   autocomplete: async (i, deps) => {
     const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
     if (!table) return i.respond([]);
@@ -111,8 +109,10 @@ export const addAiSelect = mafiaCommand.select({
   preconditions: [lobbyMenuGame, hostOnly, LOBBY_ONLY],
   run: async (i, found) => {
     await found.ack();
-    await seat(i, found, i.values[0] ?? '', (name) =>
-      i.editReply({ content: `${name} takes a seat.`, components: [], allowedMentions: NO_MENTIONS }),
+    const seat = await seatOf(i, found.deps, i.values[0] ?? '');
+    if (!seat.ok) return refuse(i, seat.error);
+    await changeGame(i, found, seat.value, (change) =>
+      i.editReply({ content: seatedLine(change), components: [], allowedMentions: NO_MENTIONS }),
     );
   },
 });

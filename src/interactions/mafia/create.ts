@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import type { SettingsInput } from '../../game/index.ts';
@@ -5,6 +6,7 @@ import { lobbyMessage } from '../../discord/lobby-view.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { mafiaCommand, NEEDS_SERVER, refuse, seatName } from './context.ts';
 import { guildOnly } from './preconditions.ts';
+import { ACK_GRACE_MS } from '../handlers.ts';
 import { parseRoleList } from './role-list.ts';
 import { addRuleOptions, rulesFrom } from './rule-options.ts';
 import { channelReadiness } from './channel-permissions.ts';
@@ -43,14 +45,18 @@ export const create = mafiaCommand.subcommand({
     const host = { id: i.user.id, name: seatName(i) };
     const draft = deps.liveGames.draft({ channelId: i.channelId, guildId, host, settings: settings.value });
     if (!draft.ok) return refuse(i, draft.error);
-    // Storing the game waits behind every other game's writes: acknowledge first (Discord's 3 s).
-    await ack();
-    const created = await deps.liveGames.create(draft.value);
+    // Storing the game may wait behind every other game's writes: acknowledged if it takes long
+    // (Discord's 3 s); usually it does not, and the lobby is the answer itself (one call, not two).
+    const creating = deps.liveGames.create(draft.value);
+    const soon = await Promise.race([creating, delay(ACK_GRACE_MS).then(() => null)]);
+    if (soon === null) await ack();
+    const created = soon ?? (await creating);
     // Only a game stored by an earlier process gets here; the refusal stays private.
     if (!created.ok) return refuse(i, created.error);
     const table = created.value;
-    const lobby = await i.editReply(lobbyMessage(table.state, table.hostId));
-    table.lobbyMessageId = lobby.id;
+    const view = lobbyMessage(table.state, table.hostId);
+    const lobby = i.deferred ? await i.editReply(view) : (await i.reply({ ...view, withResponse: true })).resource?.message;
+    table.lobbyMessageId = lobby?.id ?? null;
     if (readiness) await i.followUp({ content: readiness.note, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
   },
 });

@@ -1,29 +1,22 @@
-import { NO_MENTIONS, nameOf } from '../../discord/presenters/format.ts';
+import { nameOf } from '../../discord/presenters/format.ts';
 import { NIGHT_SELECT, SKIP_VALUE } from '../../discord/presenters/night-action.ts';
 import * as engine from '../../game/index.ts';
 import { mafiaCommand } from './context.ts';
-import { changeGame } from './game-change.ts';
+import { changeGameAnsweringAtOnce } from './game-change.ts';
 import { gameNamed, stillOpen } from './preconditions.ts';
 
-/**
- * A pick from the night menu in a DM: the engine decides at once whether it stands; the private
- * answer follows once it is stored (picks come in bursts, every player at nightfall).
- */
+/** A pick from the night menu in a DM: the engine decides at once whether it stands, and the answer says so at once. */
 export const nightSelect = mafiaCommand.select({
   id: NIGHT_SELECT,
   preconditions: [gameNamed, stillOpen('This night menu is from a night that is over; nothing changed. Use the newest menu in your DMs.')],
   run: (i, found) => {
     const value = i.values[0];
     const targetId = !value || value === SKIP_VALUE ? null : value;
-    return changeGame(
+    return changeGameAnsweringAtOnce(
       i,
       found,
       (s, at) => engine.act(s, { actorId: i.user.id, targetId, at }),
-      ({ state }) =>
-        i.editReply({
-          content: targetId ? `Noted: ${nameOf(state, targetId)}. You can change your mind until dawn.` : 'Noted: nothing tonight.',
-          allowedMentions: NO_MENTIONS,
-        }),
+      ({ state }) => (targetId ? `Noted: ${nameOf(state, targetId)}. You can change your mind until dawn.` : 'Noted: nothing tonight.'),
     );
   },
 });

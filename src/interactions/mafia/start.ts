@@ -3,7 +3,7 @@ import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err } from '../../result.ts';
 import type { GameCommand } from '../../session/game-session.ts';
 import { mafiaCommand } from './context.ts';
-import { changeGame } from './game-change.ts';
+import { changeGame, changeLobbyByClick } from './game-change.ts';
 import { gameHere, hostOnly, lobbyButtonGame } from './preconditions.ts';
 
 /** Deals the roles; refused (the state unchanged) with why not. */
@@ -31,9 +31,12 @@ export const startButton = mafiaCommand.button({
   id: 'start',
   ack: 'update',
   preconditions: [lobbyButtonGame, hostOnly],
-  run: (i, found) =>
-    changeGame(i, found, dealRoles, () => {
-      found.deps.liveGames.seatAiLater(found.table);
-      return Promise.resolve();
-    }),
+  run: async (i, found) => {
+    try {
+      await changeLobbyByClick(i, found, dealRoles);
+    } finally {
+      // Once stored, even if the click's answer was lost (a start that did not count left the lobby as it was).
+      if (found.table.state.phase !== 'lobby') found.deps.liveGames.seatAiLater(found.table);
+    }
+  },
 });

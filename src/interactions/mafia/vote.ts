@@ -1,13 +1,13 @@
-import { NO_MENTIONS, nameOf } from '../../discord/presenters/format.ts';
+import { nameOf } from '../../discord/presenters/format.ts';
 import { NO_LYNCH_VALUE, UNVOTE_BUTTON, VOTE_SELECT } from '../../discord/presenters/vote.ts';
 import * as engine from '../../game/index.ts';
 import { mafiaCommand } from './context.ts';
-import { changeGame } from './game-change.ts';
+import { changeGameAnsweringAtOnce } from './game-change.ts';
 import { gameNamed, stillOpen } from './preconditions.ts';
 
 const VOTE_CLOSED = 'This vote is closed: use the vote message of the current vote.';
 
-// Votes come in bursts: the engine decides each at once, and the private answer follows once it is stored.
+// Votes come in bursts: the engine decides each at once and the voter hears it at once; the tally follows the store.
 
 /** The vote message's menu: a player, or no lynch. */
 export const voteSelect = mafiaCommand.select({
@@ -16,15 +16,11 @@ export const voteSelect = mafiaCommand.select({
   run: (i, found) => {
     const value = i.values[0] ?? '';
     const targetId = value === NO_LYNCH_VALUE ? 'no_lynch' : value;
-    return changeGame(
+    return changeGameAnsweringAtOnce(
       i,
       found,
       (s, at) => engine.vote(s, { voterId: i.user.id, targetId, at }),
-      ({ state }) =>
-        i.editReply({
-          content: targetId === 'no_lynch' ? 'Your vote: no lynch.' : `Your vote: ${nameOf(state, targetId)}.`,
-          allowedMentions: NO_MENTIONS,
-        }),
+      ({ state }) => (targetId === 'no_lynch' ? 'Your vote: no lynch.' : `Your vote: ${nameOf(state, targetId)}.`),
     );
   },
 });
@@ -34,10 +30,10 @@ export const unvoteButton = mafiaCommand.button({
   id: UNVOTE_BUTTON,
   preconditions: [gameNamed, stillOpen(VOTE_CLOSED)],
   run: (i, found) =>
-    changeGame(
+    changeGameAnsweringAtOnce(
       i,
       found,
       (s, at) => engine.unvote(s, { voterId: i.user.id, at }),
-      () => i.editReply({ content: 'Your vote is withdrawn.', allowedMentions: NO_MENTIONS }),
+      () => 'Your vote is withdrawn.',
     ),
 });

@@ -55,8 +55,8 @@ async function storedVotesOf(table: LiveGame, voterId: string): Promise<number> 
   return events.filter((e) => e.type === 'vote_cast' && (e.payload as { voterId?: string }).voterId === voterId).length;
 }
 
-describe('interactions are acknowledged before their change is stored', () => {
-  it('GIVEN a store whose writes are held WHEN bob votes THEN he is acknowledged while the write waits, and his answer and the stored vote follow its release', async () => {
+describe('interactions are answered before their change is stored', () => {
+  it('GIVEN a store whose writes are held WHEN bob votes THEN he is answered at once, in one call, while the write waits, and the stored vote follows its release', async () => {
     const valve = new StoreValve();
     const table = await atTheVote(valve);
     const gameId = table.state.id;
@@ -66,21 +66,21 @@ describe('interactions are acknowledged before their change is stored', () => {
     valve.held = true;
     const vote = w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]);
     const ack = await vote.ack();
-    expect(ack.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
-    // Decided in memory at once; nothing stored yet, and bob is told nothing yet.
+    expect(ack.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+    // Decided in memory and answered at once; nothing stored yet.
+    expect(messageText(await vote.ephemeral())).toBe(`Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.`);
     expect(table.state.votes[bob.id]).toBe(choice);
     await w.sim.until(() => valve.waitingWrites > 0);
     expect(table.session.storedState.votes[bob.id]).toBeUndefined();
     expect(await storedVotesOf(table, bob.id)).toBe(0);
-    expect(vote.messages().map(messageText)).toEqual(['']);
 
     valve.release();
-    expect(messageText(await vote.ephemeral())).toBe(`Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.`);
-    expect(await storedVotesOf(table, bob.id)).toBe(1);
+    await w.sim.until(async () => (await storedVotesOf(table, bob.id)) === 1, { description: "bob's vote stored" });
+    expect(vote.messages()).toHaveLength(1);
     expect(w.sim.failedRequests()).toEqual([]);
   });
 
-  it('GIVEN a store that fails every write WHEN bob votes THEN he is acknowledged, then told it did not count; the vote is undone and missing from the tally, and counts once the store works again', async () => {
+  it('GIVEN a store that fails every write WHEN bob votes THEN he is answered, then told it did not count; the vote is undone and missing from the tally, and counts once the store works again', async () => {
     const valve = new StoreValve();
     const table = await atTheVote(valve);
     const gameId = table.state.id;
@@ -89,8 +89,10 @@ describe('interactions are acknowledged before their change is stored', () => {
 
     valve.failing = true;
     const lost = w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]);
-    expect((await lost.ack()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
-    expect(messageText(await lost.ephemeral())).toMatch(/could not store that, so it did not count/);
+    expect((await lost.ack()).type).toBe(InteractionResponseType.ChannelMessageWithSource);
+    const told = await w.sim.until(() => (lost.messages().length >= 2 ? lost.messages() : null), { description: 'the follow-up' });
+    expect(messageText(told[0]!)).toMatch(/^Your vote: /);
+    expect(messageText(told[1]!)).toMatch(/could not store that, so it did not count/);
     expect(table.state.votes[bob.id]).toBeUndefined();
     expect(table.session.storedState).toBe(table.state);
     expect(await storedVotesOf(table, bob.id)).toBe(0);

@@ -45,7 +45,8 @@ describe('/mafia lobby on Discord', () => {
         ),
       ).toContain(name);
     }
-    // The seats the host adds show in the lobby within two seconds, several in one edit.
+    // The seats the host adds show in the lobby within two seconds of being stored, several in one edit.
+    await w.bot.liveGames.live[0]!.session.settled();
     w.timers.advanceTo(w.timers.now() + 2000);
     await w.sim.until(() => embedText(w.sim.messagesIn('game')[0]!).includes('Miss Marple'));
 
