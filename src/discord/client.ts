@@ -1,4 +1,4 @@
-import { Client, GatewayIntentBits, Partials } from 'discord.js';
+import { Client, GatewayIntentBits, Partials, REST, type RESTOptions } from 'discord.js';
 import { ALL_IN_ONE, type ShardSet } from './shards.ts';
 
 /**
@@ -25,20 +25,47 @@ export interface ClientSettings {
   readonly shards?: ShardSet | undefined;
 }
 
+/** Requests per second for interaction endpoints, which Discord does not hold to the global limit (their own routes' limits still apply). */
+const INTERACTION_REQUESTS_PER_SECOND = 10_000;
+
 export function createDiscordClient(settings: ClientSettings = {}): Client {
   const shards = settings.shards ?? ALL_IN_ONE;
-  return new Client({
+  const rest: Partial<RESTOptions> = {
+    ...(settings.apiUrl !== undefined && { api: settings.apiUrl }),
+    ...(settings.globalRequestsPerSecond !== undefined && { globalRequestsPerSecond: settings.globalRequestsPerSecond }),
+  };
+  const client = new Client({
     intents: [...BOT_INTENTS],
     partials: [...BOT_PARTIALS],
     // Always given: discord.js otherwise reads SHARDS from the environment, where the operator's
     // SHARDS=auto (our setting, not its shard list) would crash it and SHARDS=1 would mean shard 1.
     shards: [...shards.ids],
     shardCount: shards.count,
-    rest: {
-      ...(settings.apiUrl !== undefined && { api: settings.apiUrl }),
-      ...(settings.globalRequestsPerSecond !== undefined && { globalRequestsPerSecond: settings.globalRequestsPerSecond }),
-    },
+    rest,
   });
+  answerInteractionsOutsideTheGlobalCap(client, rest);
+  return client;
+}
+
+/**
+ * Discord does not hold interaction endpoints (the callback, and the original response and
+ * follow-ups under the application's webhook) to a bot's global rate limit, but discord.js counts
+ * them against its global cap like any request: when a busy bot posts 50 messages a second, every
+ * acknowledgement waits its turn behind them, past Discord's 3 s at worst. They go through a REST
+ * client of their own, which keeps each route's own limits.
+ */
+function answerInteractionsOutsideTheGlobalCap(client: Client, options: Partial<RESTOptions>): void {
+  const interactions = new REST({ ...options, globalRequestsPerSecond: INTERACTION_REQUESTS_PER_SECOND });
+  const everything = client.rest.request.bind(client.rest);
+  client.rest.request = (request) => {
+    const appId = client.application?.id ?? client.user?.id;
+    const interaction =
+      /^\/interactions\/\d+\/[^/]+\/callback$/.test(request.fullRoute) ||
+      (appId !== undefined && request.fullRoute.startsWith(`/webhooks/${appId}/`));
+    if (!interaction) return everything(request);
+    if (client.token !== null) interactions.setToken(client.token);
+    return interactions.request(request);
+  };
 }
 
 /** Logs in and resolves once the gateway said READY (guilds cached), or with the login error. */
