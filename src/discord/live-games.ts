@@ -21,6 +21,7 @@ import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
 import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
+import { NIGHT_SELECT } from './presenters/night-action.ts';
 import { GameOutput } from './game-output.ts';
 
 /** Discord's "Unknown Member": they are no longer in the server. */
@@ -180,6 +181,11 @@ export class LiveGames {
 
   private readonly onInteraction = (i: Interaction) => {
     if (i.inGuild()) this.sawMember(i.guildId, i.user.id);
+    // A night pick by DM is playing in its game: as good a sign of being there as a word in its channel.
+    else if (i.isMessageComponent() && i.customId.startsWith(`${NIGHT_SELECT}:`)) {
+      const table = this.liveGame(i.customId.split(':')[1] ?? '');
+      if (table) this.sawMember(table.guildId, i.user.id);
+    }
   };
 
   private readonly onMessage = (m: Message) => {
@@ -331,7 +337,8 @@ export class LiveGames {
    * At nightfall and daybreak (and as people join or leave a lobby), people who left the server are
    * taken out of the game ("left the game", role shown). Asked of Discord by REST, one member at a time (no privileged members intent
    * needed), and only of those not seen in the server since the game's last check: someone who
-   * played or spoke there since is still a member (one who leaves right after is out a phase later).
+   * played or spoke there since (a night pick by DM included) is still a member (one who leaves
+   * right after is out a phase later).
    */
   private async departures(table: LiveGame): Promise<void> {
     const guild = this.deps.client.guilds.cache.get(table.guildId);

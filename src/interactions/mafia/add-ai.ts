@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ActionRowBuilder, StringSelectMenuBuilder, type AutocompleteInteraction } from 'discord.js';
 import { personaName } from '../../persona/persona.ts';
+import { nameKey } from '../../persona/text.ts';
 import * as engine from '../../game/index.ts';
 import type { Change, GameState } from '../../game/index.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
@@ -37,6 +38,13 @@ async function choices(
 /** What was picked (a persona id) or typed (a name), as a seat: a persona the person may use. */
 async function resolve(i: MafiaInteraction, deps: MafiaDeps, value: string): Promise<Result<{ name: string; personaId: string }, string>> {
   const actor = actorOf(i);
+  // The personas in memory answer at once (the seat needs only the id and the name); the database
+  // only for one made a moment ago in another process.
+  const key = nameKey(value);
+  const listed = (await deps.personas.list(actor)).filter((p) => p.id === value || nameKey(p.name) === key);
+  // One name in several scopes (yours, the server's, built in): the database knows which comes first.
+  const [only] = listed;
+  if (only && listed.length === 1) return ok({ name: only.name, personaId: only.id });
   // Persona ids are UUIDs: a typed name is looked up by name alone (one query, not two).
   const byId = z.uuid().safeParse(value).success ? await deps.personas.get(actor, value) : null;
   const persona = byId?.ok ? byId : await deps.personas.getByName(actor, value);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getRole } from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { openGame, seated, settle, toNextPhase } from './playing.ts';
+import { HUMANS, humansAct, openGame, seated, settle, toNextPhase } from './playing.ts';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -55,6 +55,26 @@ describe('leaving the server', () => {
     const over = () => table.state.phase === 'ended';
     while (!reasoned() && !over()) await toNextPhase(w, table);
     expect(table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id)).toBe(true);
+  });
+
+  it('GIVEN a running game WHEN the people with a night action pick it by DM THEN at daybreak Discord is asked only about the others (a pick is playing, as good as a word in the channel)', async () => {
+    w = await startWorld({ seed: 5 });
+    const table = await openGame(w);
+    const gameId = table.state.id;
+    const asked = (name: string) =>
+      w!.sim.requests('GET', '/guilds/:guildId/members/:userId').filter((r) => r.path.endsWith(`/${w!.sim.user(name).id}`)).length;
+    const before = Object.fromEntries(HUMANS.map((name) => [name, asked(name)]));
+
+    const pickers = new Set<string>();
+    await humansAct(w, gameId, new Set(), (name) => Promise.resolve(void pickers.add(name)));
+    expect(pickers.size).toBeGreaterThan(0);
+    while (table.state.phase !== 'day' && table.state.phase !== 'ended') await toNextPhase(w, table);
+    await settle(w, table);
+
+    for (const name of HUMANS) {
+      if (!seated(table.state, name).alive) continue;
+      expect(asked(name) - before[name]!, name).toBe(pickers.has(name) ? 0 : 1);
+    }
   });
 
   it('GIVEN a lobby WHEN its host leaves the server THEN at the next join the longest-seated person becomes host, is told so in the channel, and can start the game', async () => {

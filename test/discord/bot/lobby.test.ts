@@ -46,7 +46,7 @@ describe('/mafia lobby on Discord', () => {
       ).toContain(name);
     }
     // The seats the host adds show in the lobby within two seconds of being stored, several in one edit.
-    await w.bot.liveGames.live[0]!.session.settled();
+    await w.bot.idle();
     w.timers.advanceTo(w.timers.now() + 2000);
     await w.sim.until(() => embedText(w.sim.messagesIn('game')[0]!).includes('Miss Marple'));
 
