@@ -18,8 +18,7 @@ import {
   benchWorld,
   busiestRoutes,
   inParallel,
-  kindOf,
-  latencies,
+  ackFigures,
   percentile,
   STARTER_PERSONAS,
   type DiscordBenchFigures,
@@ -181,24 +180,14 @@ export async function benchShardedGames(options: ShardedBenchOptions): Promise<D
     await sleep(3500);
     await Promise.all(shards.map(stopShard));
 
-    const all = latencies(handles);
-    const kinds = [...new Set(handles.map(kindOf))];
     const figures: DiscordBenchFigures = {
       db,
       games: tables.length,
       completed,
-      interactions: handles.length,
-      unanswered: handles.length - all.length,
+      ...ackFigures(handles),
       notStarted: tables.filter((t) => t.failed !== null).map((t) => `${t.seating.channelId}: ${t.failed}`),
-      ackP50Ms: percentile(all, 50),
-      ackP99Ms: percentile(all, 99),
-      ackMaxMs: all.at(-1) ?? Number.NaN,
       floorAckP50Ms: Number.NaN,
       floorAckP99Ms: Number.NaN,
-      ackByKind: kinds.map((kind) => {
-        const of = latencies(handles.filter((h) => kindOf(h) === kind));
-        return { kind, count: of.length, p50Ms: percentile(of, 50), p99Ms: percentile(of, 99) };
-      }),
       heapPerGameBytes: Number.NaN,
       rssPerGameBytes: (peakRss - idle) / tables.length,
       gcExposed: false,

@@ -121,3 +121,22 @@ export async function inParallel<T>(items: readonly T[], width: number, work: (i
   };
   await Promise.all(Array.from({ length: Math.max(1, width) }, worker));
 }
+
+/** What the handles say about acknowledgements: over all of them and by kind of interaction. */
+export function ackFigures(
+  handles: readonly InteractionHandle[],
+): Pick<DiscordBenchFigures, 'interactions' | 'unanswered' | 'ackP50Ms' | 'ackP99Ms' | 'ackMaxMs' | 'ackByKind'> {
+  const all = latencies(handles);
+  const kinds = [...new Set(handles.map(kindOf))];
+  return {
+    interactions: handles.length,
+    unanswered: handles.length - all.length,
+    ackP50Ms: percentile(all, 50),
+    ackP99Ms: percentile(all, 99),
+    ackMaxMs: all.at(-1) ?? Number.NaN,
+    ackByKind: kinds.map((kind) => {
+      const of = latencies(handles.filter((h) => kindOf(h) === kind));
+      return { kind, count: of.length, p50Ms: percentile(of, 50), p99Ms: percentile(of, 99) };
+    }),
+  };
+}

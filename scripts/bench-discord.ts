@@ -28,8 +28,7 @@ import {
   benchWorld,
   busiestRoutes,
   inParallel,
-  kindOf,
-  latencies,
+  ackFigures,
   percentile,
   STARTER_PERSONAS,
   type DiscordBenchFigures,
@@ -167,24 +166,14 @@ export async function benchDiscordGames(options: DiscordBenchOptions): Promise<D
     await playAll(run, games);
     const wallMs = performance.now() - started;
 
-    const all = latencies(handles);
-    const kinds = [...new Set(handles.map(kindOf))];
     const figures: DiscordBenchFigures = {
       db: options.db ?? 'pglite',
       games: games.length,
       completed: games.filter((g) => g.ended).length,
-      interactions: handles.length,
-      unanswered: handles.length - all.length,
+      ...ackFigures(handles),
       notStarted: games.filter((g) => g.failed !== null).map((g) => `${g.seating.channelId}: ${g.failed}`),
-      ackP50Ms: percentile(all, 50),
-      ackP99Ms: percentile(all, 99),
-      ackMaxMs: all.at(-1) ?? Number.NaN,
       floorAckP50Ms: Number.NaN,
       floorAckP99Ms: Number.NaN,
-      ackByKind: kinds.map((kind) => {
-        const of = latencies(handles.filter((h) => kindOf(h) === kind));
-        return { kind, count: of.length, p50Ms: percentile(of, 50), p99Ms: percentile(of, 99) };
-      }),
       heapPerGameBytes: (during.heap - before.heap) / games.length,
       rssPerGameBytes: (during.rss - before.rss) / games.length,
       gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
