@@ -96,8 +96,8 @@ export class GameOutput {
   private readonly edits: Pacer;
   /** Typing indicators, per channel. */
   private readonly typing: Pacer;
-  /** The lobby as last shown, per game (drawn by the output or by a click's own answer). */
-  private readonly lobbyShown = new Map<string, string>();
+  /** Lobby clicks being stored, per game: each answers with the lobby itself. */
+  private readonly lobbyClicks = new Map<string, number>();
 
   constructor(
     private readonly client: Client,
@@ -140,7 +140,7 @@ export class GameOutput {
         this.mafiaByDm.delete(state.id);
         this.edits.forget(`vote:${state.id}`);
         this.edits.forget(`lobby:${state.id}`);
-        this.lobbyShown.delete(state.id);
+        this.lobbyClicks.delete(state.id);
       }
     });
   }
@@ -618,24 +618,27 @@ export class GameOutput {
   }
 
   private async editLobby(table: OutputGame, state: GameState): Promise<void> {
-    const message = lobbyMessage(state, table.hostId);
-    const drawn = JSON.stringify(message);
-    // The click that made this change showed it already (its own answer was the edit).
-    if (this.lobbyShown.get(state.id) === drawn) return;
+    // A click whose change is being stored answers with the lobby itself, drawn once stored.
+    if ((this.lobbyClicks.get(state.id) ?? 0) > 0) return;
     const channel = await this.channel(table.channelId);
     if (!channel || !('messages' in channel) || !table.lobbyMessageId) return;
-    await channel.messages.edit(table.lobbyMessageId, message);
-    this.lobbyShown.set(state.id, drawn);
+    await channel.messages.edit(table.lobbyMessageId, lobbyMessage(state, table.hostId));
   }
 
   /**
-   * A lobby button answered its click with the lobby as the game now stands in memory (one call for
-   * the answer and the edit): once stored, the output edits only if the stored lobby looks different.
+   * A lobby button's click will answer with the lobby message itself (one call for the answer and
+   * the edit): until `lobbyDrawnByClick`, the output leaves the lobby to it.
    */
-  lobbyShownBy(state: GameState, hostId: string): BaseMessageOptions {
-    const message = lobbyMessage(state, hostId);
-    this.lobbyShown.set(state.id, JSON.stringify(message));
-    return message;
+  lobbyClickPending(gameId: string): void {
+    this.lobbyClicks.set(gameId, (this.lobbyClicks.get(gameId) ?? 0) + 1);
+  }
+
+  /** The click's lobby, drawn from the game as stored; the output edits the lobby again from now on. */
+  lobbyDrawnByClick(gameId: string, state: GameState, hostId: string): BaseMessageOptions {
+    const left = (this.lobbyClicks.get(gameId) ?? 1) - 1;
+    if (left > 0) this.lobbyClicks.set(gameId, left);
+    else this.lobbyClicks.delete(gameId);
+    return lobbyMessage(state, hostId);
   }
 
   /**

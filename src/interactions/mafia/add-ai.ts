@@ -10,7 +10,7 @@ import { err, ok, type Result } from '../../result.ts';
 import { searchPersonas } from '../persona/choices.ts';
 import type { GameCommand } from '../../session/game-session.ts';
 import { actorOf, mafiaCommand, refuse, type MafiaDeps, type MafiaInteraction } from './context.ts';
-import { changeGame, changeGameAnsweringAtOnce } from './game-change.ts';
+import { changeGame, changeGameAnsweringOnceStored } from './game-change.ts';
 import { gameHere, hostOnly, lobbyButtonGame, lobbyMenuGame, lobbyOpen } from './preconditions.ts';
 
 const ADD_AI_SELECT = 'lobby-ai';
@@ -80,7 +80,7 @@ export const addAi = mafiaCommand.subcommand({
   run: async (i, found) => {
     const seat = await seatOf(i, found.deps, i.options.getString('persona', true));
     if (!seat.ok) return refuse(i, seat.error);
-    await changeGameAnsweringAtOnce(i, found, seat.value, seatedLine);
+    await changeGameAnsweringOnceStored(i, found, seat.value, seatedLine);
   },
   autocomplete: async (i, deps) => {
     const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;

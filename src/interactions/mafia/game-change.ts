@@ -1,8 +1,10 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ButtonInteraction, RepliableInteraction } from 'discord.js';
 import type { LiveGame } from '../../discord/live-games.ts';
 import type { Change } from '../../game/index.ts';
-import type { GameCommand } from '../../session/game-session.ts';
-import { tellPrivately, type Acknowledge } from '../handlers.ts';
+import type { Applied, GameCommand, SessionError } from '../../session/game-session.ts';
+import type { Result } from '../../result.ts';
+import { ACK_GRACE_MS, tellPrivately, type Acknowledge } from '../handlers.ts';
 import { refuse, type MafiaDeps } from './context.ts';
 
 /**
@@ -42,59 +44,74 @@ export async function changeGame(
   await confirm(stored.value);
 }
 
+/** The store's answer, or null if it did not come within the grace: the interaction is then acknowledged first. */
+async function storedSoon(applied: Applied): Promise<Result<Change, SessionError> | null> {
+  return Promise.race([applied.stored, delay(ACK_GRACE_MS).then(() => null)]);
+}
+
 /**
- * A person's own move that only they hear about (a night pick, a vote): answered at once, in one
- * call, with what the engine decided on the game in memory; then stored. The public side (the
- * tally) still waits for the store. If the store fails, the change is undone and the person told
- * it did not count, after the answer. Only a crash in the moment between the answer and the write
- * leaves an answer for a move the restarted bot does not have (the person sees their pick missing
- * from the menu or the tally and makes it again): the price of one REST call instead of two for
- * each of the game's busiest interactions.
+ * A person's own move that only they hear about (a night pick, a vote, a seat): confirmed only once
+ * stored, as `changeGame`, but in one call when the store answers within ACK_GRACE_MS (usually):
+ * the confirmation is then the answer itself. A slower store gets the private "thinking…" first and
+ * the confirmation after, as before. So a crash never leaves a "Noted" for a pick the restarted bot
+ * does not have, and most answers cost one REST call instead of two.
  */
-export async function changeGameAnsweringAtOnce(
+export async function changeGameAnsweringOnceStored(
   i: RepliableInteraction,
-  found: { readonly table: LiveGame },
+  found: { readonly table: LiveGame; readonly ack: Acknowledge },
   command: GameCommand,
   answer: (change: Change) => string,
 ): Promise<void> {
   const applied = found.table.apply(command);
   if (!applied.ok) return refuse(i, applied.error.message);
-  let unanswered: unknown = null;
-  try {
-    await tellPrivately(i, answer(applied.value.change));
-  } catch (error) {
-    // Too late for Discord: the change still stands and is stored; only the answer is lost.
-    unanswered = error;
+  let unacknowledged: Error | null = null;
+  const soon = await storedSoon(applied.value);
+  if (soon === null) {
+    try {
+      await found.ack();
+    } catch (error) {
+      // Too late for Discord: the change still stands and is stored; only the answer is lost.
+      unacknowledged = error instanceof Error ? error : new Error('the acknowledgement could not be sent');
+    }
   }
-  const stored = await applied.value.stored;
+  const stored = soon ?? (await applied.value.stored);
+  if (unacknowledged !== null) throw unacknowledged;
   if (!stored.ok) return refuse(i, stored.error.message);
-  if (unanswered !== null) throw unanswered instanceof Error ? unanswered : new Error('the answer could not be sent');
+  await tellPrivately(i, answer(stored.value));
 }
 
 /**
- * A lobby button's change (a seat taken, the start): the click is answered by the lobby message
- * itself, drawn from the game in memory, in one call; the output then edits it only if the stored
- * lobby looks different. If the store fails, the change is undone, the lobby drawn again and the
- * person told.
+ * A lobby button's change (a seat taken, the start), confirmed only once stored: the click is
+ * answered by the lobby message itself, drawn from the game as stored (one call when the store
+ * answers within ACK_GRACE_MS, else acknowledged first and edited after); meanwhile the output
+ * leaves the lobby to the click.
  */
 export async function changeLobbyByClick(
   i: ButtonInteraction,
-  found: { readonly table: LiveGame; readonly deps: MafiaDeps },
+  found: { readonly table: LiveGame; readonly deps: MafiaDeps; readonly ack: Acknowledge },
   command: GameCommand,
 ): Promise<void> {
-  const applied = found.table.apply(command);
-  if (!applied.ok) return refuse(i, applied.error.message);
   const { table, deps } = found;
-  let unanswered: unknown = null;
+  const output = deps.liveGames.output;
+  const applied = table.apply(command);
+  if (!applied.ok) return refuse(i, applied.error.message);
+  output.lobbyClickPending(table.state.id);
+  let drawn = false;
   try {
-    await i.update(deps.liveGames.output.lobbyShownBy(table.state, table.hostId));
-  } catch (error) {
-    unanswered = error;
+    const soon = await storedSoon(applied.value);
+    if (soon === null) await found.ack();
+    const stored = soon ?? (await applied.value.stored);
+    const view = output.lobbyDrawnByClick(table.state.id, table.session.storedState, table.hostId);
+    drawn = true;
+    if (!stored.ok) {
+      // Undone: the lobby as it stands, and why.
+      if (i.deferred) await i.editReply(view);
+      else await i.update(view);
+      return refuse(i, stored.error.message);
+    }
+    if (i.deferred) await i.editReply(view);
+    else await i.update(view);
+  } finally {
+    if (!drawn) output.lobbyDrawnByClick(table.state.id, table.session.storedState, table.hostId);
   }
-  const stored = await applied.value.stored;
-  if (!stored.ok) {
-    await i.message.edit(deps.liveGames.output.lobbyShownBy(table.state, table.hostId)).catch(() => undefined);
-    return refuse(i, stored.error.message);
-  }
-  if (unanswered !== null) throw unanswered instanceof Error ? unanswered : new Error('the answer could not be sent');
 }

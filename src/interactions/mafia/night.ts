@@ -2,7 +2,7 @@ import { nameOf } from '../../discord/presenters/format.ts';
 import { NIGHT_SELECT, SKIP_VALUE } from '../../discord/presenters/night-action.ts';
 import * as engine from '../../game/index.ts';
 import { mafiaCommand } from './context.ts';
-import { changeGameAnsweringAtOnce } from './game-change.ts';
+import { changeGameAnsweringOnceStored } from './game-change.ts';
 import { gameNamed, stillOpen } from './preconditions.ts';
 
 /** A pick from the night menu in a DM: the engine decides at once whether it stands, and the answer says so at once. */
@@ -12,7 +12,7 @@ export const nightSelect = mafiaCommand.select({
   run: (i, found) => {
     const value = i.values[0];
     const targetId = !value || value === SKIP_VALUE ? null : value;
-    return changeGameAnsweringAtOnce(
+    return changeGameAnsweringOnceStored(
       i,
       found,
       (s, at) => engine.act(s, { actorId: i.user.id, targetId, at }),

@@ -2,7 +2,7 @@ import { nameOf } from '../../discord/presenters/format.ts';
 import { NO_LYNCH_VALUE, UNVOTE_BUTTON, VOTE_SELECT } from '../../discord/presenters/vote.ts';
 import * as engine from '../../game/index.ts';
 import { mafiaCommand } from './context.ts';
-import { changeGameAnsweringAtOnce } from './game-change.ts';
+import { changeGameAnsweringOnceStored } from './game-change.ts';
 import { gameNamed, stillOpen } from './preconditions.ts';
 
 const VOTE_CLOSED = 'This vote is closed: use the vote message of the current vote.';
@@ -16,7 +16,7 @@ export const voteSelect = mafiaCommand.select({
   run: (i, found) => {
     const value = i.values[0] ?? '';
     const targetId = value === NO_LYNCH_VALUE ? 'no_lynch' : value;
-    return changeGameAnsweringAtOnce(
+    return changeGameAnsweringOnceStored(
       i,
       found,
       (s, at) => engine.vote(s, { voterId: i.user.id, targetId, at }),
@@ -30,7 +30,7 @@ export const unvoteButton = mafiaCommand.button({
   id: UNVOTE_BUTTON,
   preconditions: [gameNamed, stillOpen(VOTE_CLOSED)],
   run: (i, found) =>
-    changeGameAnsweringAtOnce(
+    changeGameAnsweringOnceStored(
       i,
       found,
       (s, at) => engine.unvote(s, { voterId: i.user.id, at }),
