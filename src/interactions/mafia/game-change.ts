@@ -107,7 +107,8 @@ export async function changeLobbyByClick(
       // Undone: the lobby as it stands, and why.
       if (i.deferred) await i.editReply(view);
       else await i.update(view);
-      return refuse(i, stored.error.message);
+      await refuse(i, stored.error.message);
+      return;
     }
     if (i.deferred) await i.editReply(view);
     else await i.update(view);
