@@ -10,13 +10,8 @@ import type { LiveGame } from '../src/discord/live-games.ts';
 import { NIGHT_SELECT, SKIP_VALUE } from '../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE, VOTE_SELECT } from '../src/discord/presenters/vote.ts';
 import { SimUserError, type DiscordSim, type InteractionHandle, type SimMessage, type SimUser } from './fakes/discord/index.ts';
-
-export interface Seating {
-  readonly channelId: string;
-  /** The first one hosts. */
-  readonly humans: readonly string[];
-  readonly personas: readonly string[];
-}
+import { openLobby } from './bench-discord-people.ts';
+import type { Seating } from './bench-discord-world.ts';
 
 function selectOptions(m: SimMessage, customId: string): string[] {
   for (const row of m.components as { components?: { custom_id?: string; options?: { value: string }[] }[] }[]) {
@@ -75,18 +70,10 @@ export class BenchGame {
   }
 
   private async openOrThrow(): Promise<void> {
-    const channel = { id: this.seating.channelId };
-    const [host, ...guests] = this.seating.humans;
-    if (host === undefined) throw new Error(`the game in ${this.seating.channelId} has no human to host it`);
-    const lobby = await this.track(this.user(host).slash(channel, 'mafia', { subcommand: 'create', options: {} })).public();
-    const table = this.bot.liveGames.live.find((t) => t.channelId === this.seating.channelId);
-    if (!table) throw new Error(`/mafia create answered in ${this.seating.channelId} but no game is open there`);
+    const gameId = await openLobby(this.sim, this.seating, {}, (h) => this.track(h));
+    const table = this.bot.liveGames.liveGame(gameId);
+    if (!table) throw new Error(`/mafia create answered in ${this.seating.channelId} but no game ${gameId} is open`);
     this.table = table;
-    for (const guest of guests) await this.track(this.user(guest).click(lobby, `lobby:join:${table.state.id}`)).updated();
-    for (const persona of this.seating.personas) {
-      await this.track(this.user(host).slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } })).ephemeral();
-    }
-    await this.track(this.user(host).click(lobby, `lobby:start:${table.state.id}`)).updated();
   }
 
   /** Started: role cards sent, AI seats driven, Mafia thread open. */

@@ -9,7 +9,7 @@
 import { NIGHT_SELECT, SKIP_VALUE } from '../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE, VOTE_SELECT } from '../src/discord/presenters/vote.ts';
 import { SimUserError, type DiscordSim, type InteractionHandle, type SimMessage } from './fakes/discord/index.ts';
-import type { Seating } from './bench-discord-humans.ts';
+import type { Seating } from './bench-discord-world.ts';
 
 interface SelectMenu {
   readonly customId: string;
@@ -84,20 +84,7 @@ export class RemoteTable {
   }
 
   private async openOrThrow(): Promise<void> {
-    const channel = { id: this.seating.channelId };
-    const [host, ...guests] = this.seating.humans;
-    if (host === undefined) throw new Error(`the game in ${this.seating.channelId} has no human to host it`);
-    const lobby = await this.track(
-      this.sim.user(host).slash(channel, 'mafia', { subcommand: 'create', options: this.createOptions }),
-    ).public();
-    const join = customIds(lobby).find((id) => id.startsWith('lobby:join:'));
-    if (!join) throw new Error(`/mafia create answered in ${this.seating.channelId} without a Join button`);
-    this.gameId = join.split(':')[2] ?? null;
-    for (const guest of guests) await this.track(this.sim.user(guest).click(lobby, join)).updated();
-    for (const persona of this.seating.personas) {
-      await this.track(this.sim.user(host).slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } })).ephemeral();
-    }
-    await this.track(this.sim.user(host).click(lobby, `lobby:start:${this.gameId}`)).updated();
+    this.gameId = await openLobby(this.sim, this.seating, this.createOptions, (h) => this.track(h));
   }
 
   /** Each person answers what reached them since the last look: night menus by DM, the channel's vote message. */
@@ -130,4 +117,30 @@ export class RemoteTable {
       if (!(e instanceof SimUserError)) throw e;
     }
   }
+}
+
+/**
+ * The host opens a lobby by slash command, the others join by button, the host seats the AI
+ * personas by slash command and starts by button, each waiting for the bot's answer as a person
+ * would. Returns the game's id (read from the Join button).
+ */
+export async function openLobby(
+  sim: DiscordSim,
+  seating: Seating,
+  createOptions: Record<string, string | number>,
+  track: (handle: InteractionHandle) => InteractionHandle,
+): Promise<string> {
+  const channel = { id: seating.channelId };
+  const [host, ...guests] = seating.humans;
+  if (host === undefined) throw new Error(`the game in ${seating.channelId} has no human to host it`);
+  const lobby = await track(sim.user(host).slash(channel, 'mafia', { subcommand: 'create', options: createOptions })).public();
+  const join = customIds(lobby).find((id) => id.startsWith('lobby:join:'));
+  const gameId = join?.split(':')[2];
+  if (join === undefined || gameId === undefined) throw new Error(`/mafia create answered in ${seating.channelId} without a Join button`);
+  for (const guest of guests) await track(sim.user(guest).click(lobby, join)).updated();
+  for (const persona of seating.personas) {
+    await track(sim.user(host).slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } })).ephemeral();
+  }
+  await track(sim.user(host).click(lobby, `lobby:start:${gameId}`)).updated();
+  return gameId;
 }

@@ -1,7 +1,14 @@
 /** What the one-process and the sharded Discord benches share: the options, the figures, the world of guilds and how latencies are read. */
 import type { DiscordSim, GuildSpec, InteractionHandle } from './fakes/discord/index.ts';
 import type { BenchDatabase } from './bench-discord-db.ts';
-import type { Seating } from './bench-discord-humans.ts';
+
+/** Who plays one benchmark game, and where. */
+export interface Seating {
+  readonly channelId: string;
+  /** The first one hosts. */
+  readonly humans: readonly string[];
+  readonly personas: readonly string[];
+}
 
 export interface DiscordBenchOptions {
   readonly games: number;
