@@ -24,7 +24,7 @@ import { announcements } from './presenters/announce.ts';
 import { COLOURS, NO_MENTIONS } from './presenters/format.ts';
 import { roleCardMessage } from './presenters/role-card.ts';
 import { nightActionMessage } from './presenters/night-action.ts';
-import { closedVoteMessage, voteMessage } from './presenters/vote.ts';
+import { closedVoteMessage, saidWithVote, voteMessage } from './presenters/vote.ts';
 import { personaSpeech, personaSpeechAsBot } from './presenters/persona-speech.ts';
 import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
 import { chunkMarkdown } from '../chunk-markdown.ts';
@@ -417,7 +417,7 @@ export class GameOutput {
         if (this.mafiaByDm.has(state.id)) await this.mafiaDm(table, state, speaker.id, speaker.name, e.payload.text);
         else if (speaker.kind === 'ai' && table.mafiaThreadId)
           await this.speak(table, speaker.name, e.payload.text, speaker.id, table.mafiaThreadId);
-      } else if (speaker.kind === 'ai' && !votesWithIt(events, e)) {
+      } else if (speaker.kind === 'ai' && !saidWithVote(events, e)) {
         await this.speak(table, speaker.name, e.payload.text, speaker.id);
       }
     }
@@ -625,20 +625,16 @@ export class GameOutput {
     await channel.messages.edit(table.lobbyMessageId, lobbyMessage(state, table.hostId));
   }
 
-  /**
-   * A lobby button's click will answer with the lobby message itself (one call for the answer and
-   * the edit): until `lobbyDrawnByClick`, the output leaves the lobby to it.
-   */
+  /** A lobby button's click will answer with the lobby message itself (one call for the answer and the edit): until it is done, the output leaves the lobby to it. */
   lobbyClickPending(gameId: string): void {
     this.lobbyClicks.set(gameId, (this.lobbyClicks.get(gameId) ?? 0) + 1);
   }
 
-  /** The click's lobby, drawn from the game as stored; the output edits the lobby again from now on. */
-  lobbyDrawnByClick(gameId: string, state: GameState, hostId: string): BaseMessageOptions {
+  /** The click has drawn the lobby (or given up): the output edits the lobby again once no click is pending. */
+  lobbyClickDone(gameId: string): void {
     const left = (this.lobbyClicks.get(gameId) ?? 1) - 1;
     if (left > 0) this.lobbyClicks.set(gameId, left);
     else this.lobbyClicks.delete(gameId);
-    return lobbyMessage(state, hostId);
   }
 
   /**
@@ -660,12 +656,4 @@ export class GameOutput {
       await this.dm(table, { userId, name: player.name }, menu ? 'their role card and night menu' : 'their role card', message);
     }
   }
-}
-
-/**
- * An AI's line said with its vote, in the same change: shown beside that vote in the live vote
- * message (the vote's moment is one message), not posted on its own.
- */
-function votesWithIt(events: readonly GameEvent[], speech: Extract<GameEvent, { type: 'speech' }>): boolean {
-  return speech.payload.channel === 'town' && events.some((e) => e.type === 'vote_cast' && e.payload.voterId === speech.payload.playerId);
 }

@@ -22,6 +22,7 @@ import { err, ok, type Result } from '../result.ts';
 import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
 import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
 import { NIGHT_SELECT } from './presenters/night-action.ts';
+import { customIdArgs } from './router.ts';
 import { GameOutput } from './game-output.ts';
 
 /** Discord's "Unknown Member": they are no longer in the server. */
@@ -183,7 +184,7 @@ export class LiveGames {
     if (i.inGuild()) this.sawMember(i.guildId, i.user.id);
     // A night pick by DM is playing in its game: as good a sign of being there as a word in its channel.
     else if (i.isMessageComponent() && i.customId.startsWith(`${NIGHT_SELECT}:`)) {
-      const table = this.liveGame(i.customId.split(':')[1] ?? '');
+      const table = this.liveGame(customIdArgs(i.customId)[0] ?? '');
       if (table) this.sawMember(table.guildId, i.user.id);
     }
   };

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   MessageFlags,
   type AutocompleteInteraction,
@@ -66,6 +67,11 @@ export interface Component<I, Deps> {
 
 /** How long an `ackFirst: 'if-slow'` handler has to begin its answer before it is acknowledged for it (well inside the 200 ms goal). */
 export const ACK_GRACE_MS = 100;
+
+/** What `work` gives if it is done within ACK_GRACE_MS, else null: then the interaction is acknowledged before it is answered. */
+export function withinGrace<T>(work: Promise<T>): Promise<T | null> {
+  return Promise.race([work, delay(ACK_GRACE_MS).then(() => null)]);
+}
 
 /** How each interaction was acknowledged, so a later private word reaches the person the right way. */
 const acknowledged = new WeakMap<RepliableInteraction, AckStyle>();

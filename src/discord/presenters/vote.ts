@@ -1,5 +1,5 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder, type BaseMessageOptions } from 'discord.js';
-import { countVotes, type GameState } from '../../game/index.ts';
+import { countVotes, findPlayer, type GameEvent, type GameState } from '../../game/index.ts';
 
 type Tally = ReturnType<typeof countVotes>;
 import { COLOURS, NO_MENTIONS, nameOf, relativeTime } from './format.ts';
@@ -19,18 +19,24 @@ function tallyLines(state: GameState, tally: Tally['tally']): string[] {
 const SAID_BUDGET = 3000;
 
 /**
- * What the AI players said with their votes in this vote: each line was said in the same change as
- * its vote and is shown here rather than posted on its own, latest per voter, in the order said.
+ * Whether a speech was said with its speaker's vote, in one change (the AI driver's vote and its
+ * line): such a line stands beside the tally in the vote message, not in a message of its own.
  */
+export function saidWithVote(events: readonly GameEvent[], speech: Extract<GameEvent, { type: 'speech' }>): boolean {
+  return (
+    speech.payload.channel === 'town' &&
+    events.some((e) => e.type === 'vote_cast' && e.payload.voterId === speech.payload.playerId && e.at === speech.at)
+  );
+}
+
+/** What the AI players said with their votes in this vote: latest per voter, in the order said. */
 function votersLines(state: GameState): string[] {
   const opened = state.log.findLastIndex((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
   if (opened < 0) return [];
   const events = state.log.slice(opened);
   const said = new Map<string, string>();
   for (const e of events) {
-    if (e.type !== 'speech' || e.payload.channel !== 'town' || findKind(state, e.payload.playerId) !== 'ai') continue;
-    const withVote = events.some((v) => v.type === 'vote_cast' && v.payload.voterId === e.payload.playerId && v.at === e.at);
-    if (!withVote) continue;
+    if (e.type !== 'speech' || findPlayer(state, e.payload.playerId)?.kind !== 'ai' || !saidWithVote(events, e)) continue;
     said.delete(e.payload.playerId);
     said.set(e.payload.playerId, e.payload.text);
   }
@@ -43,10 +49,6 @@ function votersLines(state: GameState): string[] {
     lines.push(line);
   }
   return lines;
-}
-
-function findKind(state: GameState, playerId: string): string | undefined {
-  return state.players.find((p) => p.id === playerId)?.kind;
 }
 
 /** The live vote: tally, deadline, and the menu to vote with (everyone sees the same message). */

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import type { SettingsInput } from '../../game/index.ts';
@@ -6,7 +5,7 @@ import { lobbyMessage } from '../../discord/lobby-view.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { mafiaCommand, NEEDS_SERVER, refuse, seatName } from './context.ts';
 import { guildOnly } from './preconditions.ts';
-import { ACK_GRACE_MS } from '../handlers.ts';
+import { withinGrace } from '../handlers.ts';
 import { parseRoleList } from './role-list.ts';
 import { addRuleOptions, rulesFrom } from './rule-options.ts';
 import { channelReadiness } from './channel-permissions.ts';
@@ -48,7 +47,7 @@ export const create = mafiaCommand.subcommand({
     // Storing the game may wait behind every other game's writes: acknowledged if it takes long
     // (Discord's 3 s); usually it does not, and the lobby is the answer itself (one call, not two).
     const creating = deps.liveGames.create(draft.value);
-    const soon = await Promise.race([creating, delay(ACK_GRACE_MS).then(() => null)]);
+    const soon = await withinGrace(creating);
     if (soon === null) await ack();
     const created = soon ?? (await creating);
     // Only a game stored by an earlier process gets here; the refusal stays private.
