@@ -7,7 +7,8 @@
  * counts as completed when the database says it ended. Then the same interactions are replayed
  * against a client that only acknowledges, for this machine's floor.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnBot } from './lib/bot-process.ts';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from './fakes/discord/index.ts';
@@ -40,21 +41,14 @@ interface ShardProcess {
 }
 
 function startShard(sim: DiscordSim, databaseUrl: string, shard: number, of: number): ShardProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      DISCORD_TOKEN: sim.token,
-      DISCORD_API_URL: sim.restApi,
-      DATABASE_URL: databaseUrl,
-      SHARD_IDS: String(shard),
-      SHARD_COUNT: String(of),
-      LLM_PROVIDER: 'offline',
-      // The bench made the schema from the committed migration SQL (prisma migrate deploy needs its engine binary).
-      MIGRATE_ON_START: 'false',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnBot(sim, {
+    DATABASE_URL: databaseUrl,
+    SHARD_IDS: String(shard),
+    SHARD_COUNT: String(of),
+    LLM_PROVIDER: 'offline',
+    // The bench made the schema from the committed migration SQL (prisma migrate deploy needs its engine binary).
+    MIGRATE_ON_START: 'false',
+    LOG_LEVEL: 'info',
   });
   let lines: string[] = [];
   const keep = (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 /** `npm start` as an operator runs it: one process per database, and a prompt stop on SIGTERM even while a model hangs. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { spawnBot } from '../scripts/lib/bot-process.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,19 +30,12 @@ async function until(check: () => boolean, what: string, bot?: Bot): Promise<voi
 
 /** Starts the bot exactly as `npm start` does (package.json), against the simulator and a hanging model. */
 function startBotProcess(sim: DiscordSim, model: FakeLlmServer, dataDir: string): Bot {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      DISCORD_TOKEN: sim.token,
-      DISCORD_API_URL: sim.restApi,
-      DATABASE_URL: dataDir,
-      LLM_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: model.baseURL,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnBot(sim, {
+    DATABASE_URL: dataDir,
+    LLM_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: model.baseURL,
+    LOG_LEVEL: 'info',
   });
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -1,5 +1,6 @@
 /** Shard processes of the bot as an operator starts them (`npm start`), against the simulator and one PostgreSQL schema. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnBot } from '../../scripts/lib/bot-process.ts';
 import { describe } from 'vitest';
 import type { DiscordSim } from '../../scripts/fakes/discord/index.ts';
 import { openDatabase, type Database } from '../../src/db/open-database.ts';
@@ -32,19 +33,12 @@ export async function sharedDatabase(schema: string): Promise<{ url: string; db:
 
 /** `node --import tsx src/main.ts` (what `npm start` runs) with this environment on top of the simulator's. */
 export function startBot(sim: DiscordSim, env: Record<string, string>): BotProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      DISCORD_TOKEN: sim.token,
-      DISCORD_API_URL: sim.restApi,
-      LLM_PROVIDER: 'offline',
-      // The test builds the schema from the migration SQL (prisma migrate deploy needs its engine binary).
-      MIGRATE_ON_START: 'false',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnBot(sim, {
+    LLM_PROVIDER: 'offline',
+    // The test builds the schema from the migration SQL (prisma migrate deploy needs its engine binary).
+    MIGRATE_ON_START: 'false',
+    LOG_LEVEL: 'info',
+    ...env,
   });
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
