@@ -66,7 +66,7 @@ export interface Component<I, Deps> {
 }
 
 /** How long an `ackFirst: 'if-slow'` handler has to begin its answer before it is acknowledged for it (well inside the 200 ms goal). */
-export const ACK_GRACE_MS = 100;
+const ACK_GRACE_MS = 100;
 
 /** What `work` gives if it is done within ACK_GRACE_MS, else null: then the interaction is acknowledged before it is answered. */
 export function withinGrace<T>(work: Promise<T>): Promise<T | null> {
