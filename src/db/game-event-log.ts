@@ -1,8 +1,9 @@
 import { err, ok, type Result } from '../result.ts';
 import type { GameProjection, StoredEvent } from './game-records.ts';
-import { replacePlayers } from './game-player-rows.ts';
+import { appendStatement, type AppendOutcome, type AppendRequest } from './game-append-statement.ts';
+import { isUrgent, urgently } from './db-priority.ts';
 import type { PrismaClient } from './generated/client.ts';
-import { fromPrismaJson, toPrismaJson } from './prisma-json.ts';
+import { fromPrismaJson } from './prisma-json.ts';
 
 /** A game's append-only event log, with the projection rewritten in the same transaction. */
 export interface GameEventLog {
@@ -26,45 +27,11 @@ export interface GameEventLog {
 }
 
 export function gameEventLog(prisma: PrismaClient): GameEventLog {
+  const appends = new AppendQueue(prisma);
   return {
     async append(gameId, expectedLastSeq, events, projection, previous) {
       assertContiguous(expectedLastSeq, events);
-      const newLastSeq = expectedLastSeq + events.length;
-      return prisma.$transaction(async (tx) => {
-        // Compare-and-set on lastSeq. The UPDATE also row-locks the game, so a
-        // concurrent writer waits here and then finds lastSeq already moved.
-        const claimed = await tx.game.updateMany({
-          where: { id: gameId, lastSeq: expectedLastSeq },
-          data: {
-            lastSeq: newLastSeq,
-            phase: projection.phase,
-            status: projection.status,
-            day: projection.day,
-            deadline: projection.deadline === null ? null : new Date(projection.deadline),
-          },
-        });
-        if (claimed.count === 0) {
-          const exists = await tx.game.findUnique({ where: { id: gameId }, select: { id: true } });
-          return err(exists === null ? 'not_found' : 'conflict');
-        }
-        if (projection.status === 'ended') {
-          await tx.game.updateMany({ where: { id: gameId, endedAt: null }, data: { endedAt: new Date() } });
-        }
-        if (events.length > 0) {
-          await tx.gameEvent.createMany({
-            data: events.map((event) => ({
-              gameId,
-              seq: event.seq,
-              type: event.type,
-              at: new Date(event.at),
-              visibility: toPrismaJson(event.visibility),
-              payload: toPrismaJson(event.payload),
-            })),
-          });
-        }
-        await replacePlayers(tx, gameId, projection.players, previous?.players);
-        return ok(undefined);
-      });
+      return appends.append({ gameId, expectedLastSeq, events, projection, previous });
     },
 
     async loadEvents(gameId) {
@@ -78,6 +45,91 @@ export function gameEventLog(prisma: PrismaClient): GameEventLog {
       }));
     },
   };
+}
+
+type AppendResult = Result<void, 'conflict' | 'not_found'>;
+
+interface Queued {
+  readonly request: AppendRequest;
+  readonly urgent: boolean;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+/** At most this many games' appends in one statement. */
+const MAX_BATCH = 200;
+
+/**
+ * Group commit: the appends asked while one is being written go together in the next statement,
+ * each game still on its own compare-and-set. At nightfall every game writes at once; one
+ * statement for all of them costs the database a fraction of one each. An urgent append (a person
+ * waiting) makes its whole statement urgent.
+ */
+class AppendQueue {
+  private queued: Queued[] = [];
+  private writing = false;
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  append(request: AppendRequest): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ request, urgent: isUrgent(), resolve, reject });
+      this.start();
+    });
+  }
+
+  private start(): void {
+    if (this.writing) return;
+    this.writing = true;
+    // On the next turn: the appends asked in this one go together.
+    setImmediate(() => void this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queued.length > 0) await this.write(this.nextBatch());
+    } finally {
+      this.writing = false;
+      if (this.queued.length > 0) this.start();
+    }
+  }
+
+  /** The oldest append of each game (one game's appends come one at a time anyway; a second waits for the next statement). */
+  private nextBatch(): Queued[] {
+    const batch: Queued[] = [];
+    const games = new Set<string>();
+    const rest: Queued[] = [];
+    for (const queued of this.queued) {
+      if (batch.length < MAX_BATCH && !games.has(queued.request.gameId)) {
+        games.add(queued.request.gameId);
+        batch.push(queued);
+      } else rest.push(queued);
+    }
+    this.queued = rest;
+    return batch;
+  }
+
+  private async write(batch: readonly Queued[]): Promise<void> {
+    const run = () => this.prisma.$queryRaw<AppendOutcome[]>(appendStatement(batch.map((queued) => queued.request)));
+    let outcomes: AppendOutcome[];
+    try {
+      outcomes = await (batch.some((queued) => queued.urgent) ? urgently(run) : run());
+    } catch (error) {
+      const [only] = batch;
+      if (batch.length === 1 && only) {
+        only.reject(error);
+        return;
+      }
+      // One bad append (or a deadlock with another process) must not fail the others: each is tried alone.
+      for (const queued of batch) await this.write([queued]);
+      return;
+    }
+    const byGame = new Map(outcomes.map((outcome) => [outcome.gameId, outcome]));
+    for (const queued of batch) {
+      const outcome = byGame.get(queued.request.gameId);
+      queued.resolve(outcome?.claimed ? ok(undefined) : err(outcome?.exists ? 'conflict' : 'not_found'));
+    }
+  }
 }
 
 /** Gaps or repeats in seqs are a caller bug, not a race, so they throw. */

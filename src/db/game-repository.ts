@@ -1,5 +1,6 @@
 import { fold, GameEventSchema, type GameEvent, type GameState } from '../game/index.ts';
 import { err, ok, type Result } from '../result.ts';
+import { urgently } from './db-priority.ts';
 import type { GameProjection, GameStore, Json, StoredEvent } from './game-store.ts';
 
 /** Engine events are plain JSON by construction (zod schemas of strings, numbers, records). */
@@ -62,15 +63,29 @@ export class GameRepository {
 
   /** Stores a game that `createGame` (and maybe more commands) produced. */
   async create(state: GameState, place: GamePlace): Promise<Result<void, 'exists' | 'conflict'>> {
+    // A person waits for every new game (/mafia create): it goes before background writes.
+    return urgently(() => this.created(state, place));
+  }
+
+  private async created(state: GameState, place: GamePlace): Promise<Result<void, 'exists' | 'conflict'>> {
     const created = await this.store.createGame({ id: state.id, seed: state.seed, settings: asJson(state.settings), ...place });
     if (!created.ok) return created;
     const appended = await this.store.append(state.id, 0, state.log.map(toStoredEvent), projectGame(state));
     return appended.ok ? ok(undefined) : err('conflict');
   }
 
-  /** Appends what one command produced; a writer that raced another gets 'conflict' and nothing is written. */
-  save(before: GameState, events: readonly GameEvent[], after: GameState): Promise<Result<void, 'conflict' | 'not_found'>> {
-    return this.store.append(after.id, before.log.length, events.map(toStoredEvent), projectGame(after), projectGame(before));
+  /**
+   * Appends what one command produced; a writer that raced another gets 'conflict' and nothing is
+   * written. `awaited`: a person waits for it, so it goes before background writes.
+   */
+  save(
+    before: GameState,
+    events: readonly GameEvent[],
+    after: GameState,
+    how: { readonly awaited: boolean } = { awaited: false },
+  ): Promise<Result<void, 'conflict' | 'not_found'>> {
+    const append = () => this.store.append(after.id, before.log.length, events.map(toStoredEvent), projectGame(after), projectGame(before));
+    return how.awaited ? urgently(append) : append();
   }
 
   /** Folds the stored log back into the state it was saved from. */

@@ -28,7 +28,9 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
   try {
     if (target.kind === 'postgres') {
       const { connectionString, schema } = splitSchemaParam(target.url);
-      prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }, schema ? { schema } : undefined) });
+      // Prisma names the schema in its own queries; the search path makes raw SQL (the game append) find it too.
+      const pool = { connectionString, ...(schema && { options: `-c search_path=${searchPathOption(schema)}` }) };
+      prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
     } else {
       pglite = target.kind === 'memory' ? new YieldingPGlite() : openPgliteDir(target.dataDir);
       if (target.kind === 'memory') {
@@ -64,6 +66,11 @@ export function splitSchemaParam(url: string): { connectionString: string; schem
   } catch {
     return { connectionString: url, schema: null };
   }
+}
+
+/** A schema as the value of a `-c search_path=` start-up option: a quoted identifier, spaces and backslashes escaped. */
+function searchPathOption(schema: string): string {
+  return `"${schema.replaceAll('"', '""')}"`.replace(/[\\ ]/g, (c) => `\\${c}`);
 }
 
 function openPgliteDir(dataDir: string): PGlite {

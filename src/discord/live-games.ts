@@ -58,7 +58,7 @@ export class LiveGame {
   ) {
     this.session = new GameSession(state, {
       timers: deps.timers,
-      save: (before, events, after) => deps.repo.save(before, events, after),
+      save: (before, events, after, how) => deps.repo.save(before, events, after, how),
       load: () => deps.repo.load(state.id),
       // Stored after what the caller does next: an interaction is acknowledged before its change is written.
       later: (run) => void setImmediate(run),
@@ -120,9 +120,9 @@ export class LiveGame {
     return this.session.submit(command);
   }
 
-  /** Decides and applies a command at once, to answer before it is stored (`stored` says when it is). */
+  /** A person's command, decided and applied at once; they are answered once it is stored (`stored` says when), which goes before background writes. */
   apply(command: GameCommand): Result<Applied, GameError | SessionError> {
-    return this.session.apply(command);
+    return this.session.apply(command, { awaited: true });
   }
 }
 

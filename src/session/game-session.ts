@@ -11,8 +11,16 @@ export interface SessionError {
 }
 
 export interface SessionDeps {
-  /** Persists one or more commands' events with the state they lead to; must finish before anyone is told. */
-  save(before: GameState, events: readonly GameEvent[], after: GameState): Promise<Result<void, 'conflict' | 'not_found'>>;
+  /**
+   * Persists one or more commands' events with the state they lead to; must finish before anyone is
+   * told. `awaited`: a person is waiting for it (their confirmation is sent once it is stored).
+   */
+  save(
+    before: GameState,
+    events: readonly GameEvent[],
+    after: GameState,
+    how: { readonly awaited: boolean },
+  ): Promise<Result<void, 'conflict' | 'not_found'>>;
   /** The game as the store holds it: after a failed write, whether it landed after all (only its answer was lost). */
   load?(): Promise<Result<GameState, unknown>>;
   /** Presenters and AI drivers hear every accepted change, in order, after it is stored. */
@@ -40,6 +48,7 @@ export interface Applied {
 
 interface Pending {
   readonly change: Change;
+  readonly awaited: boolean;
   resolve(result: Result<Change, SessionError>): void;
   reject(error: unknown): void;
 }
@@ -118,9 +127,9 @@ export class GameSession {
   /**
    * Decides a command on the game as it stands and applies it at once: a refusal (or nothing to do)
    * changes nothing; an accepted change is what the next command sees, and `stored` says when it
-   * is stored and published.
+   * is stored and published. `awaited`: a person waits for `stored` (it is then written first).
    */
-  apply(command: GameCommand): Result<Applied, GameError | SessionError> {
+  apply(command: GameCommand, how: { readonly awaited?: boolean } = {}): Result<Applied, GameError | SessionError> {
     this.submitted++;
     if (this.closed) return err(CLOSED);
     const result = command(this.current, this.deps.timers.now());
@@ -129,7 +138,9 @@ export class GameSession {
     // Nothing to store: answered once everything before it is stored, as if it had been.
     if (change.events.length === 0) return ok({ change, stored: this.settled().then(() => ok(change)) });
     this.current = change.state;
-    const stored = new Promise<Result<Change, SessionError>>((resolve, reject) => this.pending.push({ change, resolve, reject }));
+    const stored = new Promise<Result<Change, SessionError>>((resolve, reject) =>
+      this.pending.push({ change, awaited: how.awaited === true, resolve, reject }),
+    );
     this.armTimers();
     this.flushLater();
     return ok({ change, stored });
@@ -176,6 +187,7 @@ export class GameSession {
           before,
           batch.flatMap((p) => p.change.events),
           after,
+          { awaited: batch.some((p) => p.awaited) },
         );
         if (!written.ok) {
           this.undo(written.error, [...batch, ...this.pending.splice(0)]);
@@ -201,11 +213,12 @@ export class GameSession {
     before: GameState,
     events: readonly GameEvent[],
     after: GameState,
+    how: { readonly awaited: boolean },
   ): Promise<Result<void, { error: SessionError; stored: GameState }>> {
     let error = UNSAVED;
     for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
       try {
-        const saved = await this.deps.save(before, events, after);
+        const saved = await this.deps.save(before, events, after, how);
         if (saved.ok) return ok(undefined);
         // Another writer moved the game on: trying again cannot help.
         error = saved.error === 'conflict' ? CONFLICT : UNSAVED;

@@ -149,6 +149,48 @@ for (const backend of testBackends())
         expect(await store.loadEvents(record.id)).toHaveLength(1);
       });
 
+      it('GIVEN many games appending at the same moment (one from a stale seq, one to no game) WHEN they are stored THEN each gets its own answer and every other append lands', async () => {
+        const records = Array.from({ length: 12 }, (_, n) => newGame({ channelId: `channel-${n}` }));
+        for (const record of records) {
+          await store.createGame(record);
+          await store.append(record.id, 0, [event(1, 'opened', null)], lobby);
+        }
+        const [stale, ...rest] = records;
+
+        const results = await Promise.all([
+          store.append(stale!.id, 0, [event(1, 'late', 'x')], lobby, lobby),
+          store.append('missing', 0, [event(1, 'a', null)], lobby),
+          ...rest.map((record, n) => store.append(record.id, 1, [event(2, 'vote', { n })], { ...lobby, phase: 'vote' }, lobby)),
+        ]);
+
+        expect(results.slice(0, 2)).toEqual([
+          { ok: false, error: 'conflict' },
+          { ok: false, error: 'not_found' },
+        ]);
+        expect(results.slice(2).every((r) => r.ok)).toBe(true);
+        expect((await store.loadEvents(stale!.id)).map((e) => e.type)).toEqual(['opened']);
+        for (const [n, record] of rest.entries()) {
+          expect((await store.loadEvents(record.id)).map((e) => e.payload)).toEqual([null, { n }]);
+          expect((await store.getGame(record.id))?.phase).toBe('vote');
+        }
+      });
+
+      it('GIVEN an append the database refuses among others at the same moment WHEN they are stored THEN only it fails and the others land', async () => {
+        const [bad, good] = [newGame(), newGame({ channelId: 'channel-2' })];
+        for (const record of [bad, good]) await store.createGame(record);
+
+        const [refused, landed] = await Promise.allSettled([
+          // PostgreSQL's jsonb holds no NUL character.
+          store.append(bad.id, 0, [event(1, 'speech', { text: 'nul \u0000 here' })], lobby),
+          store.append(good.id, 0, [event(1, 'speech', { text: 'fine' })], lobby),
+        ]);
+
+        expect(refused.status).toBe('rejected');
+        expect(landed).toEqual({ status: 'fulfilled', value: { ok: true, value: undefined } });
+        expect(await store.loadEvents(bad.id)).toEqual([]);
+        expect((await store.loadEvents(good.id)).map((e) => e.payload)).toEqual([{ text: 'fine' }]);
+      });
+
       it('GIVEN no such game WHEN appending THEN the answer is not_found', async () => {
         expect(await store.append('missing', 0, [event(1, 'a', null)], lobby)).toEqual({
           ok: false,

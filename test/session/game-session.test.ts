@@ -156,6 +156,27 @@ describe('a session answers before it stores', () => {
     expect(game.state.night.actions[t.by('doctor').id]?.targetId).toBe(t.by('detective').id);
   });
 
+  it("GIVEN the game's own change and then a person's WHEN they are written THEN only the write that carries the person's is marked awaited (it goes before background writes)", async () => {
+    const { t, act } = night();
+    const marks: boolean[] = [];
+    const store = heldStore();
+    const { game } = session(t.state, {
+      save: (before, events, after, how) => {
+        marks.push(how.awaited);
+        return store.save(before, events, after, how);
+      },
+    });
+    game.apply(act('doctor', 'doctor'));
+    await turn();
+    const person = game.apply(act('detective', 'mafia'), { awaited: true });
+    if (!person.ok) throw new Error(person.error.message);
+    store.writes[0]!.release();
+    await turn();
+    store.writes[1]!.release();
+    expect(await person.value.stored).toMatchObject({ ok: true });
+    expect(marks).toEqual([false, true]);
+  });
+
   it('GIVEN a store that keeps failing WHEN a change and one decided on top of it wait to be stored THEN both are undone, each caller hears it did not count, and nothing is published', async () => {
     const { t, act } = night();
     let attempts = 0;
