@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../result.ts';
 import type { GameProjection, StoredEvent } from './game-records.ts';
 import { appendStatement, type AppendOutcome, type AppendRequest } from './game-append-statement.ts';
-import { isUrgent, urgently } from './db-priority.ts';
+import { GroupCommit } from './group-commit.ts';
 import type { PrismaClient } from './generated/client.ts';
 import { fromPrismaJson } from './prisma-json.ts';
 
@@ -27,11 +27,22 @@ export interface GameEventLog {
 }
 
 export function gameEventLog(prisma: PrismaClient): GameEventLog {
-  const appends = new AppendQueue(prisma);
+  // Each game's appends in order, every game's together.
+  const appends = new GroupCommit(
+    (request: AppendRequest) => request.gameId,
+    async (batch): Promise<Result<void, 'conflict' | 'not_found'>[]> => {
+      const outcomes = await prisma.$queryRaw<AppendOutcome[]>(appendStatement(batch));
+      const byGame = new Map(outcomes.map((outcome) => [outcome.gameId, outcome]));
+      return batch.map((request) => {
+        const outcome = byGame.get(request.gameId);
+        return outcome?.claimed ? ok(undefined) : err(outcome?.exists ? 'conflict' : 'not_found');
+      });
+    },
+  );
   return {
     async append(gameId, expectedLastSeq, events, projection, previous) {
       assertContiguous(expectedLastSeq, events);
-      return appends.append({ gameId, expectedLastSeq, events, projection, previous });
+      return appends.ask({ gameId, expectedLastSeq, events, projection, previous });
     },
 
     async loadEvents(gameId) {
@@ -45,91 +56,6 @@ export function gameEventLog(prisma: PrismaClient): GameEventLog {
       }));
     },
   };
-}
-
-type AppendResult = Result<void, 'conflict' | 'not_found'>;
-
-interface Queued {
-  readonly request: AppendRequest;
-  readonly urgent: boolean;
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
-}
-
-/** At most this many games' appends in one statement. */
-const MAX_BATCH = 200;
-
-/**
- * Group commit: the appends asked while one is being written go together in the next statement,
- * each game still on its own compare-and-set. At nightfall every game writes at once; one
- * statement for all of them costs the database a fraction of one each. An urgent append (a person
- * waiting) makes its whole statement urgent.
- */
-class AppendQueue {
-  private queued: Queued[] = [];
-  private writing = false;
-
-  constructor(private readonly prisma: PrismaClient) {}
-
-  append(request: AppendRequest): Promise<AppendResult> {
-    return new Promise((resolve, reject) => {
-      this.queued.push({ request, urgent: isUrgent(), resolve, reject });
-      this.start();
-    });
-  }
-
-  private start(): void {
-    if (this.writing) return;
-    this.writing = true;
-    // On the next turn: the appends asked in this one go together.
-    setImmediate(() => void this.drain());
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.queued.length > 0) await this.write(this.nextBatch());
-    } finally {
-      this.writing = false;
-      if (this.queued.length > 0) this.start();
-    }
-  }
-
-  /** The oldest append of each game (one game's appends come one at a time anyway; a second waits for the next statement). */
-  private nextBatch(): Queued[] {
-    const batch: Queued[] = [];
-    const games = new Set<string>();
-    const rest: Queued[] = [];
-    for (const queued of this.queued) {
-      if (batch.length < MAX_BATCH && !games.has(queued.request.gameId)) {
-        games.add(queued.request.gameId);
-        batch.push(queued);
-      } else rest.push(queued);
-    }
-    this.queued = rest;
-    return batch;
-  }
-
-  private async write(batch: readonly Queued[]): Promise<void> {
-    const run = () => this.prisma.$queryRaw<AppendOutcome[]>(appendStatement(batch.map((queued) => queued.request)));
-    let outcomes: AppendOutcome[];
-    try {
-      outcomes = await (batch.some((queued) => queued.urgent) ? urgently(run) : run());
-    } catch (error) {
-      const [only] = batch;
-      if (batch.length === 1 && only) {
-        only.reject(error);
-        return;
-      }
-      // One bad append (or a deadlock with another process) must not fail the others: each is tried alone.
-      for (const queued of batch) await this.write([queued]);
-      return;
-    }
-    const byGame = new Map(outcomes.map((outcome) => [outcome.gameId, outcome]));
-    for (const queued of batch) {
-      const outcome = byGame.get(queued.request.gameId);
-      queued.resolve(outcome?.claimed ? ok(undefined) : err(outcome?.exists ? 'conflict' : 'not_found'));
-    }
-  }
 }
 
 /** Gaps or repeats in seqs are a caller bug, not a race, so they throw. */

@@ -334,6 +334,28 @@ for (const backend of testBackends())
           error: 'not_found',
         });
       });
+
+      it('GIVEN every seat of two games saving its mind at the same moment, one seat twice and one that does not exist WHEN saved THEN each seat holds its last mind and only the missing one is not_found', async () => {
+        const records = [newGame(), newGame({ channelId: 'channel-2' })];
+        for (const record of records) {
+          await store.createGame(record);
+          await store.append(record.id, 0, [event(1, 'opened', null)], lobby);
+        }
+
+        const results = await Promise.all([
+          ...records.flatMap((record) =>
+            lobby.players.map((p) => store.saveMind(record.id, p.playerId, { memory: [`${p.playerId} first`], beliefs: {} })),
+          ),
+          store.saveMind(records[0]!.id, 'p2', { memory: ['p2 second'], beliefs: { p3: { suspicion: 0.5 } } }),
+          store.saveMind(records[1]!.id, 'ghost', { memory: [], beliefs: {} }),
+        ]);
+
+        expect(results.slice(0, -1).every((r) => r.ok)).toBe(true);
+        expect(results.at(-1)).toEqual({ ok: false, error: 'not_found' });
+        const minds = await store.loadMinds(records[0]!.id);
+        expect(minds['p2']).toEqual({ memory: ['p2 second'], beliefs: { p3: { suspicion: 0.5 } } });
+        expect((await store.loadMinds(records[1]!.id))['p3']).toEqual({ memory: ['p3 first'], beliefs: {} });
+      });
     });
 
     describe('finding games', () => {
