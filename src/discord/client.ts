@@ -1,4 +1,5 @@
 import { Client, GatewayIntentBits, Partials, REST, type RESTOptions } from 'discord.js';
+import { Agent } from 'undici';
 import { ALL_IN_ONE, type ShardSet } from './shards.ts';
 
 /**
@@ -25,12 +26,30 @@ export interface ClientSettings {
   readonly shards?: ShardSet | undefined;
 }
 
+/**
+ * How long an idle connection to Discord is kept for the next request. Discord's API is behind
+ * Cloudflare, which keeps an idle HTTP/1.1 connection 400 s; undici's default drops it after 4 s, so
+ * every answer after a quiet moment first opened a TCP and TLS connection of its own. A minute stays
+ * well inside Cloudflare's limit, so no request goes out on a connection Cloudflare is closing.
+ */
+const KEEP_ALIVE_MS = 60_000;
+
+/**
+ * Connections to Discord, for both REST clients (so the connections the bot's posts keep warm serve
+ * its answers too). When every game's night picks are stored in the same statement, their answers
+ * leave together: without a bound each one opened a connection of its own (a TLS handshake each),
+ * which cost the last of them more than waiting a turn for a warm one. The posts, held to 50 a
+ * second, keep only a few of them busy.
+ */
+const CONNECTIONS = 32;
+
 /** Requests per second for interaction endpoints, which Discord does not hold to the global limit (their own routes' limits still apply). */
 const INTERACTION_REQUESTS_PER_SECOND = 10_000;
 
 export function createDiscordClient(settings: ClientSettings = {}): Client {
   const shards = settings.shards ?? ALL_IN_ONE;
   const rest: Partial<RESTOptions> = {
+    agent: new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, keepAliveMaxTimeout: KEEP_ALIVE_MS, connections: CONNECTIONS }),
     ...(settings.apiUrl !== undefined && { api: settings.apiUrl }),
     ...(settings.globalRequestsPerSecond !== undefined && { globalRequestsPerSecond: settings.globalRequestsPerSecond }),
   };

@@ -1,6 +1,6 @@
 /** startDiscordSim: the world, the REST server and the gateway on one loopback port, plus the assertion helpers. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { ChannelType, MessageFlags } from 'discord.js';
 import { SimCore } from './core.ts';
 import { FakeGateway, receives, shardOf, type GatewaySession } from './gateway.ts';
@@ -73,6 +73,9 @@ export interface Fault {
   times?: number;
 }
 
+/** How long Discord's API (behind Cloudflare) keeps an idle HTTP/1.1 connection open (Cloudflare's connection limits). */
+const CLOUDFLARE_KEEP_ALIVE_MS = 400_000;
+
 interface ActiveFault extends Fault {
   left: number;
 }
@@ -96,6 +99,9 @@ export class DiscordSim extends SimCore {
   private readonly simUsers = new Map<string, SimUser>();
   private readonly closers: (() => Promise<void> | void)[] = [];
   private readonly faults = new Set<ActiveFault>();
+  private readonly restSockets = new WeakSet<Socket>();
+  /** TCP connections REST requests came on (a client that keeps its connections opens few). */
+  restConnections = 0;
   readonly waitTimeoutMs: number;
 
   constructor(world: World, gateway: FakeGateway, token: string, botUserId: string, options: SimOptions) {
@@ -121,7 +127,15 @@ export class DiscordSim extends SimCore {
   }
 
   async listen(): Promise<void> {
-    this.server = createServer((req, res) => void this.onRequest(req, res));
+    this.server = createServer({ keepAliveTimeout: CLOUDFLARE_KEEP_ALIVE_MS }, (req, res) => {
+      // Stated by hand, Node adds no `Keep-Alive: timeout=` hint (Cloudflare gives none): a client keeps the connection only as long as it chooses.
+      res.setHeader('connection', 'keep-alive');
+      if (!this.restSockets.has(req.socket)) {
+        this.restSockets.add(req.socket);
+        this.restConnections++;
+      }
+      void this.onRequest(req, res);
+    });
     this.server.on('upgrade', (req, socket, head) => {
       if ((req.url ?? '').startsWith('/gateway')) this.gateway.handleUpgrade(req, socket, head);
       else socket.destroy();
