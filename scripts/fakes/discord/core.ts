@@ -59,14 +59,16 @@ export class SimCore {
 
   /**
    * Resolves once `condition` returns a truthy value (which is returned); rejects after timeoutMs with
-   * the description. Re-checked on every change of the simulator and every `intervalMs` (for state
-   * outside it, e.g. the bot's database).
+   * the description. Re-checked on every change of the simulator and, unless `poll` is false, every
+   * `intervalMs` (for state outside it, e.g. the bot's database). A condition that answers without a
+   * promise is checked on the spot: hundreds of people waiting on their interactions are each
+   * checked at every change, and the bench measures the process they run in.
    */
   until<T>(
     condition: () => T | Promise<T>,
-    options: { timeoutMs?: number; intervalMs?: number; description?: string } = {},
+    options: { timeoutMs?: number; intervalMs?: number; poll?: boolean; description?: string } = {},
   ): Promise<NonNullable<T>> {
-    const { timeoutMs = 5000, intervalMs = 25, description } = options;
+    const { timeoutMs = 5000, intervalMs = 25, poll = true, description } = options;
     return new Promise((resolve, reject) => {
       // Changed by the timer, the poll and each check: a check reads it afresh after its await.
       const state = { done: false, checking: false, again: false };
@@ -74,9 +76,13 @@ export class SimCore {
       const finish = (fn: () => void) => {
         state.done = true;
         clearTimeout(timer);
-        clearInterval(poll);
+        clearInterval(polling);
         this.waiters.delete(check);
         fn();
+      };
+      const settle = (value: T) => {
+        if (value) finish(() => resolve(value));
+        return Boolean(value);
       };
       const check = () => {
         if (state.done) return;
@@ -84,14 +90,21 @@ export class SimCore {
           state.again = true;
           return;
         }
+        let answer: T | Promise<T>;
+        try {
+          answer = condition();
+        } catch (e) {
+          lastError = e;
+          return;
+        }
+        if (!(answer instanceof Promise)) {
+          settle(answer);
+          return;
+        }
         state.checking = true;
         void (async () => {
           try {
-            const value = await condition();
-            if (value) {
-              finish(() => resolve(value));
-              return;
-            }
+            if (settle(await answer)) return;
           } catch (e) {
             lastError = e;
           } finally {
@@ -109,7 +122,7 @@ export class SimCore {
           reject(new Error(`sim.until timed out after ${timeoutMs} ms${description ? ` waiting for ${description}` : ''}${why}`)),
         );
       }, timeoutMs);
-      const poll = setInterval(check, intervalMs);
+      const polling = poll ? setInterval(check, intervalMs) : undefined;
       this.waiters.add(check);
       check();
     });

@@ -10,6 +10,7 @@ export interface WaitOptions {
 
 const T = InteractionResponseType;
 
+/** Every wait here reads only the simulator's state, which wakes it at each change: none polls. */
 export class InteractionHandle {
   constructor(
     private readonly core: SimCore,
@@ -43,6 +44,7 @@ export class InteractionHandle {
   async ack(options: WaitOptions = {}): Promise<InteractionCallback> {
     const result = await this.core.until(() => this.interaction.callbacks[0] ?? this.rejection(), {
       timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
+      poll: false,
       description: `the bot to acknowledge ${this.describe()}`,
     });
     if (result instanceof Error) throw result;
@@ -67,7 +69,7 @@ export class InteractionHandle {
         if (cb.type === T.DeferredMessageUpdate && m.history.length <= (this.interaction.versionsAtDefer ?? 0)) return undefined;
         return m;
       },
-      { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, description: `the reply to ${this.describe()}` },
+      { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, poll: false, description: `the reply to ${this.describe()}` },
     );
   }
 
@@ -118,7 +120,7 @@ export class InteractionHandle {
         const id = this.interaction.followUpIds[n];
         return id ? this.core.world.messages.get(id) : undefined;
       },
-      { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, description: `follow-up #${n} to ${this.describe()}` },
+      { timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs, poll: false, description: `follow-up #${n} to ${this.describe()}` },
     );
   }
 
