@@ -100,8 +100,7 @@ export class DiscordSim extends SimCore {
   private readonly closers: (() => Promise<void> | void)[] = [];
   private readonly faults = new Set<ActiveFault>();
   private readonly restSockets = new WeakSet<Socket>();
-  /** TCP connections REST requests came on (a client that keeps its connections opens few). */
-  restConnections = 0;
+  private restSocketCount = 0;
   readonly waitTimeoutMs: number;
 
   constructor(world: World, gateway: FakeGateway, token: string, botUserId: string, options: SimOptions) {
@@ -113,6 +112,11 @@ export class DiscordSim extends SimCore {
     miscRoutes(this.router, this, () => this.gatewayUrl, options.recommendedShards ?? 1);
     channelRoutes(this.router, this);
     webhookRoutes(this.router, this, this.interactions);
+  }
+
+  /** TCP connections REST requests came on (a client that keeps its connections opens few). */
+  get restConnections(): number {
+    return this.restSocketCount;
   }
 
   /** `rest.api` for discord.js: `new Client({ rest: { api: sim.restApi } })`. */
@@ -128,11 +132,12 @@ export class DiscordSim extends SimCore {
 
   async listen(): Promise<void> {
     this.server = createServer({ keepAliveTimeout: CLOUDFLARE_KEEP_ALIVE_MS }, (req, res) => {
-      // Stated by hand, Node adds no `Keep-Alive: timeout=` hint (Cloudflare gives none): a client keeps the connection only as long as it chooses.
+      // Stated by hand, Node adds no `Keep-Alive: timeout=` hint (Cloudflare gives none): a client
+      // keeps the connection only as long as it chooses.
       res.setHeader('connection', 'keep-alive');
       if (!this.restSockets.has(req.socket)) {
         this.restSockets.add(req.socket);
-        this.restConnections++;
+        this.restSocketCount++;
       }
       void this.onRequest(req, res);
     });
