@@ -131,11 +131,20 @@ function todayStart(view: PlayerView): number {
   );
 }
 
-/** Events of the current day (or tonight's Mafia thread), as lines a model reads. */
-function today(view: PlayerView, name: (id: string) => string): { transcript: string[]; mafiaThread: string[] } {
+/**
+ * Events of the current day (or tonight's Mafia thread), as lines a model reads, and how many of
+ * the transcript's lines come from events up to `sinceSeq` (those the seat's last turn showed).
+ */
+function today(
+  view: PlayerView,
+  name: (id: string) => string,
+  sinceSeq: number,
+): { transcript: string[]; mafiaThread: string[]; shownBefore: number } {
   const transcript: string[] = [];
   const mafiaThread: string[] = [];
+  let shownBefore: number | null = null;
   for (const e of view.events.slice(todayStart(view))) {
+    if (shownBefore === null && e.seq > sinceSeq) shownBefore = transcript.length;
     if (e.type === 'speech') {
       const line = quoteSpeech(name(e.payload.playerId), e.payload.text);
       if (e.payload.channel === 'mafia') mafiaThread.push(line);
@@ -163,7 +172,7 @@ function today(view: PlayerView, name: (id: string) => string): { transcript: st
       transcript.push(`[notice] ${neutralise(e.payload.text)}`);
     }
   }
-  return { transcript, mafiaThread };
+  return { transcript, mafiaThread, shownBefore: shownBefore ?? transcript.length };
 }
 
 /** What changed since the seat last acted, beyond today's transcript (deaths before today, results). */
@@ -221,7 +230,7 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     (s) =>
       `${s.seat}. ${neutralise(s.name)}${s.id === view.me.id ? ' (you)' : ''} — ${s.alive ? 'alive' : 'dead'}${s.knownRole ? `, ${getRole(s.knownRole).name}` : ''}`,
   );
-  const { transcript, mafiaThread } = today(view, name);
+  const { transcript, mafiaThread, shownBefore } = today(view, name, request.sinceSeq ?? 0);
   const recaps = dayRecaps(view);
   const memory = request.memory ?? memoryFacts(view);
   const beliefs = beliefLines(request, name);
@@ -259,5 +268,10 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     text += `${lines.join('\n')}\n`;
     breaks.push(text.length);
   }
-  return { text: text + rest.join('\n'), breaks, cacheAt: text.length };
+  // After a vote or last words the seat's next call opens a new day (or never comes): a breakpoint
+  // after today's new lines would write them to the cache at 125 % for nobody. It stays where the
+  // seat's last turn put it, so this call reads what that one wrote and writes nothing new.
+  const lastOfDay = request.kind === 'vote' || request.kind === 'last_words';
+  const cachedBlocks = lastOfDay ? Math.floor(shownBefore / TRANSCRIPT_BLOCK_LINES) : blocks.length - 1;
+  return { text: text + rest.join('\n'), breaks, cacheAt: breaks[cachedBlocks] ?? text.length };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../../src/agents/decision.ts';
-import { turnContext } from '../../../src/agents/player/prompt.ts';
+import { turnContext, turnParts } from '../../../src/agents/player/prompt.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { PlayerState } from '../../../src/game/index.ts';
 import { TestGame } from '../../support/test-game.ts';
@@ -44,5 +44,51 @@ describe('the turn tells each thing once', () => {
     const me = t.by('detective');
     t.must(engine.writeWill(t.state, { playerId: me.id, text: 'Detective. No results yet.', at: t.state.deadline! }));
     expect(turnContext(speakRequest(t, me, 0))).not.toContain('No results yet');
+  });
+});
+
+describe('where a turn asks the provider to cache', () => {
+  /** A day with `lines` transcript lines: a dawn line, then speeches. */
+  function dayWith(t: TestGame, speeches: number): void {
+    t.advanceTo('day');
+    const speakers = t.state.players.filter((p) => p.alive);
+    for (let i = 0; i < speeches; i++) t.must(t.say(speakers[i % speakers.length]!, `Point number ${i}.`));
+  }
+
+  /** The transcript lines before the breakpoint: the text up to it, from today's heading on. */
+  const linesBefore = (text: string, at: number) => text.slice(text.indexOf('# Today so far'), at).split('\n').length - 2;
+
+  it('GIVEN a seat that spoke after 5 lines of the day WHEN it votes after 5 more THEN its breakpoint stays after the 4 lines its speech cached, while a speech now would cache all 8 full ones', () => {
+    const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
+    const me = t.by('townsperson');
+    dayWith(t, 4);
+    t.must(t.say(me, 'I listen.'));
+    const spokeAt = t.state.log.at(-1)!.seq;
+    for (const p of t.state.players.filter((p) => p.alive && p.id !== me.id).slice(0, 3)) t.must(t.say(p, 'More talk.'));
+    t.advanceTo('vote');
+    t.must(t.vote(t.by('mafia'), me));
+    t.must(t.vote(t.by('doctor'), me));
+    const view = engine.viewFor(t.state, me.id)!;
+    const asked = { view, beliefs: {}, sinceSeq: spokeAt } as const;
+
+    const vote = turnParts({ ...asked, kind: 'vote', targets: [], allowSkip: true });
+    const speech = turnParts({ ...asked, kind: 'speak', targets: [], allowSkip: false });
+
+    expect(linesBefore(vote.text, vote.cacheAt)).toBe(4);
+    expect(linesBefore(speech.text, speech.cacheAt)).toBe(8);
+    expect(vote.breaks).toContain(vote.cacheAt);
+  });
+
+  it('GIVEN a seat that last acted before today WHEN it gives last words THEN its breakpoint is after the roster and recaps only: nothing of today is written for a seat that has no later call', () => {
+    const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
+    const me = t.by('townsperson');
+    const since = t.state.log.at(-1)!.seq;
+    dayWith(t, 6);
+    const view = engine.viewFor(t.state, me.id)!;
+
+    const last = turnParts({ view, beliefs: {}, sinceSeq: since, kind: 'last_words', targets: [], allowSkip: false });
+
+    expect(last.cacheAt).toBe(last.breaks[0]);
+    expect(last.text.slice(0, last.cacheAt)).toMatch(/# Today so far\n$/);
   });
 });
