@@ -66,6 +66,22 @@ describe('the offline brain', () => {
     }
   });
 
+  it('GIVEN a Townsperson lynched and revealed WHEN a Mafia member and a Townsperson read the table THEN the Mafia member trusts its teammate fully and the revealed Townsperson not at all, and the Townsperson trusts them', () => {
+    const t = TestGame.started([...NINE]);
+    const [mafia, teammate] = [t.by('mafia', 0), t.by('mafia', 1)];
+    const lynched = t.by('townsperson', 0);
+    t.advanceTo('vote');
+    for (const p of t.state.players.filter((p) => p.alive && p.id !== lynched.id)) t.must(t.vote(p, lynched));
+    t.advanceTo('night');
+
+    const mafiaReads = brain(request(t, mafia.id, 'night'), engine.createRng(2)).beliefs;
+    const townReads = brain(request(t, t.by('townsperson', 1).id, 'speak'), engine.createRng(2)).beliefs;
+
+    expect(mafiaReads[teammate.id]).toMatchObject({ suspicion: 1, trust: 1 });
+    expect(mafiaReads[lynched.id]).toMatchObject({ suspicion: 0, trust: 0 });
+    expect(townReads[lynched.id]).toMatchObject({ suspicion: 0, trust: 1 });
+  });
+
   it('GIVEN the same request and seed WHEN decided twice THEN the decisions are identical', () => {
     const t = TestGame.started([...NINE]);
     t.advanceTo('vote');

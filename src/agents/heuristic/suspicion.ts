@@ -54,7 +54,8 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     if (s.knownRole) {
       const mafia = isMafia(s.knownRole);
       read.suspicion = mafia ? 1 : 0;
-      read.trust = mafia ? 0 : 0.9;
+      // A known role is a certainty: one's own side is trusted (a Mafia seat's teammate too), the other side not.
+      read.trust = mafia === isMafia(me.role) ? 1 : 0;
       read.reasons.push(`known ${getRole(s.knownRole).name}`);
     }
     reads.set(s.id, read);
@@ -114,7 +115,7 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     const noise = read.seat.alive && !read.seat.knownRole ? (rng.int(0, 100) - 50) / 1000 : 0;
     beliefs[id] = {
       suspicion: round2(clamp(read.suspicion + noise)),
-      trust: round2(clamp(read.trust - read.suspicion / 2 + 0.25)),
+      trust: read.seat.knownRole ? read.trust : round2(clamp(read.trust - read.suspicion / 2 + 0.25)),
       reason: read.reasons.length === 0 ? NO_INFORMATION : read.reasons.join('; ').slice(0, 200),
     };
   }
