@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getRole, isMafia, type RoleId } from '../game/index.ts';
 
 /** One player's read of another: how likely Mafia, how far to trust them, and why. */
 const BeliefSchema = z.object({
@@ -9,3 +10,10 @@ const BeliefSchema = z.object({
 
 export const BeliefsSchema = z.record(z.string(), BeliefSchema);
 export type Beliefs = z.infer<typeof BeliefsSchema>;
+type Belief = Beliefs[string];
+
+/** The read of a player whose role the seat knows: a certainty, its own side trusted (a Mafia seat's teammate too), the other not. */
+export function knownRoleRead(role: RoleId, myRole: RoleId | null): Belief {
+  const mafia = isMafia(role);
+  return { suspicion: mafia ? 1 : 0, trust: mafia === isMafia(myRole) ? 1 : 0, reason: `known ${getRole(role).name}` };
+}

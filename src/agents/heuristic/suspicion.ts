@@ -1,6 +1,6 @@
 import type { PlayerView, Rng, SeatView } from '../../game/index.ts';
 import { getRole, isMafia } from '../../game/index.ts';
-import type { Beliefs } from '../beliefs.ts';
+import { knownRoleRead, type Beliefs } from '../beliefs.ts';
 import type { PublicRecord } from './reading.ts';
 
 export const NO_INFORMATION = 'no information yet';
@@ -52,11 +52,10 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     if (s.id === me.id) continue;
     const read: Read = { seat: s, suspicion: prior, trust: 0.5, reasons: [] };
     if (s.knownRole) {
-      const mafia = isMafia(s.knownRole);
-      read.suspicion = mafia ? 1 : 0;
-      // A known role is a certainty: one's own side is trusted (a Mafia seat's teammate too), the other side not.
-      read.trust = mafia === isMafia(me.role) ? 1 : 0;
-      read.reasons.push(`known ${getRole(s.knownRole).name}`);
+      const known = knownRoleRead(s.knownRole, me.role);
+      read.suspicion = known.suspicion;
+      read.trust = known.trust;
+      read.reasons.push(known.reason);
     }
     reads.set(s.id, read);
   }

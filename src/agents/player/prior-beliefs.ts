@@ -1,5 +1,5 @@
-import { getRole, isMafia, type PlayerView } from '../../game/index.ts';
-import type { Beliefs } from '../beliefs.ts';
+import { isMafia, type PlayerView } from '../../game/index.ts';
+import { knownRoleRead, type Beliefs } from '../beliefs.ts';
 
 /** The reason of a read the seat has not made yet: the table's odds stand in for it. */
 export const NO_READ = 'no read yet';
@@ -23,14 +23,8 @@ function priorBeliefs(view: PlayerView): Beliefs {
   for (const s of others) {
     if (!s.alive) continue;
     const result = results.get(s.id);
-    if (s.knownRole !== null) {
-      const mafia = isMafia(s.knownRole);
-      beliefs[s.id] = {
-        suspicion: mafia ? 1 : 0,
-        trust: mafia === isMafia(view.me.role) ? 1 : 0,
-        reason: `known ${getRole(s.knownRole).name}`,
-      };
-    } else if (result !== undefined) {
+    if (s.knownRole !== null) beliefs[s.id] = knownRoleRead(s.knownRole, view.me.role);
+    else if (result !== undefined) {
       // The Godfather reads innocent: an innocent result is near-certain only when none is in play.
       beliefs[s.id] = {
         suspicion: result === 'mafia' ? 1 : godfatherInPlay ? 0.1 : 0,

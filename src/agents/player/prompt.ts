@@ -272,6 +272,6 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
   // after today's new lines would write them to the cache at 125 % for nobody. It stays where the
   // seat's last turn put it, so this call reads what that one wrote and writes nothing new.
   const lastOfDay = request.kind === 'vote' || request.kind === 'last_words';
-  const cachedBlocks = lastOfDay ? Math.floor(shownBefore / TRANSCRIPT_BLOCK_LINES) : blocks.length - 1;
+  const cachedBlocks = Math.floor((lastOfDay ? shownBefore : transcript.length) / TRANSCRIPT_BLOCK_LINES);
   return { text: text + rest.join('\n'), breaks, cacheAt: breaks[cachedBlocks] ?? text.length };
 }

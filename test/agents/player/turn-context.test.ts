@@ -48,7 +48,7 @@ describe('the turn tells each thing once', () => {
 });
 
 describe('where a turn asks the provider to cache', () => {
-  /** A day with `lines` transcript lines: a dawn line, then speeches. */
+  /** A day that opens with its dawn line, then `speeches` speeches. */
   function dayWith(t: TestGame, speeches: number): void {
     t.advanceTo('day');
     const speakers = t.state.players.filter((p) => p.alive);
