@@ -1,6 +1,6 @@
 /**
- * The LLM seats measured as they play: one all-AI game of the seven starter personas per provider,
- * through the real SDKs against the wire fakes (which report prompt caching as the providers
+ * The LLM seats measured as they play: all-AI games of the seven starter personas (the bench
+ * plays hundreds per provider, one seed each), through the real SDKs against the wire fakes (which report prompt caching as the providers
  * document it), with the bot's own AI driver. Calls, tokens, the cache-read share and dollars.
  */
 import { Worker } from 'node:worker_threads';
@@ -35,6 +35,8 @@ export interface ProviderGameFigures {
   readonly dollars: number;
   readonly callsByPurpose: Record<string, number>;
   readonly outcome: string;
+  /** The day the game ended on. */
+  readonly days: number;
 }
 
 function envFor(provider: ProviderName): LlmConfig {
@@ -90,6 +92,7 @@ export async function benchProviderGame(provider: ProviderName, seed = 42, playe
       dollars: dollarsOf(records, PRICE),
       callsByPurpose,
       outcome: state.outcome?.kind === 'win' ? `${state.outcome.faction} win on day ${state.day}` : (state.outcome?.kind ?? 'unfinished'),
+      days: state.day,
     };
   } finally {
     await fake.close();

@@ -10,6 +10,7 @@ import { discordSection } from './bench-discord.ts';
 import { BENCH_DATABASES } from './bench-discord-db.ts';
 import { beliefFigures, PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
 import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
+import { sampleMean, type SampleMean } from './lib/sample-mean.ts';
 import type { ProviderName } from '../src/llm/types.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
 import { benchPictures } from './bench-pictures.ts';
@@ -84,7 +85,12 @@ async function engineSection(): Promise<void> {
   };
 }
 
-const LLM_SEEDS = [1, 2, 3, 4, 5];
+/**
+ * Games per provider (seeds 1 to N). One game's cost depends mostly on how long it runs (2 to 4
+ * days, $0.11 to $0.33), so a handful of seeds says little: across games the cost varies by about
+ * $0.05, and 400 games put the mean within about ±$0.005 (95 %), a fortieth of the target.
+ */
+const LLM_GAMES = 400;
 
 function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
@@ -92,36 +98,49 @@ function mean(values: readonly number[]): number {
 
 async function llmSection(): Promise<void> {
   out(
-    `All-AI 7-player games of the starter personas (seeds ${LLM_SEEDS.join(', ')}: games run 2–4 days), through the real SDKs against the wire fakes (caching modelled as documented; the fake writes 70 % of each field's stated length), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`,
+    `${LLM_GAMES} all-AI 7-player games of the starter personas per provider (seeds 1–${LLM_GAMES}), through the real SDKs against the wire fakes (caching modelled as documented; the fake writes 70 % of each field's stated length), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`,
   );
   const games: Record<ProviderName, ProviderGameFigures[]> = { openai: [], anthropic: [] };
-  for (const seed of LLM_SEEDS) {
-    const o = await benchProviderGame('openai', seed);
-    const a = await benchProviderGame('anthropic', seed);
-    games.openai.push(o);
-    games.anthropic.push(a);
-    const purposes = Object.entries(o.callsByPurpose)
-      .map(([p, n]) => `${p} ${n}`)
-      .join(', ');
+  for (let seed = 1; seed <= LLM_GAMES; seed++) {
+    games.openai.push(await benchProviderGame('openai', seed));
+    games.anthropic.push(await benchProviderGame('anthropic', seed));
+  }
+  // Both providers play the same games (the fakes answer alike), so the lengths are told once.
+  const byLength = new Map<number, { openai: number[]; anthropic: number[] }>();
+  games.openai.forEach((o, i) => {
+    const a = games.anthropic[i];
+    if (!a) return;
+    const group = byLength.get(o.days) ?? { openai: [], anthropic: [] };
+    group.openai.push(o.dollars);
+    group.anthropic.push(a.dollars);
+    byLength.set(o.days, group);
+  });
+  const lengths = [...byLength].sort((x, y) => x[0] - y[0]);
+  for (const [days, group] of lengths) {
     out(
-      `  seed ${seed}: ${o.outcome}; ${o.calls} calls (${purposes}); ${o.inputTokens} input tokens, ${o.outputTokens} output; cache reads OpenAI ${o.cachedInputTokens}, Anthropic ${a.cachedInputTokens} (+${a.cacheWriteInputTokens} written); $${o.dollars.toFixed(3)} / $${a.dollars.toFixed(3)}`,
+      `  ended on day ${days}: ${group.openai.length} games (${((group.openai.length / LLM_GAMES) * 100).toFixed(1)} %), $${mean(group.openai).toFixed(3)} / $${mean(group.anthropic).toFixed(3)} a game (OpenAI / Anthropic)`,
     );
   }
   const all = [...games.openai, ...games.anthropic];
-  const callsPerGame = mean(all.map((f) => f.calls));
+  const calls = sampleMean(all.map((f) => f.calls));
+  const callsPerGame = calls.mean;
   const inputTokensPerGame = mean(all.map((f) => f.inputTokens));
   const outputTokensPerCall = all.reduce((n, f) => n + f.outputTokens, 0) / all.reduce((n, f) => n + f.calls, 0);
   const share = (fs: readonly ProviderGameFigures[]) =>
     fs.reduce((n, f) => n + f.cachedInputTokens, 0) / fs.reduce((n, f) => n + f.inputTokens, 0);
-  const dollars = { openai: mean(games.openai.map((f) => f.dollars)), anthropic: mean(games.anthropic.map((f) => f.dollars)) };
+  const cost = { openai: sampleMean(games.openai.map((f) => f.dollars)), anthropic: sampleMean(games.anthropic.map((f) => f.dollars)) };
+  const dollars = { openai: cost.openai.mean, anthropic: cost.anthropic.mean };
   const dollarsPerGame = Math.max(dollars.openai, dollars.anthropic);
-  out(`  model calls per game (mean): ${callsPerGame.toFixed(1)}  [target ≤ 40: ${ratio(callsPerGame, 40, false)}]`);
+  const told = (s: SampleMean) => `$${s.mean.toFixed(3)} ± ${s.ci95.toFixed(3)} (95 %; one game $${s.min.toFixed(2)}–$${s.max.toFixed(2)})`;
+  out(
+    `  model calls per game (mean): ${callsPerGame.toFixed(1)} (one game ${calls.min}–${calls.max})  [target ≤ 40: ${ratio(callsPerGame, 40, false)}]`,
+  );
   out(`  input tokens per game (mean): ${inputTokensPerGame.toFixed(0)}; output tokens per call: ${outputTokensPerCall.toFixed(0)}`);
   out(
     `  cache-read share of input tokens: Anthropic ${(share(games.anthropic) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.anthropic), 0.6)}], OpenAI ${(share(games.openai) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.openai), 0.6)}]`,
   );
   out(
-    `  dollars per game (mean; OpenAI $${dollars.openai.toFixed(3)}, Anthropic $${dollars.anthropic.toFixed(3)}): $${dollarsPerGame.toFixed(3)}  [target ≤ $0.20: ${ratio(dollarsPerGame, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]`,
+    `  dollars per game (mean; OpenAI ${told(cost.openai)}, Anthropic ${told(cost.anthropic)}): $${dollarsPerGame.toFixed(3)}  [target ≤ $0.20: ${ratio(dollarsPerGame, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]`,
   );
   const latency = await benchLatency();
   out(
@@ -134,7 +153,9 @@ async function llmSection(): Promise<void> {
     cacheReadShare: { anthropic: share(games.anthropic), openai: share(games.openai) },
     dollarsPerGame,
     dollarsPerGameByProvider: dollars,
-    games: games,
+    dollarsPerGameCi95: { openai: cost.openai.ci95, anthropic: cost.anthropic.ci95 },
+    games: LLM_GAMES,
+    gamesByLength: Object.fromEntries(lengths.map(([days, group]) => [`day${days}`, group.openai.length])),
     phaseWallRatio: Object.fromEntries(latency.phaseRatios),
   };
 }
