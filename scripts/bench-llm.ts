@@ -1,7 +1,8 @@
 /**
  * The LLM seats measured as they play: all-AI games of the seven starter personas (the bench
- * plays hundreds per provider, one seed each), through the real SDKs against the wire fakes (which report prompt caching as the providers
- * document it), with the bot's own AI driver. Calls, tokens, the cache-read share and dollars.
+ * plays hundreds per provider, one seed each), through the real SDKs against the wire fakes
+ * (which report prompt caching as the providers document it), with the bot's own AI driver.
+ * Calls, tokens, the cache-read share and dollars.
  */
 import { Worker } from 'node:worker_threads';
 import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
@@ -27,14 +28,12 @@ export const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } 
 export interface ProviderGameFigures {
   readonly provider: ProviderName;
   readonly calls: number;
-  readonly decisions: number;
   readonly inputTokens: number;
   readonly cachedInputTokens: number;
   readonly cacheWriteInputTokens: number;
   readonly outputTokens: number;
   readonly dollars: number;
   readonly callsByPurpose: Record<string, number>;
-  readonly outcome: string;
   /** The day the game ended on. */
   readonly days: number;
 }
@@ -84,14 +83,12 @@ export async function benchProviderGame(provider: ProviderName, seed = 42, playe
     return {
       provider,
       calls: records.length,
-      decisions: state.log.filter((e) => e.type === 'reasoning' && !e.payload.text.startsWith('Backs ')).length,
       inputTokens: sum((r) => r.usage.inputTokens),
       cachedInputTokens: sum((r) => r.usage.cachedInputTokens),
       cacheWriteInputTokens: sum((r) => r.usage.cacheWriteInputTokens ?? 0),
       outputTokens: sum((r) => r.usage.outputTokens),
       dollars: dollarsOf(records, PRICE),
       callsByPurpose,
-      outcome: state.outcome?.kind === 'win' ? `${state.outcome.faction} win on day ${state.day}` : (state.outcome?.kind ?? 'unfinished'),
       days: state.day,
     };
   } finally {

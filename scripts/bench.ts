@@ -10,7 +10,7 @@ import { discordSection } from './bench-discord.ts';
 import { BENCH_DATABASES } from './bench-discord-db.ts';
 import { beliefFigures, PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
 import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
-import { sampleMean, type SampleMean } from './lib/sample-mean.ts';
+import { mean, sampleMean, type SampleMean } from './lib/sample-mean.ts';
 import type { ProviderName } from '../src/llm/types.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
 import { benchPictures } from './bench-pictures.ts';
@@ -92,29 +92,23 @@ async function engineSection(): Promise<void> {
  */
 const LLM_GAMES = 400;
 
-function mean(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0) / values.length;
-}
-
 async function llmSection(): Promise<void> {
   out(
     `${LLM_GAMES} all-AI 7-player games of the starter personas per provider (seeds 1–${LLM_GAMES}), through the real SDKs against the wire fakes (caching modelled as documented; the fake writes 70 % of each field's stated length), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`,
   );
   const games: Record<ProviderName, ProviderGameFigures[]> = { openai: [], anthropic: [] };
-  for (let seed = 1; seed <= LLM_GAMES; seed++) {
-    games.openai.push(await benchProviderGame('openai', seed));
-    games.anthropic.push(await benchProviderGame('anthropic', seed));
-  }
-  // Both providers play the same games (the fakes answer alike), so the lengths are told once.
+  // Both providers play the same games (the fakes answer alike), so a seed's length is told once.
   const byLength = new Map<number, { openai: number[]; anthropic: number[] }>();
-  games.openai.forEach((o, i) => {
-    const a = games.anthropic[i];
-    if (!a) return;
+  for (let seed = 1; seed <= LLM_GAMES; seed++) {
+    const o = await benchProviderGame('openai', seed);
+    const a = await benchProviderGame('anthropic', seed);
+    games.openai.push(o);
+    games.anthropic.push(a);
     const group = byLength.get(o.days) ?? { openai: [], anthropic: [] };
     group.openai.push(o.dollars);
     group.anthropic.push(a.dollars);
     byLength.set(o.days, group);
-  });
+  }
   const lengths = [...byLength].sort((x, y) => x[0] - y[0]);
   for (const [days, group] of lengths) {
     out(
@@ -135,7 +129,13 @@ async function llmSection(): Promise<void> {
   out(
     `  model calls per game (mean): ${callsPerGame.toFixed(1)} (one game ${calls.min}–${calls.max})  [target ≤ 40: ${ratio(callsPerGame, 40, false)}]`,
   );
-  out(`  input tokens per game (mean): ${inputTokensPerGame.toFixed(0)}; output tokens per call: ${outputTokensPerCall.toFixed(0)}`);
+  const purposes = [...new Set(all.flatMap((f) => Object.keys(f.callsByPurpose)))]
+    .map((p) => `${p} ${mean(all.map((f) => f.callsByPurpose[p] ?? 0)).toFixed(1)}`)
+    .join(', ');
+  out(`  calls per game by purpose (mean): ${purposes}`);
+  out(
+    `  input tokens per game (mean): ${inputTokensPerGame.toFixed(0)}, Anthropic's written to its cache ${mean(games.anthropic.map((f) => f.cacheWriteInputTokens)).toFixed(0)}; output tokens per call: ${outputTokensPerCall.toFixed(0)}`,
+  );
   out(
     `  cache-read share of input tokens: Anthropic ${(share(games.anthropic) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.anthropic), 0.6)}], OpenAI ${(share(games.openai) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.openai), 0.6)}]`,
   );

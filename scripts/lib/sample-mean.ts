@@ -10,10 +10,14 @@ export interface SampleMean {
   readonly max: number;
 }
 
+export function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
 export function sampleMean(values: readonly number[]): SampleMean {
   const n = values.length;
   if (n === 0) throw new Error('sampleMean of no values');
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  const sd = n > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1)) : 0;
-  return { n, mean, sd, ci95: (1.96 * sd) / Math.sqrt(n), min: Math.min(...values), max: Math.max(...values) };
+  const average = mean(values);
+  const sd = n > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - average) ** 2, 0) / (n - 1)) : 0;
+  return { n, mean: average, sd, ci95: (1.96 * sd) / Math.sqrt(n), min: Math.min(...values), max: Math.max(...values) };
 }
