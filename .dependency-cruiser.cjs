@@ -3,7 +3,7 @@
  * each layer of src/ imports only the layers below it. Order, lowest first (README, Architecture):
  */
 const LAYERS = [
-  ['base', '^src/(result|clock|log|config|database-url|chunk-markdown)\\.ts$'],
+  ['base', '^src/(result|clock|log|config|database-url|chunk-markdown|models)\\.ts$'],
   ['game', '^src/game/'],
   ['persona', '^src/persona/'],
   ['llm', '^src/llm/'],
