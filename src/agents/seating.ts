@@ -5,7 +5,8 @@ import type { Voice } from './decision.ts';
 import { heuristicBrain } from './heuristic/brain.ts';
 import { createProvider, resolveModel, type ModelPreference } from '../llm/providers.ts';
 import type { CallRecord } from '../llm/tool-loop.ts';
-import type { LlmProvider, ProviderName } from '../llm/types.ts';
+import type { LlmProvider, LlmRequest, ProviderName } from '../llm/types.ts';
+import type { PlayerView } from '../game/index.ts';
 import { llmBrain } from './player/llm-brain.ts';
 import type { PersonaPrompt } from './player/persona-prompt.ts';
 import { llmSummarizer } from './player/summarizer.ts';
@@ -30,6 +31,8 @@ export interface SeatingOptions {
   readonly clock?: Timers;
   /** The provider clients (default: from the configuration, retried on `clock`); the bench injects its own. */
   readonly providers?: (name: ProviderName) => LlmProvider | null;
+  /** Every decision request a seat sends, with the view it was built from (the bench audits what seats are told). */
+  readonly onPrompt?: (playerId: string, request: LlmRequest, view: PlayerView) => void;
 }
 
 /** Builds AI seats for one game: a model where one is configured and affordable, else the offline brain. */
@@ -62,10 +65,17 @@ export class Seating {
     const provider = choice.provider === 'offline' ? null : this.provider(choice.provider);
     if (!provider) return { id: player.id, name: player.name, brain: offline, offline };
     const site: CallSite = { guildId: this.game.guildId, gameId: this.game.gameId, playerId: player.id, purpose: 'decision' };
+    const think = seatThinker({ provider, maxToolRounds: this.env.maxToolRounds, onCall: (r) => this.options.cost?.(site, r) });
+    const onPrompt = this.options.onPrompt;
     const brain = llmBrain({
       persona,
       model: choice.model,
-      think: seatThinker({ provider, maxToolRounds: this.env.maxToolRounds, onCall: (r) => this.options.cost?.(site, r) }),
+      think: onPrompt
+        ? (request, context) => {
+            onPrompt(player.id, request, context.view);
+            return think(request, context);
+          }
+        : think,
       fallback: offline,
       allow: () => this.options.budget?.allows(this.game.guildId) ?? true,
     });

@@ -1,4 +1,4 @@
-import { getRole, narrate, viewFor, type GameState } from '../game/index.ts';
+import { narrate, viewFor, type GameState } from '../game/index.ts';
 import { readRecord } from './heuristic/reading.ts';
 
 /** The public record of one day, as lines; the input of every summarizer. */
@@ -25,31 +25,24 @@ export function dayRecord(state: GameState, day: number): DayRecord {
   return { day, lines };
 }
 
-/** The offline recap: deaths, role claims, claimed results and the vote, from the record alone. */
+/**
+ * The offline recap: a reading of the day, not its facts (the engine tells every seat those): who
+ * pointed a finger at whom, from the record alone.
+ */
 export function offlineSummarizer(state: GameState): Summarizer {
   return ({ day }) => {
     const name = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
-    const parts: string[] = [];
-    let current = 0;
-    const claims: string[] = [];
-    for (const e of state.log) {
-      if (e.type === 'phase_started') current = e.payload.day;
-      if (current !== day) continue;
-      if (e.type === 'player_died') {
-        parts.push(
-          `${name(e.payload.playerId)} ${e.payload.cause === 'lynch' ? 'was lynched' : e.payload.cause === 'mafia' ? 'was killed in the night' : e.payload.cause === 'left' ? 'left the game' : 'was shot in the night'}${e.payload.role ? ` (${getRole(e.payload.role).name})` : ''}.`,
-        );
-      } else if (e.type === 'night_resolved' && e.payload.deaths.length === 0) parts.push('Nobody died in the night.');
-      else if (e.type === 'vote_resolved' && !e.payload.lynchedId) parts.push(`No lynch (${e.payload.reason.replace('_', ' ')}).`);
-    }
     // The record reads public events only, so any seat's view serves.
     const view = state.players[0] ? viewFor(state, state.players[0].id) : null;
+    const pointed = new Map<string, Set<string>>();
     for (const s of view ? readRecord(view).speeches : []) {
-      if (s.day !== day) continue;
-      if (s.roleClaim) claims.push(`${name(s.speakerId)} claimed ${getRole(s.roleClaim).name}`);
-      for (const [target, result] of s.results) claims.push(`${name(s.speakerId)} called ${name(target)} ${result}`);
+      if (s.day !== day || s.accused.length === 0) continue;
+      const targets = pointed.get(s.speakerId) ?? new Set<string>();
+      for (const id of s.accused) targets.add(name(id));
+      pointed.set(s.speakerId, targets);
     }
-    const unique = [...new Set(claims)];
-    return [...parts, ...(unique.length > 0 ? [`${unique.join('; ')}.`] : [])].join(' ') || `Day ${day} passed quietly.`;
+    if (pointed.size === 0) return `Day ${day}: nobody pointed a finger at anyone.`;
+    const fingers = [...pointed].map(([speaker, targets]) => `${name(speaker)} at ${[...targets].join(' and ')}`);
+    return `Day ${day}, who pointed at whom: ${fingers.join('; ')}.`;
   };
 }

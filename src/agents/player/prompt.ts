@@ -1,11 +1,12 @@
-import { getRole, isMafia, type DeathCause, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
+import { getRole, isMafia, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
 import { beliefsGuideOf, optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
 import { lengthsLineOf } from './turn-lengths.ts';
 import { NO_READ, withPriors } from './prior-beliefs.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
-import { neutralise, quoteBlock, quoteSpeech } from './quote.ts';
+import { neutralise, quoteBlock } from './quote.ts';
+import { dayFacts, mafiaLine, transcriptLine, type NameOf } from './record-lines.ts';
 import { FIELD_GUIDE, PLAYBOOKS } from './playbooks.ts';
 
 export const GROUND_RULES = [
@@ -110,69 +111,62 @@ export function stablePrefix(view: PlayerView, persona: PersonaPrompt): string {
   return lines.join('\n');
 }
 
-const DIED: Record<DeathCause, string> = {
-  lynch: 'was lynched',
-  mafia: 'was killed by the Mafia',
-  vigilante: 'was shot',
-  left: 'left the game',
-};
-
-function dayRecaps(view: PlayerView): string[] {
-  return view.events
-    .filter((e) => e.type === 'day_summary')
-    .map((e) => `Day ${e.payload.day}: <recap>${neutralise(e.payload.text)}</recap>`);
-}
-
-/** Where today begins in the seat's events: at the last nightfall (a night and the day after it are told as one). */
-function todayStart(view: PlayerView): number {
-  return Math.max(
-    0,
-    view.events.findLastIndex((e) => e.type === 'phase_started' && e.payload.phase === 'night'),
-  );
+function dayRecaps(view: PlayerView, before: number): Map<number, string> {
+  const recaps = new Map<number, string>();
+  for (const e of view.events)
+    if (e.type === 'day_summary' && e.payload.day < before) recaps.set(e.payload.day, neutralise(e.payload.text));
+  return recaps;
 }
 
 /**
- * Events of the current day (or tonight's Mafia thread), as lines a model reads, and how many of
- * the transcript's lines come from events up to `sinceSeq` (those the seat's last turn showed).
+ * Where the seat's transcript begins: at the nightfall that opened the current day. At night it
+ * begins a nightfall earlier, so tonight's move is chosen on the whole day that just ended: its
+ * speeches, claims, votes and lynch, told in full and not waiting on anyone's recap.
  */
-function today(
-  view: PlayerView,
-  name: (id: string) => string,
-  sinceSeq: number,
-): { transcript: string[]; mafiaThread: string[]; shownBefore: number } {
-  const transcript: string[] = [];
-  const mafiaThread: string[] = [];
+function windowStart(view: PlayerView): number {
+  const nightfalls: number[] = [];
+  view.events.forEach((e, i) => {
+    if (e.type === 'phase_started' && e.payload.phase === 'night') nightfalls.push(i);
+  });
+  return nightfalls[nightfalls.length - (view.phase === 'night' ? 2 : 1)] ?? 0;
+}
+
+/** The day whose record the transcript holds (the one the window's nightfall opened). */
+function windowDay(view: PlayerView, start: number): number {
+  const opening = view.events.slice(start).find((e) => e.type === 'phase_started');
+  return opening?.type === 'phase_started' ? Math.max(1, opening.payload.day) : Math.max(1, view.day);
+}
+
+/**
+ * The transcript from `start` on, as lines a model reads, and how many of them come from events up
+ * to `sinceSeq` (those the seat's last turn showed).
+ */
+function transcriptOf(view: PlayerView, start: number, name: NameOf, sinceSeq: number): { lines: string[]; shownBefore: number } {
+  const lines: string[] = [];
   let shownBefore: number | null = null;
-  for (const e of view.events.slice(todayStart(view))) {
-    if (shownBefore === null && e.seq > sinceSeq) shownBefore = transcript.length;
-    if (e.type === 'speech') {
-      const line = quoteSpeech(name(e.payload.playerId), e.payload.text);
-      if (e.payload.channel === 'mafia') mafiaThread.push(line);
-      else transcript.push(e.payload.channel === 'last_words' ? `(last words) ${line}` : line);
-    } else if (e.type === 'vote_cast') {
-      transcript.push(`[vote] ${name(e.payload.voterId)} → ${e.payload.targetId === 'no_lynch' ? 'no lynch' : name(e.payload.targetId)}`);
-    } else if (e.type === 'player_died') {
-      transcript.push(
-        `[death] ${name(e.payload.playerId)} ${DIED[e.payload.cause]}${e.payload.role ? ` — ${getRole(e.payload.role).name}` : ''}.`,
-      );
-    } else if (e.type === 'night_resolved' && e.payload.deaths.length === 0) {
-      transcript.push('[dawn] Nobody died in the night.');
-    } else if (e.type === 'vote_resolved') {
-      transcript.push(
-        `[vote result] ${e.payload.lynchedId ? `${name(e.payload.lynchedId)} lynched` : `nobody lynched (${e.payload.reason.replace('_', ' ')})`}.`,
-      );
-    } else if (e.type === 'mafia_proposal' || e.type === 'mafia_decision') {
-      const target = e.payload.targetId ? name(e.payload.targetId) : 'nobody';
-      mafiaThread.push(
-        e.type === 'mafia_proposal'
-          ? `[proposal] ${name(e.payload.actorId)} → ${target} (round ${e.payload.round})`
-          : `[decided] ${target}`,
-      );
-    } else if (e.type === 'notice') {
-      transcript.push(`[notice] ${neutralise(e.payload.text)}`);
-    }
+  const startSeq = view.events[start]?.seq ?? 0;
+  for (const e of view.events.slice(start)) {
+    if (shownBefore === null && e.seq > sinceSeq) shownBefore = lines.length;
+    const line = transcriptLine(e, name, startSeq);
+    if (line !== null) lines.push(line);
   }
-  return { transcript, mafiaThread, shownBefore: shownBefore ?? transcript.length };
+  return { lines, shownBefore: shownBefore ?? lines.length };
+}
+
+/** The Mafia thread of every night so far, each night under its own heading. */
+function mafiaThreadOf(view: PlayerView, name: NameOf): string[] {
+  const lines: string[] = [];
+  let night = 0;
+  let told = -1;
+  for (const e of view.events) {
+    if (e.type === 'phase_started' && e.payload.phase === 'night') night = e.payload.day;
+    const line = mafiaLine(e, name);
+    if (line === null) continue;
+    if (told !== night) lines.push(`(night ${night})`);
+    told = night;
+    lines.push(line);
+  }
+  return lines;
 }
 
 /** What changed since the seat last acted, beyond today's transcript (deaths before today, results). */
@@ -213,13 +207,24 @@ export function turnContext(request: DecisionRequest): string {
   return turnParts(request).text;
 }
 
-/** Lines of today's transcript a cached block holds: blocks end at the same lines on every call of the day. */
+/** Lines of the transcript a cached block holds: blocks end at the same lines on every call that shows them. */
 const TRANSCRIPT_BLOCK_LINES = 4;
+
+/** The earlier days, each as the engine's facts, then the public recap (a reading of the day) if one was written. */
+function earlierDays(view: PlayerView, before: number, name: NameOf): string[] {
+  const recaps = dayRecaps(view, before);
+  const lines: string[] = [];
+  for (let day = 1; day < before; day++) {
+    const recap = recaps.get(day);
+    lines.push(`Day ${day}:`, ...dayFacts(view, day, name), ...(recap ? [`Recap: <recap>${recap}</recap>`] : []));
+  }
+  return lines;
+}
 
 /**
  * The turn with where it may be cut into blocks for Anthropic's cache (`breaks`, offsets at line
- * starts) and where its breakpoint goes (`cacheAt`): after the roster, recaps and the full blocks
- * of today's transcript, the part a seat's next call that day begins with too.
+ * starts) and where its breakpoint goes (`cacheAt`): after the earlier days and the full blocks of
+ * the transcript, the part the seat's next call begins with too.
  */
 export function turnParts(request: DecisionRequest): { text: string; breaks: number[]; cacheAt: number } {
   const { view } = request;
@@ -230,22 +235,29 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     (s) =>
       `${s.seat}. ${neutralise(s.name)}${s.id === view.me.id ? ' (you)' : ''} — ${s.alive ? 'alive' : 'dead'}${s.knownRole ? `, ${getRole(s.knownRole).name}` : ''}`,
   );
-  const { transcript, mafiaThread, shownBefore } = today(view, name, request.sinceSeq ?? 0);
-  const recaps = dayRecaps(view);
+  const start = windowStart(view);
+  const day = windowDay(view, start);
+  const { lines: transcript, shownBefore } = transcriptOf(view, start, name, request.sinceSeq ?? 0);
+  const earlier = earlierDays(view, day, name);
+  const mafiaThread = isMafia(view.me.role) ? mafiaThreadOf(view, name) : [];
   const memory = request.memory ?? memoryFacts(view);
   const beliefs = beliefLines(request, name);
-  const news = sinceLastTurn(view, request.sinceSeq ?? 0, view.events[todayStart(view)]?.seq ?? 0, name);
+  const news = sinceLastTurn(view, request.sinceSeq ?? 0, view.events[start]?.seq ?? 0, name);
   const options = optionsOf(request).map((o) => o.label);
   const lengths = lengthsLineOf(request);
-  // What changes least comes first, so a seat's calls in one day share a prefix the providers cache:
-  // the roster and recaps, then today's transcript (which only grows), then what is new and the task.
-  const head = ['# Players', ...roster, ...(recaps.length > 0 ? ['', '# Earlier days (summaries)', ...recaps] : []), '', `# Today so far`];
+  // What changes least comes first, so a seat's calls share a prefix the providers cache: earlier
+  // days, then the transcript (which only grows, and at night still holds the day just ended),
+  // then the roster (a death changes it), what is new and the task.
+  const head = [...(earlier.length > 0 ? ['# Earlier days (facts, then a recap)', ...earlier, ''] : []), `# Day ${day}, from its night on`];
   const full = transcript.length - (transcript.length % TRANSCRIPT_BLOCK_LINES);
   const blocks: string[][] = [head];
   for (let i = 0; i < full; i += TRANSCRIPT_BLOCK_LINES) blocks.push(transcript.slice(i, i + TRANSCRIPT_BLOCK_LINES));
   const rest = [
     ...(transcript.length > 0 ? transcript.slice(full) : ['(nothing yet)']),
-    ...(isMafia(view.me.role) && mafiaThread.length > 0 ? ['', '# Mafia thread (your team only)', ...mafiaThread] : []),
+    '',
+    '# Players',
+    ...roster,
+    ...(mafiaThread.length > 0 ? ['', '# Mafia thread (your team only)', ...mafiaThread] : []),
     ...(news.length > 0 ? ['', '# Since your last turn', ...news.map((l) => `- ${l}`)] : []),
     '',
     '# Your memory (facts)',
@@ -268,10 +280,10 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     text += `${lines.join('\n')}\n`;
     breaks.push(text.length);
   }
-  // After a vote or last words the seat's next call opens a new day (or never comes): a breakpoint
-  // after today's new lines would write them to the cache at 125 % for nobody. It stays where the
-  // seat's last turn put it, so this call reads what that one wrote and writes nothing new.
-  const lastOfDay = request.kind === 'vote' || request.kind === 'last_words';
-  const cachedBlocks = Math.floor((lastOfDay ? shownBefore : transcript.length) / TRANSCRIPT_BLOCK_LINES);
+  // A vote, last words or a night move is a seat's last call on this transcript: its next one (if
+  // any) opens a new day. A breakpoint after the new lines would write them to the cache at 125 %
+  // for nobody, so it stays where the seat's last turn put it: this call reads what that one wrote.
+  const lastOnWindow = request.kind === 'vote' || request.kind === 'last_words' || view.phase === 'night';
+  const cachedBlocks = Math.floor((lastOnWindow ? shownBefore : transcript.length) / TRANSCRIPT_BLOCK_LINES);
   return { text: text + rest.join('\n'), breaks, cacheAt: breaks[cachedBlocks] ?? text.length };
 }

@@ -21,11 +21,11 @@ describe('the turn tells each thing once', () => {
     t.advanceTo('day');
     const prompt = turnContext(speakRequest(t, me, since));
     expect(prompt).toContain(`[death] ${victim.name} was killed by the Mafia`);
-    expect(count(prompt.slice(prompt.indexOf('# Today so far')), victim.name)).toBe(1);
+    expect(count(prompt.slice(prompt.indexOf('# Day 1, from its night on'), prompt.indexOf('# Players')), victim.name)).toBe(1);
     expect(prompt).not.toContain('# Since your last turn');
   });
 
-  it('GIVEN a lynch yesterday WHEN a seat that last acted before it is asked at night THEN the death is told under what changed since its last turn', () => {
+  it('GIVEN a lynch yesterday WHEN a seat that last acted before it is asked at night THEN the day just ended is its transcript, lynch included, and the death is not told again as news', () => {
     const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
     const me = t.by('doctor');
     t.advanceTo('day');
@@ -35,7 +35,10 @@ describe('the turn tells each thing once', () => {
     for (const p of t.state.players.filter((p) => p.alive && p.id !== lynched.id)) t.must(t.vote(p, lynched));
     t.advanceTo('night');
     const prompt = turnContext({ ...speakRequest(t, me, since), kind: 'night' });
-    expect(prompt).toContain(`# Since your last turn\n- ${lynched.name} died (lynch, day 1)`);
+    expect(prompt).toContain('# Day 1, from its night on');
+    expect(prompt).toContain(`[death] ${lynched.name} was lynched`);
+    expect(prompt).toContain('[night] Night 2 falls.');
+    expect(prompt).not.toContain('# Since your last turn');
   });
 
   it('GIVEN a seat with a will WHEN it is prompted THEN the will is not repeated: it is written from the facts and beliefs the prompt shows', () => {
@@ -55,8 +58,8 @@ describe('where a turn asks the provider to cache', () => {
     for (let i = 0; i < speeches; i++) t.must(t.say(speakers[i % speakers.length]!, `Point number ${i}.`));
   }
 
-  /** The transcript lines before the breakpoint: the text up to it, from today's heading on. */
-  const linesBefore = (text: string, at: number) => text.slice(text.indexOf('# Today so far'), at).split('\n').length - 2;
+  /** The transcript lines before the breakpoint: the text up to it, from the transcript's heading on. */
+  const linesBefore = (text: string, at: number) => text.slice(text.indexOf('# Day 1, from its night on'), at).split('\n').length - 2;
 
   it('GIVEN a seat that spoke after 5 lines of the day WHEN it votes after 5 more THEN its breakpoint stays after the 4 lines its speech cached, while a speech now would cache all 8 full ones', () => {
     const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
@@ -79,7 +82,34 @@ describe('where a turn asks the provider to cache', () => {
     expect(vote.breaks).toContain(vote.cacheAt);
   });
 
-  it('GIVEN a seat that last acted before today WHEN it gives last words THEN its breakpoint is after the roster and recaps only: nothing of today is written for a seat that has no later call', () => {
+  it('GIVEN a Doctor that spoke and voted WHEN it is asked its night move THEN that prompt begins with everything up to its speech’s breakpoint, byte for byte, so the night reads the day from the cache', () => {
+    const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
+    const me = t.by('doctor');
+    dayWith(t, 5);
+    const view = engine.viewFor(t.state, me.id)!;
+    const speech = turnParts({ view, beliefs: {}, kind: 'speak', targets: [], allowSkip: false });
+    t.must(t.say(me, 'I listen.'));
+    const spokeAt = t.state.log.at(-1)!.seq;
+    t.advanceTo('vote');
+    const lynched = t.by('townsperson');
+    for (const p of t.state.players.filter((p) => p.alive && p.id !== lynched.id)) t.must(t.vote(p, lynched));
+    t.advanceTo('night');
+
+    const night = turnParts({
+      view: engine.viewFor(t.state, me.id)!,
+      beliefs: {},
+      sinceSeq: spokeAt,
+      kind: 'night',
+      targets: [],
+      allowSkip: true,
+    });
+
+    expect(night.text.slice(0, speech.cacheAt)).toBe(speech.text.slice(0, speech.cacheAt));
+    expect(night.cacheAt).toBeGreaterThanOrEqual(speech.cacheAt);
+    expect(night.breaks).toContain(night.cacheAt);
+  });
+
+  it('GIVEN a seat that last acted before today WHEN it gives last words THEN its breakpoint is after the earlier days only: nothing of today is written for a seat that has no later call', () => {
     const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
     const me = t.by('townsperson');
     const since = t.state.log.at(-1)!.seq;
@@ -89,6 +119,6 @@ describe('where a turn asks the provider to cache', () => {
     const last = turnParts({ view, beliefs: {}, sinceSeq: since, kind: 'last_words', targets: [], allowSkip: false });
 
     expect(last.cacheAt).toBe(last.breaks[0]);
-    expect(last.text.slice(0, last.cacheAt)).toMatch(/# Today so far\n$/);
+    expect(last.text.slice(0, last.cacheAt)).toMatch(/# Day 1, from its night on\n$/);
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * What a seat's prompt must tell it, checked against the view the prompt was built from: every
+ * fact the seat is entitled to, present verbatim or in a line that names it. The property test
+ * and the bench (`llm.entitledFactsMissing`) both audit prompts with this.
+ *
+ * It reads the prompt as text, looking for the fact's parts on one line, so it holds whatever
+ * section a fact is told in (today's transcript, an earlier day's facts, the memory).
+ */
+import { claimedRole } from '../../src/agents/heuristic/reading.ts';
+import { neutralise, quoteSpeech } from '../../src/agents/player/quote.ts';
+import { getRole, isMafia, type DeathCause, type PlayerView } from '../../src/game/index.ts';
+
+/** How each cause of death may be worded on the line that tells it. */
+const CAUSE: Record<DeathCause, RegExp> = {
+  lynch: /\blynched\b/,
+  mafia: /killed by the Mafia|killed in the night/,
+  vigilante: /\bshot\b/,
+  left: /left the game/,
+};
+
+/** The facts `view` entitles its seat to that `prompt` does not tell, each described in a line. */
+export function missingFacts(view: PlayerView, prompt: string): string[] {
+  const lines = prompt.split('\n');
+  const names = new Map(view.seats.map((s) => [s.id, neutralise(s.name)]));
+  const name = (id: string | null): string => (id === null ? 'nobody' : (names.get(id) ?? id));
+  const onALine = (...parts: (string | RegExp)[]): boolean =>
+    lines.some((line) => parts.every((part) => (typeof part === 'string' ? line.includes(part) : part.test(line))));
+  const missing: string[] = [];
+  const need = (told: boolean, fact: string) => {
+    if (!told) missing.push(fact);
+  };
+
+  let day = 0;
+  for (const e of view.events) {
+    if (e.type === 'phase_started') day = e.payload.day;
+    else if (e.type === 'player_died') {
+      const role = e.payload.role ? getRole(e.payload.role).name : null;
+      const parts = [name(e.payload.playerId), CAUSE[e.payload.cause], ...(role ? [role] : [])];
+      need(onALine(...parts), `death of ${name(e.payload.playerId)} (${e.payload.cause}${role ? `, ${role}` : ''}) on day ${day}`);
+    } else if (e.type === 'vote_resolved') {
+      for (const group of e.payload.tally)
+        for (const voter of group.voters) {
+          const ballot = `${name(voter)} → ${group.targetId === 'no_lynch' ? 'no lynch' : name(group.targetId)}`;
+          need(onALine(ballot), `day ${e.payload.day} vote ${ballot}`);
+        }
+    } else if (e.type === 'speech' && e.payload.channel !== 'mafia') {
+      const role = claimedRole(e.payload.text);
+      if (role === null) continue;
+      const speaker = name(e.payload.playerId);
+      const raw = view.seats.find((s) => s.id === e.payload.playerId)?.name ?? e.payload.playerId;
+      const verbatim = prompt.includes(quoteSpeech(raw, e.payload.text));
+      need(verbatim || onALine(`${speaker} claimed ${getRole(role).name}`), `day ${day} claim by ${speaker} of ${getRole(role).name}`);
+    } else if (e.type === 'speech' && e.payload.channel === 'mafia') {
+      const raw = view.seats.find((s) => s.id === e.payload.playerId)?.name ?? e.payload.playerId;
+      need(prompt.includes(quoteSpeech(raw, e.payload.text)), `Mafia thread line by ${name(e.payload.playerId)} on night ${day}`);
+    } else if (e.type === 'investigation_result') {
+      const result = e.payload.result === 'mafia' ? /mafia/i : /innocent/i;
+      need(onALine(`investigated ${name(e.payload.targetId)}`, result), `night ${e.payload.night} result on ${name(e.payload.targetId)}`);
+    } else if (e.type === 'night_action' && e.payload.actorId === view.me.id && e.payload.action !== 'investigate') {
+      const verb = e.payload.action === 'protect' ? 'protected' : 'shot at';
+      const told = e.payload.targetId === null ? onALine(`Night ${day}: you did nothing`) : onALine(`${verb} ${name(e.payload.targetId)}`);
+      need(told, `own night ${day} action on ${name(e.payload.targetId)}`);
+    } else if (e.type === 'mafia_decision') {
+      need(onALine(`the Mafia targeted ${name(e.payload.targetId)}`), `night ${day} Mafia kill decision on ${name(e.payload.targetId)}`);
+    }
+  }
+  // Ballots of a vote still open are told as they are cast.
+  for (const [voter, target] of view.phase === 'vote' ? Object.entries(view.votes) : []) {
+    const ballot = `${name(voter)} → ${target === 'no_lynch' ? 'no lynch' : name(target)}`;
+    need(onALine(ballot), `today's vote ${ballot}`);
+  }
+  if (isMafia(view.me.role))
+    for (const mate of view.teammates) need(onALine('Your Mafia team:', name(mate.id)), `teammate ${name(mate.id)}`);
+  return missing;
+}

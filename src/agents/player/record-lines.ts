@@ -1,0 +1,110 @@
+import { getRole, type DeathCause, type GameEvent, type PlayerView } from '../../game/index.ts';
+import { readRecord } from '../heuristic/reading.ts';
+import { neutralise, quoteSpeech } from './quote.ts';
+
+/**
+ * The game's record as the lines a seat's model reads: engine lines (`[vote] …`, `[death] …`)
+ * and quoted speech. Today's transcript, the facts of earlier days and the Mafia thread are all
+ * written here, from events, so what a seat is told of a day never depends on a model's recap.
+ */
+
+export type NameOf = (id: string) => string;
+
+const DIED: Record<DeathCause, string> = {
+  lynch: 'was lynched',
+  mafia: 'was killed by the Mafia',
+  vigilante: 'was shot',
+  left: 'left the game',
+};
+
+const target = (id: string, name: NameOf): string => (id === 'no_lynch' ? 'no lynch' : name(id));
+
+function deathLine(e: Extract<GameEvent, { type: 'player_died' }>, name: NameOf): string {
+  return `[death] ${name(e.payload.playerId)} ${DIED[e.payload.cause]}${e.payload.role ? ` — ${getRole(e.payload.role).name}` : ''}.`;
+}
+
+/** The final ballots of a vote, every voter named: "Ann → Bob, Cy → no lynch". */
+function ballots(e: Extract<GameEvent, { type: 'vote_resolved' }>, name: NameOf): string {
+  return e.payload.tally.flatMap((group) => group.voters.map((voter) => `${name(voter)} → ${target(group.targetId, name)}`)).join(', ');
+}
+
+/** The verdict, and for a day told only as facts every final ballot (a transcript shows each vote as it is cast). */
+function verdictLine(e: Extract<GameEvent, { type: 'vote_resolved' }>, name: NameOf, withBallots: boolean): string {
+  const verdict = e.payload.lynchedId ? `${name(e.payload.lynchedId)} lynched` : `nobody lynched (${e.payload.reason.replace('_', ' ')})`;
+  const cast = withBallots ? ballots(e, name) : '';
+  return `[vote result] ${verdict}${cast ? `; final votes: ${cast}` : ''}.`;
+}
+
+/** One public event as a transcript line, or null for events a transcript does not show. */
+export function transcriptLine(e: GameEvent, name: NameOf, windowStartsAt: number): string | null {
+  switch (e.type) {
+    case 'speech':
+      if (e.payload.channel === 'mafia') return null;
+      return `${e.payload.channel === 'last_words' ? '(last words) ' : ''}${quoteSpeech(name(e.payload.playerId), e.payload.text)}`;
+    case 'vote_cast':
+      return `[vote] ${name(e.payload.voterId)} → ${target(e.payload.targetId, name)}`;
+    case 'vote_withdrawn':
+      return `[vote] ${name(e.payload.voterId)} withdraws their vote`;
+    case 'player_died':
+      return deathLine(e, name);
+    case 'night_resolved':
+      return e.payload.deaths.length === 0 ? '[dawn] Nobody died in the night.' : null;
+    case 'vote_resolved':
+      return verdictLine(e, name, false);
+    case 'phase_started':
+      // The nightfall that opens the window is its heading; a later one splits yesterday from tonight.
+      return e.payload.phase === 'night' && e.seq > windowStartsAt ? `[night] Night ${e.payload.day} falls.` : null;
+    case 'notice':
+      return `[notice] ${neutralise(e.payload.text)}`;
+    default:
+      return null;
+  }
+}
+
+/** One Mafia-thread event as a line, or null. */
+export function mafiaLine(e: GameEvent, name: NameOf): string | null {
+  if (e.type === 'speech' && e.payload.channel === 'mafia') return quoteSpeech(name(e.payload.playerId), e.payload.text);
+  if (e.type === 'mafia_proposal')
+    return `[proposal] ${name(e.payload.actorId)} → ${e.payload.targetId ? name(e.payload.targetId) : 'nobody'} (round ${e.payload.round})`;
+  if (e.type === 'mafia_decision') return `[decided] ${e.payload.targetId ? name(e.payload.targetId) : 'nobody'}`;
+  return null;
+}
+
+/**
+ * The facts of one earlier day that the engine vouches for, as lines: every death with its cause
+ * and revealed role, the role claims and claimed results made in speech, and the vote with every
+ * final ballot. A model's recap of the day may follow; it adds a reading, never a fact.
+ */
+export function dayFacts(view: PlayerView, day: number, name: NameOf): string[] {
+  const lines: string[] = [];
+  let current = 0;
+  for (const e of view.events) {
+    if (e.type === 'phase_started') current = e.payload.day;
+    if (current !== day || e.visibility.kind !== 'public') continue;
+    if (e.type === 'player_died') lines.push(deathLine(e, name));
+    else if (e.type === 'night_resolved' && e.payload.deaths.length === 0) lines.push('[dawn] Nobody died in the night.');
+    else if (e.type === 'vote_resolved') {
+      const claims = claimsOf(view, day, name);
+      if (claims.length > 0) lines.push(`[claims] ${claims.join('; ')}.`);
+      lines.push(verdictLine(e, name, true));
+    }
+  }
+  // A day cut short (the game ended at dawn, a draw) still tells its claims.
+  if (!lines.some((l) => l.startsWith('[claims]') || l.startsWith('[vote result]'))) {
+    const claims = claimsOf(view, day, name);
+    if (claims.length > 0) lines.push(`[claims] ${claims.join('; ')}.`);
+  }
+  return lines;
+}
+
+/** Role claims and claimed results of one day's public speeches, each once, in the order made. */
+function claimsOf(view: PlayerView, day: number, name: NameOf): string[] {
+  const claims: string[] = [];
+  for (const s of readRecord(view).speeches) {
+    if (s.day !== day) continue;
+    if (s.roleClaim) claims.push(`${name(s.speakerId)} claimed ${getRole(s.roleClaim).name}`);
+    for (const [target, result] of s.results)
+      claims.push(`${name(s.speakerId)} called ${name(target)} ${result === 'mafia' ? 'Mafia' : 'innocent'}`);
+  }
+  return [...new Set(claims)];
+}
