@@ -13,7 +13,7 @@ export interface RecordedPrompt {
 }
 
 /** Everything the model reads of a request: the system parts, then every message. */
-export function promptText(request: LlmRequest): string {
+function promptText(request: LlmRequest): string {
   return [request.system.shared ?? '', request.system.stable, request.system.dynamic ?? '', ...request.messages.map((m) => m.content)].join(
     '\n',
   );
