@@ -33,7 +33,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   return [line(header), ...rows.map(line)];
 }
 
-const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
+const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Town Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
 
 /** The arena's report: what was played, then the table by persona and the table by model, best rated first. */
 export function arenaReport(result: ArenaResult): string {
@@ -50,7 +50,7 @@ export function arenaReport(result: ArenaResult): string {
     '',
     'games: seat-games (an entry seated twice plays two a game). Town/Mafia won: games won of those played on that side.',
     "skill: openskill (Weng-Lin) rating over each game's two sides, winners first, ranked by μ − 3σ.",
-    "Brier: mean over its seats' days of their suspicions against the true roles (lower is better); in brackets, a uniform guess.",
+    'Town Brier: mean over its Town seat-days of its suspicions against the true roles (lower is better); in brackets, a uniform guess. Mafia seats know the roles, so their reads are an act and not scored.',
     "fallback: its decisions the offline brain made in the model's place. tokens and $ per seat-game, $ at list prices (scripts/lib/prices.ts; n/a: no price for that model).",
   ].join('\n');
 }

@@ -3,7 +3,9 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { LlmConfig } from '../../src/config.ts';
+import type { GameState } from '../../src/game/index.ts';
 import { createProvider } from '../../src/llm/providers.ts';
+import { beliefAccuracy, bySide, type SeatRead } from '../../src/report/belief-accuracy.ts';
 import { runArena } from '../../scripts/lib/arena.ts';
 import { parseSeats, type ArenaEntry } from '../../scripts/lib/arena-seats.ts';
 import { arenaReport } from '../../scripts/lib/arena-table.ts';
@@ -21,7 +23,7 @@ const OFFLINE: LlmConfig = {
   dailyTokenBudget: 0,
 };
 
-const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
+const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Town Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
 
 async function seats(spec: string, env = OFFLINE): Promise<ArenaEntry[]> {
   const parsed = parseSeats(spec, await starterPersonas(), env);
@@ -75,7 +77,8 @@ describe('arena seats', () => {
 describe('the arena offline', () => {
   it('GIVEN five offline entries WHEN five games are played THEN every entry played every seat of one deal once, and the tables count it', async () => {
     const entries = await seats('offline,offline,sherlock-holmes,miss-marple,cleopatra');
-    const result = await runArena({ entries, games: 5, seed: 3, env: OFFLINE, providers: () => null });
+    const played: GameState[] = [];
+    const result = await runArena({ entries, games: 5, seed: 3, env: OFFLINE, providers: () => null, onGame: (_, s) => played.push(s) });
     const report = arenaReport(result);
     expect(report.split('\n')[0]).toMatch(/^Arena: 5 all-AI games of 5 seats, seed 3 \(each run of 5 games/);
 
@@ -111,6 +114,12 @@ describe('the arena offline', () => {
         '$0.000',
       ],
     ]);
+    // The Brier column counts the Town seats' days only: a Mafia seat's reads are an act.
+    const reads = played.flatMap((s) => beliefAccuracy(s) ?? []);
+    const days = (side: readonly SeatRead[]) => side.reduce((n, r) => n + r.days.length, 0);
+    expect(result.byModel[0]!.brier.days).toBe(days(bySide(reads).town));
+    expect(days(bySide(reads).mafia)).toBeGreaterThan(0);
+    expect(report).toContain('Town Brier: mean over its Town seat-days');
   });
 });
 
