@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,6 +9,7 @@ import type { LlmConfig } from '../../src/config.ts';
 import type { GameState } from '../../src/game/index.ts';
 import { createProvider } from '../../src/llm/providers.ts';
 import { beliefAccuracy, bySide, type SeatRead } from '../../src/report/belief-accuracy.ts';
+import { NEW_RATING } from '../../src/report/ratings.ts';
 import { runArena } from '../../scripts/lib/arena.ts';
 import { parseSeats, type ArenaEntry } from '../../scripts/lib/arena-seats.ts';
 import { arenaReport } from '../../scripts/lib/arena-table.ts';
@@ -123,6 +127,20 @@ describe('the arena offline', () => {
   });
 });
 
+describe('ratings in the arena', () => {
+  it('GIVEN seven seats that all play the offline brain WHEN 100 games are played THEN the mean μ of the seven stays at 25, whichever side won more', async () => {
+    const entries = await seats('offline,offline,sherlock-holmes,miss-marple,hercule-poirot,cleopatra,niccolo-machiavelli');
+    const result = await runArena({ entries, games: 100, seed: 1, env: OFFLINE, providers: () => null });
+    expect(result.byPersona).toHaveLength(7);
+    // One side won more (the rule this replaced let every rating sink with a run of Mafia wins).
+    expect(result.outcomes['town win']).not.toBe(50);
+    const mean = result.byPersona.reduce((sum, row) => sum + row.rating.mu, 0) / result.byPersona.length;
+    // The rule conserves the seats' μ every game, so this is 25 to rounding, well inside the ± 1 asked.
+    expect(mean).toBeCloseTo(25, 6);
+    for (const row of result.byPersona) expect(row.rating.sigma).toBeLessThan(NEW_RATING.sigma);
+  });
+});
+
 describe('the arena against a model', () => {
   let fake: FakeLlmServer | undefined;
   afterEach(async () => {
@@ -167,12 +185,33 @@ async function arena(...args: string[]) {
 }
 
 describe('npm run arena', () => {
-  it('GIVEN five offline seats WHEN run for five games THEN it prints both tables', async () => {
-    const run = await arena('--games', '5', '--seats', 'offline,offline,offline,cleopatra,oscar-wilde');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Arena: 5 all-AI games of 5 seats/);
-    expect(rowsOf(run.stdout, 'persona')).toHaveLength(5);
-    expect(rowsOf(run.stdout, 'model').map((r) => r[0])).toEqual(['offline']);
+  it('GIVEN five offline seats and --json WHEN run for five games THEN it prints both tables and Town’s win rate, and writes the win rate and every rating to the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dramatis-arena-'));
+    try {
+      const file = join(dir, 'arena.json');
+      const run = await arena('--games', '5', '--seats', 'offline,offline,offline,cleopatra,oscar-wilde', '--json', file);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Arena: 5 all-AI games of 5 seats/);
+      expect(rowsOf(run.stdout, 'persona')).toHaveLength(5);
+      expect(rowsOf(run.stdout, 'model').map((r) => r[0])).toEqual(['offline']);
+      const rated = z.object({ name: z.string(), mu: z.number(), sigma: z.number() });
+      const figures = z
+        .object({ townWinRate: z.number(), ratings: z.object({ personas: z.array(rated), models: z.array(rated) }) })
+        .parse(JSON.parse(await readFile(file, 'utf8')));
+      const townWins = Number(/town win (\d+)/.exec(run.stdout)?.[1] ?? 0);
+      expect(figures.townWinRate).toBe(townWins / 5);
+      expect(run.stdout).toContain(`Town won ${((townWins / 5) * 100).toFixed(1)} % of the games`);
+      expect(figures.ratings.personas.map((p) => p.name).sort()).toEqual(
+        rowsOf(run.stdout, 'persona')
+          .map((r) => r[0])
+          .sort(),
+      );
+      expect(figures.ratings.models.map((m) => m.name)).toEqual(['offline']);
+      const mean = figures.ratings.personas.reduce((sum, p) => sum + p.mu, 0) / 5;
+      expect(mean).toBeCloseTo(25, 6);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([
