@@ -1,15 +1,18 @@
 /**
  * `npm run arena -- --games N --seats SPEC`: all-AI games of personas and models, each entry moved
  * round the table from game to game, then a table per persona and per model: win rates as Town and
- * as Mafia, an openskill rating, belief accuracy, fallbacks, tokens and dollars. Offline entries play
- * the heuristic brain; model entries need their provider configured (`.env`, as for the bot).
+ * as Mafia, an openskill rating, belief accuracy, fallbacks, tokens and dollars; `--json FILE` also
+ * writes Town's win rate and the ratings. Offline entries play the heuristic brain; model entries
+ * need their provider configured (`.env`, as for the bot).
  */
 import 'dotenv/config';
+import { writeFile } from 'node:fs/promises';
 import { loadConfig } from '../src/config.ts';
 import { createProvider } from '../src/llm/providers.ts';
 import type { LlmProvider, ProviderName } from '../src/llm/types.ts';
 import { flagsOrExit, usage, type Flag } from './cli.ts';
 import { runArena } from './lib/arena.ts';
+import { arenaFigures } from './lib/arena-figures.ts';
 import { parseSeats, SEATS_HELP, unconfigured } from './lib/arena-seats.ts';
 import { arenaReport } from './lib/arena-table.ts';
 import { starterPersonas } from './lib/demo-personas.ts';
@@ -21,6 +24,10 @@ const FLAGS = {
   games: { kind: 'int', default: 20, min: 1, max: 10_000, help: 'Games to play.' },
   seats: { kind: 'text', help: SEATS_HELP },
   seed: { kind: 'int', default: 1, min: 0, max: 2 ** 31 - 1, help: 'The first deal; the same seed and seats play the same games offline.' },
+  json: {
+    kind: 'text',
+    help: 'Also write the figures to this JSON file (townWinRate, ratings.personas[] and ratings.models[] with name, mu, sigma).',
+  },
 } satisfies Record<string, Flag>;
 
 const flags = flagsOrExit(COMMAND, SUMMARY, FLAGS);
@@ -76,3 +83,7 @@ const result = await runArena({
   },
 });
 console.log(arenaReport(result));
+if (flags.json) {
+  await writeFile(flags.json, `${JSON.stringify(arenaFigures(result), null, 2)}\n`);
+  console.log(`figures written to ${flags.json}`);
+}

@@ -4,8 +4,7 @@ import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../src/agents/heuristic/random-brain.ts';
 import type { AiSeat } from '../src/agents/ai-players.ts';
 import { houseSeats, splitBrain } from '../src/agents/seats.ts';
-import { isMafia } from '../src/game/index.ts';
-import { beliefAccuracy, meanOverDays, type SeatRead } from '../src/report/belief-accuracy.ts';
+import { beliefAccuracy, bySide, meanOverDays, type SeatRead } from '../src/report/belief-accuracy.ts';
 import { playHeadless } from '../src/session/headless-game.ts';
 
 export const PLAYERS = 7;
@@ -39,32 +38,37 @@ export const randomTown = randomBrain;
 
 export interface BeliefFigures {
   readonly games: number;
-  readonly seatDays: number;
-  /** Mean Brier score over every AI seat and day: the offline brain's suspicions. */
-  readonly brier: number;
+  /** Seat-days scored, by side. */
+  readonly townSeatDays: number;
+  readonly mafiaSeatDays: number;
+  /** Mean Brier score of the Town seats' suspicions (seats outside the Mafia): the headline. */
+  readonly brierTown: number;
   /** The same seat-days scored with the uniform prior. */
-  readonly uniformBrier: number;
-  /** Town seats only (a Mafia seat's suspicions are its guess at the town's, by design). */
-  readonly townBrier: number;
-  readonly townUniformBrier: number;
+  readonly brierTownUniform: number;
   /** Town seat-days whose single top suspect was Mafia, of those with one. */
-  readonly townTopSuspectRight: number;
+  readonly topSuspectRightTown: number;
+  /** The Mafia seats' town-eye reads: not probabilities, reported apart. */
+  readonly brierMafia: number;
+  /** The same seat-days scored with what a Mafia seat knows (its team Mafia, everyone else town). */
+  readonly brierMafiaPrior: number;
 }
 
-/** How well the offline brain reads the table (src/report/belief-accuracy.ts) over seeded all-AI games. */
+/** How well the offline brain reads the table (src/report/belief-accuracy.ts) over seeded all-AI games, by side. */
 export async function beliefFigures(games: number): Promise<BeliefFigures> {
   const reads: SeatRead[] = [];
   for (let seed = 1; seed <= games; seed++) reads.push(...(beliefAccuracy(await play(seed, houseSeats(PLAYERS))) ?? []));
-  const town = reads.filter((r) => !isMafia(r.role));
+  const { town, mafia } = bySide(reads);
   const tops = town.flatMap((r) => r.days.flatMap((d) => (d.topSuspectMafia === null ? [] : [d.topSuspectMafia])));
   const must = (x: number | null) => x ?? Number.NaN;
+  const days = (side: readonly SeatRead[]) => side.reduce((n, r) => n + r.days.length, 0);
   return {
     games,
-    seatDays: reads.reduce((n, r) => n + r.days.length, 0),
-    brier: must(meanOverDays(reads, (d) => d.brier)),
-    uniformBrier: must(meanOverDays(reads, (d) => d.uniformBrier)),
-    townBrier: must(meanOverDays(town, (d) => d.brier)),
-    townUniformBrier: must(meanOverDays(town, (d) => d.uniformBrier)),
-    townTopSuspectRight: tops.filter(Boolean).length / tops.length,
+    townSeatDays: days(town),
+    mafiaSeatDays: days(mafia),
+    brierTown: must(meanOverDays(town, (d) => d.brier)),
+    brierTownUniform: must(meanOverDays(town, (d) => d.priorBrier)),
+    topSuspectRightTown: tops.filter(Boolean).length / tops.length,
+    brierMafia: must(meanOverDays(mafia, (d) => d.brier)),
+    brierMafiaPrior: must(meanOverDays(mafia, (d) => d.priorBrier)),
   };
 }

@@ -64,24 +64,22 @@ async function engineSection(): Promise<void> {
   );
   out(`  heuristic advantage: ${gap.toFixed(1)} points  [target ≥ 15: ${ratio(gap, 15)}]`);
   const belief = await beliefFigures(GAMES);
-  const vs = (brain: number, uniform: number) =>
-    `${brain.toFixed(3)} against a uniform prior's ${uniform.toFixed(3)} (ratio ${(brain / uniform).toFixed(2)}; below 1 beats the prior)`;
   out(
-    `  belief accuracy, mean Brier score of the offline brain's suspicions over ${belief.seatDays} seat-days of ${belief.games} all-AI games (lower is better): ${vs(belief.brier, belief.uniformBrier)}`,
+    `  belief accuracy of the Town seats, mean Brier score of the offline brain's suspicions over ${belief.townSeatDays} Town seat-days of ${belief.games} all-AI games (lower is better): ${belief.brierTown.toFixed(3)} against a uniform prior's ${belief.brierTownUniform.toFixed(3)} (ratio ${(belief.brierTown / belief.brierTownUniform).toFixed(2)}; below 1 beats the prior); top suspect Mafia on ${(belief.topSuspectRightTown * 100).toFixed(1)} % of Town seat-days`,
   );
   out(
-    `  Town seats only: ${vs(belief.townBrier, belief.townUniformBrier)}; top suspect Mafia on ${(belief.townTopSuspectRight * 100).toFixed(1)} % of Town seat-days (a Mafia seat's suspicions are its guess at what the town thinks)`,
+    `  Mafia seats apart, ${belief.mafiaSeatDays} seat-days (their suspicions are the town's eye they play, not probabilities): Brier ${belief.brierMafia.toFixed(3)} against ${belief.brierMafiaPrior.toFixed(3)} for what they know (their team Mafia, everyone else town)`,
   );
   figures.engine = {
     gamesPerSecond,
     peakRssMiB,
     townWinRate: { heuristic, random },
     heuristicAdvantagePoints: gap,
-    beliefBrier: belief.brier,
-    beliefBrierUniform: belief.uniformBrier,
-    beliefBrierTown: belief.townBrier,
-    beliefBrierTownUniform: belief.townUniformBrier,
-    topSuspectRightTown: belief.townTopSuspectRight,
+    brierTown: belief.brierTown,
+    brierTownUniform: belief.brierTownUniform,
+    topSuspectRightTown: belief.topSuspectRightTown,
+    brierMafia: belief.brierMafia,
+    brierMafiaPrior: belief.brierMafiaPrior,
   };
 }
 

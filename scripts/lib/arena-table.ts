@@ -1,5 +1,6 @@
 import { skill } from '../../src/report/ratings.ts';
 import { dollarsPerGame, type ArenaResult, type ArenaRow } from './arena.ts';
+import { townWinRate } from './arena-figures.ts';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)} %`);
 const record = (side: { played: number; won: number }) =>
@@ -33,7 +34,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   return [line(header), ...rows.map(line)];
 }
 
-const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
+const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Town Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
 
 /** The arena's report: what was played, then the table by persona and the table by model, best rated first. */
 export function arenaReport(result: ArenaResult): string {
@@ -43,14 +44,15 @@ export function arenaReport(result: ArenaResult): string {
     .join(', ');
   return [
     `Arena: ${result.games} all-AI games of ${result.seats} seats, ${seeds} (each run of ${result.seats} games replays one deal, every entry one seat further on); ${outcomes}.`,
+    `Town won ${(townWinRate(result) * 100).toFixed(1)} % of the games.`,
     '',
     ...table(['persona', ...COLUMNS], result.byPersona.map(cells)),
     '',
     ...table(['model', ...COLUMNS], result.byModel.map(cells)),
     '',
     'games: seat-games (an entry seated twice plays two a game). Town/Mafia won: games won of those played on that side.',
-    "skill: openskill (Weng-Lin) rating over each game's two sides, winners first, ranked by μ − 3σ.",
-    "Brier: mean over its seats' days of their suspicions against the true roles (lower is better); in brackets, a uniform guess.",
+    "skill: openskill (Weng-Lin) rating over each game's sides, each weighed by its mean, winners first; what the winners gain the losers lose, so the seats' mean μ stays 25. Ranked by μ − 3σ.",
+    'Town Brier: mean over its Town seat-days of its suspicions against the true roles (lower is better); in brackets, a uniform guess. Mafia seats know the roles, so their reads are an act and not scored.',
     "fallback: its decisions the offline brain made in the model's place. tokens and $ per seat-game, $ at list prices (scripts/lib/prices.ts; n/a: no price for that model).",
   ].join('\n');
 }

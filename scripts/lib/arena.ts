@@ -10,7 +10,7 @@ import type { LlmConfig } from '../../src/config.ts';
 import { getRole, type GameState } from '../../src/game/index.ts';
 import type { CallRecord } from '../../src/llm/tool-loop.ts';
 import type { LlmProvider, ProviderName } from '../../src/llm/types.ts';
-import { beliefAccuracy } from '../../src/report/belief-accuracy.ts';
+import { beliefAccuracy, bySide } from '../../src/report/belief-accuracy.ts';
 import { NEW_RATING, placings, rateGame, skill, type Rating } from '../../src/report/ratings.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import type { ArenaEntry } from './arena-seats.ts';
@@ -24,7 +24,7 @@ export interface ArenaRow {
   town: { played: number; won: number };
   mafia: { played: number; won: number };
   rating: Rating;
-  /** Sums over its seats' days (src/report/belief-accuracy.ts), and how many days. */
+  /** Sums over its Town seats' days (src/report/belief-accuracy.ts), and how many days: a Mafia seat's reads are no guess. */
   brier: { sum: number; uniform: number; days: number };
   decisions: number;
   fallbacks: number;
@@ -164,12 +164,12 @@ function tally(
     row.calls.push(...own);
     row.tokens += own.reduce((n, c) => n + c.usage.inputTokens + c.usage.outputTokens, 0);
   }
-  for (const read of beliefAccuracy(state) ?? []) {
+  for (const read of bySide(beliefAccuracy(state) ?? []).town) {
     const row = rows.get(keyOf(read.playerId) ?? '');
     if (!row) continue;
     for (const d of read.days) {
       row.brier.sum += d.brier;
-      row.brier.uniform += d.uniformBrier;
+      row.brier.uniform += d.priorBrier;
       row.brier.days++;
     }
   }

@@ -5,8 +5,12 @@ export interface DayRead {
   readonly day: number;
   /** Mean squared error of the seat's suspicions against the truth (1 Mafia-aligned, else 0): 0 is perfect, 0.25 a coin flip. */
   readonly brier: number;
-  /** The same players scored with the uniform prior (the Mafia share among them, as the role list tells anyone). */
-  readonly uniformBrier: number;
+  /**
+   * The same players scored with the seat's prior, what it knew before any read of its own: for a seat
+   * outside the Mafia the uniform prior (the Mafia share among the others whose role is secret, as the
+   * role list tells anyone); for a Mafia seat its true prior (its team Mafia, everyone else town), so 0.
+   */
+  readonly priorBrier: number;
   /** How many players were scored. */
   readonly scored: number;
   /** The one player the seat suspected most; null when several share the highest suspicion. */
@@ -35,7 +39,7 @@ type Reasoning = GameEventOf<'reasoning'>;
  *   suspicions when the day was over for it.
  * - **Scored players:** everyone but the seat whose role was not yet public when the seat decided
  *   (a death that revealed a role settles that player for everyone); a Mafia seat's own team is left
- *   out too (it knows them). A scored player the seat gave no suspicion counts at the uniform prior.
+ *   out too (it knows them). A scored player the seat gave no suspicion counts at the seat's prior.
  */
 export function beliefAccuracy(state: GameState): SeatRead[] | null {
   const ended = state.log.find((e): e is GameEventOf<'game_ended'> => e.type === 'game_ended');
@@ -82,20 +86,22 @@ function dayRead(
   const truth = (id: PlayerId) => (isMafia(roles[id] ?? null) ? 1 : 0);
   if (others.length === 0) return null;
   const uniform = others.reduce((n, p) => n + truth(p.id), 0) / others.length;
+  // A Mafia seat knows its team, so the players scored (everyone else) are town to it.
   const scored = seatIsMafia ? others.filter((p) => truth(p.id) === 0) : others;
+  const prior = seatIsMafia ? 0 : uniform;
   if (scored.length === 0) return null;
   const suspicion = event.payload.suspicion ?? {};
-  const said = (id: PlayerId) => suspicion[id] ?? uniform;
+  const said = (id: PlayerId) => suspicion[id] ?? prior;
   let brier = 0;
-  let uniformBrier = 0;
+  let priorBrier = 0;
   for (const p of scored) {
     brier += (said(p.id) - truth(p.id)) ** 2;
-    uniformBrier += (uniform - truth(p.id)) ** 2;
+    priorBrier += (prior - truth(p.id)) ** 2;
   }
   const top = topOf(scored.map((p) => ({ id: p.id, suspicion: said(p.id) })));
   return {
     brier: brier / scored.length,
-    uniformBrier: uniformBrier / scored.length,
+    priorBrier: priorBrier / scored.length,
     scored: scored.length,
     topSuspectId: top,
     topSuspectMafia: top === null || seatIsMafia ? null : truth(top) === 1,
@@ -124,4 +130,13 @@ export function meanOverDays(reads: readonly SeatRead[], figure: (day: DayRead) 
       n++;
     }
   return n === 0 ? null : sum / n;
+}
+
+/**
+ * Reads split by side. Seats outside the Mafia guess who is Mafia, so their suspicions are
+ * probabilities; a Mafia seat knows, and its suspicions are the town's eye it plays to choose whom to
+ * push, so no mean of the two says anything.
+ */
+export function bySide(reads: readonly SeatRead[]): { readonly town: SeatRead[]; readonly mafia: SeatRead[] } {
+  return { town: reads.filter((r) => !isMafia(r.role)), mafia: reads.filter((r) => isMafia(r.role)) };
 }

@@ -18,12 +18,13 @@ const two = (x: number) => x.toFixed(2);
 /** One seat's read of the table, as the director's cut says it. */
 function beliefLine(seat: SeatRead): string {
   const brier = meanOverDays([seat], (d) => d.brier);
-  const uniform = meanOverDays([seat], (d) => d.uniformBrier);
-  if (brier === null || uniform === null) return `- **${seat.name}** left no read of the table.`;
+  const prior = meanOverDays([seat], (d) => d.priorBrier);
+  if (brier === null || prior === null) return `- **${seat.name}** left no read of the table.`;
   const perDay = seat.days.map((d) => `day ${d.day} ${two(d.brier)}`).join(', ');
-  const head = `- **${seat.name}** (${getRole(seat.role).name}): read the table: ${two(brier)} Brier (${perDay}; a uniform guess: ${two(uniform)})`;
-  if (isMafia(seat.role)) return `${head}; as Mafia it knows its team, so there is no top suspect to score.`;
-  return `${head}, top suspect right ${daysText(seat.days.filter((d) => d.topSuspectMafia === true).map((d) => d.day))}.`;
+  const head = `- **${seat.name}** (${getRole(seat.role).name}): read the table: ${two(brier)} Brier (${perDay}`;
+  if (isMafia(seat.role))
+    return `${head}; what it knew: ${two(prior)}); as Mafia it knows its team, so this is the town's eye it plays, not a guess, and there is no top suspect to score.`;
+  return `${head}; a uniform guess: ${two(prior)}), top suspect right ${daysText(seat.days.filter((d) => d.topSuspectMafia === true).map((d) => d.day))}.`;
 }
 
 /**
@@ -37,7 +38,7 @@ export function beliefSection(state: GameState): string[] {
     '',
     '## How the AI seats read the table',
     '',
-    "Brier score of each seat's suspicions at the end of each day against the true roles (0 is a perfect read; players whose role was public, and a Mafia seat's own team, are not scored), beside a uniform guess of the Mafia share.",
+    "Brier score of each seat's suspicions at the end of each day against the true roles (0 is a perfect read; players whose role was public, and a Mafia seat's own team, are not scored), beside a uniform guess of the Mafia share (for a Mafia seat, beside what it knew).",
     '',
     ...reads.map(beliefLine),
   ];

@@ -57,30 +57,46 @@ function standIn(team: readonly Rating[]): Rating {
 }
 
 /**
- * One game's rating update: each side is a team of its players' current ratings (smaller sides
- * padded with stand-ins at their mean, whose updates are dropped), ranked by place. Returns the new
- * rating of every subject in the game. A subject seated more than once (two seats of one model in
- * an arena) takes the mean of its seats' updated ratings: one game is one result for it.
+ * One game's rating update, conserved between sides: the sum of mu over the game's seats never
+ * moves, so a run of wins by one side cannot drag every rating with it.
+ *
+ * - Each side is a team of its players' current ratings, smaller sides padded with stand-ins at their
+ *   mean, ranked by place; openskill rates the teams.
+ * - The stand-ins' updates are dropped, so the seats' mu changes no longer sum to zero (a town win
+ *   of five against two, padded to five, adds three updates' worth). What the seats gained and what
+ *   they lost are each scaled to the mean of the two: the winners gain exactly what the losers lose,
+ *   each seat in proportion to the update openskill gave it (a smaller side's members each taking a
+ *   larger share, a newcomer moving faster than a veteran), never against its result.
+ * - Sigma is openskill's.
+ *
+ * Returns the new rating of every subject in the game; a seat without one (null) plays at a
+ * newcomer's rating and keeps nothing. A subject seated more than once (two seats of one model in an
+ * arena) takes the mean of its seats' updated ratings: one game is one result for it.
  */
 export function rateGame(current: (subject: string) => Rating | undefined, seats: readonly RatedPlacing[]): Map<string, Rating> {
-  const sides = [...new Set(seats.map((s) => s.side))];
-  const members = sides.map((side) => seats.filter((s) => s.side === side));
-  const size = Math.max(...members.map((team) => team.length));
-  const teams = members.map((team) => {
-    const ratings = team.map((s) => (s.subject === null ? NEW_RATING : (current(s.subject) ?? NEW_RATING)));
-    const pad = standIn(ratings);
-    return [...ratings, ...Array.from({ length: size - ratings.length }, () => pad)];
-  });
-  const rank = members.map((team) => team[0]?.place ?? 2);
+  const sides = [...new Set(seats.map((s) => s.side))].map((side) => seats.filter((s) => s.side === side));
+  const before = sides.map((team) => team.map((s) => (s.subject === null ? NEW_RATING : (current(s.subject) ?? NEW_RATING))));
+  const size = Math.max(...sides.map((team) => team.length));
+  const teams = before.map((ratings) => [...ratings, ...Array.from({ length: size - ratings.length }, () => standIn(ratings))]);
+  const rank = sides.map((team) => team[0]?.place ?? 2);
   const rated = sides.length > 1 ? rate(teams, { rank }) : teams;
-  const updates = new Map<string, Rating[]>();
-  members.forEach((team, t) =>
-    team.forEach((s, i) => {
-      const after = rated[t]?.[i];
-      if (s.subject === null || !after) return;
-      updates.set(s.subject, [...(updates.get(s.subject) ?? []), after]);
+  const moved = sides.flatMap((team, t) =>
+    team.map((seat, i) => {
+      const was = before[t]?.[i] ?? NEW_RATING;
+      return { seat, was, now: rated[t]?.[i] ?? was };
     }),
   );
+  const gained = moved.reduce((a, m) => a + Math.max(0, m.now.mu - m.was.mu), 0);
+  const lost = moved.reduce((a, m) => a + Math.max(0, m.was.mu - m.now.mu), 0);
+  // Gains and losses scaled to one pot; with nothing on one side there is nothing to trade.
+  const pot = gained > 0 && lost > 0 ? (gained + lost) / 2 : 0;
+  const updates = new Map<string, Rating[]>();
+  for (const { seat, was, now } of moved) {
+    if (seat.subject === null) continue;
+    const change = now.mu - was.mu;
+    const share = change === 0 ? 0 : (change * pot) / (change > 0 ? gained : lost);
+    updates.set(seat.subject, [...(updates.get(seat.subject) ?? []), { mu: was.mu + share, sigma: now.sigma }]);
+  }
   const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   return new Map([...updates].map(([subject, rs]) => [subject, { mu: mean(rs.map((r) => r.mu)), sigma: mean(rs.map((r) => r.sigma)) }]));
 }

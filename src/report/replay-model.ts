@@ -11,6 +11,7 @@ import {
   type Phase,
 } from '../game/index.ts';
 import { authorOf, decisionLines } from './decision-lines.ts';
+import { namesARole, privatelyKnown } from './replay-spoilers.ts';
 
 /** How a line is shown: what kind of thing happened. */
 const ToneSchema = z.enum(['speech', 'vote', 'death', 'night', 'mafia', 'will', 'tally', 'summary', 'notice', 'end', 'info']);
@@ -34,6 +35,8 @@ const MindSchema = z.object({
   /** [player id, suspicion 0 town … 1 Mafia], most suspected first: pairs, as they are most of the page's bytes. */
   suspicion: z.array(z.tuple([z.string(), z.number().min(0).max(1)])),
   tools: z.array(z.object({ name: z.string(), input: z.string(), output: z.string() })),
+  /** Its reasoning, reads or tools name a role or a side, or read a player whose role the seat knew in private: shown only with the spoilers. */
+  spoiler: z.boolean(),
 });
 type Mind = z.infer<typeof MindSchema>;
 
@@ -129,8 +132,17 @@ function subjectOf(e: GameEvent): string | null {
 
 const phaseTitle = (phase: Phase, day: number): string => (phase === 'ended' ? PHASE_TITLE.ended : `${PHASE_TITLE[phase]} ${day}`);
 
-function mindOf(e: GameEventOf<'reasoning'>, seatOf: (id: string) => number): Mind {
+/** What the replay needs to know of the game to tell which minds give roles away. */
+interface Secrets {
+  readonly names: readonly string[];
+  readonly known: (seatId: string, seq: number) => ReadonlySet<string>;
+}
+
+function mindOf(e: GameEventOf<'reasoning'>, seatOf: (id: string) => number, secrets: Secrets): Mind {
   const p = e.payload;
+  const tools = (p.tools ?? []).map((t) => ({ ...t }));
+  const known = secrets.known(p.playerId, e.seq);
+  const texts = [p.text, p.decision, ...tools.flatMap((t) => [t.input, t.output])];
   return {
     seq: e.seq,
     when: phaseTitle(p.phase, p.day),
@@ -141,7 +153,8 @@ function mindOf(e: GameEventOf<'reasoning'>, seatOf: (id: string) => number): Mi
     outcome: p.outcome ?? 'counted',
     fallback: p.fallback ? fallbackLabel(p.fallback) : null,
     suspicion: Object.entries(p.suspicion ?? {}).sort(([a, x], [b, y]) => y - x || seatOf(a) - seatOf(b)),
-    tools: (p.tools ?? []).map((t) => ({ ...t })),
+    tools,
+    spoiler: texts.some((t) => namesARole(t, secrets.names)) || Object.keys(p.suspicion ?? {}).some((id) => known.has(id)),
   };
 }
 
@@ -153,6 +166,7 @@ function mindOf(e: GameEventOf<'reasoning'>, seatOf: (id: string) => number): Mi
 export function replayModel(state: GameState, title: string): ReplayModel | null {
   if (state.phase !== 'ended') return null;
   const seatOf = (id: string) => state.players.find((p) => p.id === id)?.seat ?? Number.MAX_SAFE_INTEGER;
+  const secrets: Secrets = { names: state.players.map((p) => p.name), known: privatelyKnown(state) };
   const decisionOf = new Map<number, number>();
   for (const [reasoning, lines] of decisionLines(state.log)) for (const line of lines) decisionOf.set(line, reasoning);
   /** Turns whose lines are in and whose reasoning is still ahead in the log, by the reasoning's seq. */
@@ -162,7 +176,7 @@ export function replayModel(state: GameState, title: string): ReplayModel | null
 
   for (const e of state.log) {
     if (e.type === 'reasoning') {
-      const mind = mindOf(e, seatOf);
+      const mind = mindOf(e, seatOf, secrets);
       const turn = awaiting.get(e.seq);
       awaiting.delete(e.seq);
       if (turn) turn.mind = mind;

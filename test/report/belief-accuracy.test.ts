@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
 import type { Phase, PlayerState } from '../../src/game/index.ts';
-import { beliefAccuracy, meanOverDays } from '../../src/report/belief-accuracy.ts';
+import { beliefAccuracy, bySide, meanOverDays } from '../../src/report/belief-accuracy.ts';
 import { directorsCutFile } from '../../src/report/markdown.ts';
 import { TestGame } from '../support/test-game.ts';
 
@@ -60,22 +60,20 @@ describe('belief accuracy', () => {
     // Day 1: (0.2² + 0.4² + 0.2² + 0.1²) / 4; uniform 1/4 Mafia: (0.75² + 3 × 0.25²) / 4.
     expect(t1day1).toMatchObject({ day: 1, scored: 4, topSuspectId: of(M).playerId, topSuspectMafia: true });
     expect(t1day1!.brier).toBeCloseTo(0.0625, 10);
-    expect(t1day1!.uniformBrier).toBeCloseTo(0.1875, 10);
+    expect(t1day1!.priorBrier).toBeCloseTo(0.1875, 10);
     // Day 2: T2 is revealed, so M, T3 and D are scored; D at the uniform 1/3: (0.6² + 0.7² + (1/3)²) / 3.
     expect(t1day2).toMatchObject({ day: 2, scored: 3, topSuspectId: T3.id, topSuspectMafia: false });
     expect(t1day2!.brier).toBeCloseTo((0.36 + 0.49 + 1 / 9) / 3, 10);
-    expect(t1day2!.uniformBrier).toBeCloseTo(2 / 9, 10);
+    expect(t1day2!.priorBrier).toBeCloseTo(2 / 9, 10);
 
     // A tie at the top is no top suspect.
     expect(of(T3).days).toEqual([expect.objectContaining({ day: 1, topSuspectId: null, topSuspectMafia: null })]);
     expect(of(T3).days[0]!.brier).toBeCloseTo((0.16 + 0.36 + 0.01 + 0.01) / 4, 10);
 
-    // The Mafia seat is scored on the town (all truly 0); the uniform prior is the Mafia share among
-    // the others whose role is secret, which, with no teammate, is 0.
+    // The Mafia seat is scored on the town (all truly 0) against what it knew: all of them town.
     const [mDay1] = of(M).days;
-    expect(mDay1).toMatchObject({ day: 1, scored: 4, topSuspectMafia: null });
+    expect(mDay1).toMatchObject({ day: 1, scored: 4, topSuspectMafia: null, priorBrier: 0 });
     expect(mDay1!.brier).toBeCloseTo((0.09 + 0.36 + 0.25 + 0.04) / 4, 10);
-    expect(mDay1!.uniformBrier).toBe(0);
 
     expect(meanOverDays(reads, (d) => d.brier)).toBeCloseTo((0.0625 + (0.36 + 0.49 + 1 / 9) / 3 + 0.135 + 0.185) / 4, 10);
   });
@@ -90,7 +88,48 @@ describe('belief accuracy', () => {
       `- **${T1.name}** (Townsperson): read the table: 0.19 Brier (day 1 0.06, day 2 0.32; a uniform guess: 0.20), top suspect right on day 1.`,
     );
     expect(line(M)).toBe(
-      `- **${M.name}** (Mafia): read the table: 0.18 Brier (day 1 0.18; a uniform guess: 0.00); as Mafia it knows its team, so there is no top suspect to score.`,
+      `- **${M.name}** (Mafia): read the table: 0.18 Brier (day 1 0.18; what it knew: 0.00); as Mafia it knows its team, so this is the town's eye it plays, not a guess, and there is no top suspect to score.`,
     );
+  });
+
+  it('GIVEN a Mafia seat with a teammate WHEN scored THEN its read is set against what it knew (its team Mafia, everyone else town), not the public Mafia share, and the Town seats are the figure apart from it', () => {
+    const g = TestGame.started(['mafia', 'mafia', 'townsperson', 'townsperson', 'townsperson', 'doctor']);
+    const [M1, M2] = [0, 1].map((n) => g.by('mafia', n)) as [PlayerState, PlayerState];
+    const [T1, T2, T3] = [0, 1, 2].map((n) => g.by('townsperson', n)) as [PlayerState, PlayerState, PlayerState];
+    const D = g.by('doctor');
+    const think = (seat: PlayerState, suspicion: Record<string, number>) =>
+      g.must(
+        engine.recordReasoning(g.state, {
+          playerId: seat.id,
+          decision: 'd',
+          text: 't',
+          at: g.at,
+          phase: 'vote',
+          day: g.state.day,
+          suspicion,
+        }),
+      );
+    g.advanceTo('vote');
+    // M1 knows M2; it plays the town's eye on the rest and says nothing of D.
+    think(M1, { [M2.id]: 1, [T1.id]: 0.5, [T2.id]: 0.2, [T3.id]: 0.3 });
+    think(T1, { [M1.id]: 0.7, [M2.id]: 0.3, [T2.id]: 0.3, [T3.id]: 0.2, [D.id]: 0.1 });
+    for (const voter of [M2, T1, T2, T3, D]) g.must(g.vote(voter, M1));
+    g.must(g.vote(M1, T1));
+    g.advanceTo('vote');
+    for (const voter of [T1, T2, T3, D]) g.must(g.vote(voter, M2));
+    g.must(g.vote(M2, T1));
+    expect(g.state.outcome).toEqual({ kind: 'win', faction: 'town' });
+
+    const reads = beliefAccuracy(g.state)!;
+    const { town, mafia } = bySide(reads);
+    expect(town.map((r) => r.playerId)).toEqual([T1.id]);
+    expect(mafia.map((r) => r.playerId)).toEqual([M1.id]);
+    // M1: T1, T2, T3 and D scored (D at its prior, 0); the public share would have been 2/5, but M1 knew better.
+    const [m1] = mafia[0]!.days;
+    expect(m1).toMatchObject({ day: 1, scored: 4, priorBrier: 0, topSuspectMafia: null });
+    expect(m1!.brier).toBeCloseTo((0.25 + 0.04 + 0.09 + 0) / 4, 10);
+    // T1 against the uniform 2/5: ((0.6² × 2) + (0.4² × 3)) / 5.
+    expect(meanOverDays(town, (d) => d.brier)).toBeCloseTo((0.09 + 0.49 + 0.09 + 0.04 + 0.01) / 5, 10);
+    expect(meanOverDays(town, (d) => d.priorBrier)).toBeCloseTo((0.36 * 2 + 0.16 * 3) / 5, 10);
   });
 });

@@ -3,6 +3,7 @@ import * as engine from '../../src/game/index.ts';
 import type { GameEvent, GameState } from '../../src/game/index.ts';
 import { decisionLines } from '../../src/report/decision-lines.ts';
 import { replayModel, type ReplayModel } from '../../src/report/replay-model.ts';
+import { namesARole } from '../../src/report/replay-spoilers.ts';
 import { TestGame } from '../support/test-game.ts';
 import { finishedGame, silent, TOOL_CALLS, withTools } from './finished-game.ts';
 
@@ -99,6 +100,85 @@ describe('the replay model of a finished 16-player all-AI game', async () => {
       const values = mind.suspicion.map(([, value]) => value);
       expect(values).toEqual([...values].sort((a, b) => b - a));
     }
+  });
+});
+
+describe('thoughts that give a role away', async () => {
+  const state = await finishedGame(16, 3);
+  const model = mustModel(state);
+  const names = state.players.map((p) => p.name);
+  const minds = turns(model).flatMap((t) => (t.mind ? [{ seat: engine.findPlayer(state, t.playerId)!, mind: t.mind }] : []));
+  /** Words naming a role or a side, with the players' names taken out first. */
+  const ROLE_WORDS = /\b(mafia|town|team|detective|doctor|godfather|jester|vigilante)/i;
+  const unnamed = (text: string) => names.reduce((rest, name) => rest.split(name).join(' '), text);
+
+  it('GIVEN reads like "Hercule Poirot 1.00 (known Mafia)" WHEN the model is built THEN every mind that names a role or a side is a spoiler, and every other names none', () => {
+    const known = minds.filter(({ mind }) => /\d\.\d{2} \(known \w+\)/.test(mind.text));
+    expect(known.length).toBeGreaterThan(10);
+    for (const { mind } of known) expect(mind.spoiler, mind.text).toBe(true);
+    const shown = minds.filter(({ mind }) => !mind.spoiler);
+    // Thoughts that name no role stay (the first day's, before anyone has claimed or died).
+    expect(shown.filter(({ mind }) => mind.phase !== 'night').length).toBeGreaterThan(0);
+    for (const { mind } of shown)
+      for (const text of [mind.text, mind.decision, ...mind.tools.flatMap((t) => [t.input, t.output])])
+        expect(unnamed(text), text).not.toMatch(ROLE_WORDS);
+  });
+
+  it('GIVEN a Mafia seat whose teammate lives WHEN its mind reads the teammate THEN it is a spoiler, whatever its words', () => {
+    const team = new Set(state.players.filter((p) => engine.isMafia(p.role)).map((p) => p.id));
+    const alive = (id: string, seq: number) => !state.log.some((e) => e.type === 'player_died' && e.payload.playerId === id && e.seq < seq);
+    const readingTeammates = minds.filter(
+      ({ seat, mind }) => team.has(seat.id) && mind.suspicion.some(([id]) => id !== seat.id && team.has(id) && alive(id, mind.seq)),
+    );
+    expect(readingTeammates.length).toBeGreaterThan(10);
+    for (const { mind } of readingTeammates) expect(mind.spoiler).toBe(true);
+  });
+
+  it('GIVEN texts with role words and names that hold one WHEN checked THEN only the words of the text count, not a name', () => {
+    expect(namesARole('Vote. Reads: Hercule Poirot 1.00 (known Mafia); Ada 0.40.', ['Hercule Poirot', 'Ada'])).toBe(true);
+    expect(namesARole('pile onto a town player, never a teammate', [])).toBe(true);
+    expect(namesARole('Speak. Reads: Doctor Watson 0.45 (no information yet). → gut read on Doctor Watson.', ['Doctor Watson'])).toBe(
+      false,
+    );
+    expect(namesARole('deflect onto Greta.', ['Greta'])).toBe(false);
+  });
+});
+
+describe('what a Detective learned at night', () => {
+  it('GIVEN a Detective who investigated a player WHEN its day thoughts read that player THEN they are a spoiler, a Townsperson’s same read is not, and once the role is public neither is', () => {
+    const g = TestGame.started(['mafia', 'detective', 'townsperson', 'townsperson', 'doctor']);
+    const [M, Det, T1, T2, Doc] = ['mafia', 'detective', 'townsperson', 'townsperson', 'doctor'].map((r, i) =>
+      g.by(r as engine.RoleId, r === 'townsperson' && i === 3 ? 1 : 0),
+    ) as [engine.PlayerState, engine.PlayerState, engine.PlayerState, engine.PlayerState, engine.PlayerState];
+    const think = (seat: engine.PlayerState, suspicion: Record<string, number>) =>
+      g.must(
+        engine.recordReasoning(g.state, {
+          playerId: seat.id,
+          decision: 'vote',
+          text: 'gut read.',
+          at: g.at,
+          phase: 'vote',
+          day: g.state.day,
+          suspicion,
+        }),
+      )[0]!.seq;
+    g.must(g.act(Det, T1));
+    g.advanceTo('vote');
+    const detective = think(Det, { [T1.id]: 0, [M.id]: 0.5 });
+    const townsperson = think(T2, { [T1.id]: 0, [M.id]: 0.5 });
+    for (const voter of [M, Det, T2, Doc]) g.must(g.vote(voter, T1));
+    g.must(g.vote(T1, M));
+    g.advanceTo('vote');
+    const afterReveal = think(Det, { [T1.id]: 0, [M.id]: 0.9 });
+    for (const voter of [Det, T2, Doc]) g.must(g.vote(voter, M));
+    g.must(g.vote(M, Det));
+    expect(g.state.outcome).toEqual({ kind: 'win', faction: 'town' });
+    expect(g.state.log.some((e) => e.type === 'player_died' && e.payload.playerId === T1.id && e.payload.role === 'townsperson')).toBe(
+      true,
+    );
+
+    const spoiler = (seq: number) => turns(mustModel(g.state)).find((t) => t.mind?.seq === seq)!.mind!.spoiler;
+    expect([spoiler(detective), spoiler(townsperson), spoiler(afterReveal)]).toEqual([true, false, false]);
   });
 });
 

@@ -71,22 +71,22 @@ describeInBrowser('the HTML replay in a browser', () => {
     return { page, requests, problems };
   }
 
-  /** An AI seat that spoke or voted on day 2, and the reasoning beside it. */
-  function dayTwoThinker() {
+  /** An AI seat that spoke or voted, and its reasoning beside it, which names no role (so shows without the spoilers). */
+  function openThinker() {
     for (const entry of model.entries) {
-      if (entry.kind !== 'turn' || entry.secret || !entry.mind || entry.lines.length === 0) continue;
-      if (entry.mind.day === 2) return { player: model.players.find((p) => p.id === entry.playerId)!, mind: entry.mind };
+      if (entry.kind !== 'turn' || entry.secret || !entry.mind || entry.mind.spoiler || entry.lines.length === 0) continue;
+      return { player: model.players.find((p) => p.id === entry.playerId)!, mind: entry.mind };
     }
-    throw new Error('nobody spoke on day 2');
+    throw new Error('no thought without a role in it');
   }
 
-  it('GIVEN a finished game WHEN a player is picked THEN their day-2 reasoning shows beside their lines and their role stays hidden until the spoilers are on', async () => {
+  it('GIVEN a finished game WHEN a player is picked THEN their reasoning shows beside their lines and their role stays hidden until the spoilers are on', async () => {
     const { page, requests, problems } = await open();
-    const { player, mind } = dayTwoThinker();
+    const { player, mind } = openThinker();
     const role = player.role!;
 
     await page.getByLabel('Player').selectOption(player.id);
-    await page.locator(`.turn[data-player="${player.id}"] .mind[data-day="2"]`, { hasText: mind.text }).first().waitFor();
+    await page.locator(`.turn[data-player="${player.id}"] .mind[data-day="${mind.day}"]`, { hasText: mind.text }).first().waitFor();
     await expect.poll(() => page.locator(`.turn:not([data-player="${player.id}"])`).count()).toBe(0);
     const seat = page.locator(`.player[data-player-id="${player.id}"]`);
     await expect.poll(() => seat.textContent()).not.toContain(role.name);
@@ -103,6 +103,33 @@ describeInBrowser('the HTML replay in a browser', () => {
 
     await page.getByLabel(/Spoilers/).uncheck();
     await label.waitFor({ state: 'detached' });
+    expect(requests).toEqual([url]);
+    expect(problems).toEqual([]);
+  });
+
+  it('GIVEN the spoilers off WHEN the whole game is shown THEN no thought names a role or a side, no read says "Hercule Poirot 1.00 (known Mafia)" and no Mafia-thread line shows; WHEN they are on THEN all of it is back', async () => {
+    const { page, requests, problems } = await open();
+    const KNOWN_READ = /\d\.\d{2} \(known [A-Z][a-z]+\)/;
+    const ROLE_WORDS = /\b(mafia|town|team|detective|doctor|godfather|jester|vigilante)/i;
+    const names = model.players.map((p) => p.name);
+    const unnamed = (text: string) => names.reduce((rest, name) => rest.split(name).join(' '), text);
+    const shownMinds = model.entries.flatMap((e) => (e.kind === 'turn' && !e.secret && e.mind ? [e.mind] : []));
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    // The game has reads that give roles away, and thoughts that do not.
+    expect(shownMinds.some((m) => KNOWN_READ.test(m.text))).toBe(true);
+    expect(shownMinds.some((m) => !m.spoiler)).toBe(true);
+
+    const minds = await page.locator('.mind').allTextContents();
+    expect(minds).toHaveLength(shownMinds.length);
+    for (const text of minds) expect(unnamed(text), text).not.toMatch(ROLE_WORDS);
+    expect(await timeline.textContent()).not.toMatch(KNOWN_READ);
+    expect(await page.locator('.tone-mafia').count()).toBe(0);
+    expect(await page.locator('.withheld').count()).toBe(shownMinds.filter((m) => m.spoiler).length);
+
+    await page.getByLabel(/Spoilers/).check();
+    await page.locator('.tone-mafia').first().waitFor();
+    await expect.poll(() => timeline.textContent()).toMatch(KNOWN_READ);
+    expect(await page.locator('.withheld').count()).toBe(0);
     expect(requests).toEqual([url]);
     expect(problems).toEqual([]);
   });

@@ -1,9 +1,15 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { LlmConfig } from '../../src/config.ts';
+import type { GameState } from '../../src/game/index.ts';
 import { createProvider } from '../../src/llm/providers.ts';
+import { beliefAccuracy, bySide, type SeatRead } from '../../src/report/belief-accuracy.ts';
+import { NEW_RATING } from '../../src/report/ratings.ts';
 import { runArena } from '../../scripts/lib/arena.ts';
 import { parseSeats, type ArenaEntry } from '../../scripts/lib/arena-seats.ts';
 import { arenaReport } from '../../scripts/lib/arena-table.ts';
@@ -21,7 +27,7 @@ const OFFLINE: LlmConfig = {
   dailyTokenBudget: 0,
 };
 
-const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
+const COLUMNS = ['games', 'Town won', 'Mafia won', 'skill (μ ± σ)', 'Town Brier (uniform)', 'fallback', 'tokens/game', '$/game'];
 
 async function seats(spec: string, env = OFFLINE): Promise<ArenaEntry[]> {
   const parsed = parseSeats(spec, await starterPersonas(), env);
@@ -75,7 +81,8 @@ describe('arena seats', () => {
 describe('the arena offline', () => {
   it('GIVEN five offline entries WHEN five games are played THEN every entry played every seat of one deal once, and the tables count it', async () => {
     const entries = await seats('offline,offline,sherlock-holmes,miss-marple,cleopatra');
-    const result = await runArena({ entries, games: 5, seed: 3, env: OFFLINE, providers: () => null });
+    const played: GameState[] = [];
+    const result = await runArena({ entries, games: 5, seed: 3, env: OFFLINE, providers: () => null, onGame: (_, s) => played.push(s) });
     const report = arenaReport(result);
     expect(report.split('\n')[0]).toMatch(/^Arena: 5 all-AI games of 5 seats, seed 3 \(each run of 5 games/);
 
@@ -111,6 +118,26 @@ describe('the arena offline', () => {
         '$0.000',
       ],
     ]);
+    // The Brier column counts the Town seats' days only: a Mafia seat's reads are an act.
+    const reads = played.flatMap((s) => beliefAccuracy(s) ?? []);
+    const days = (side: readonly SeatRead[]) => side.reduce((n, r) => n + r.days.length, 0);
+    expect(result.byModel[0]!.brier.days).toBe(days(bySide(reads).town));
+    expect(days(bySide(reads).mafia)).toBeGreaterThan(0);
+    expect(report).toContain('Town Brier: mean over its Town seat-days');
+  });
+});
+
+describe('ratings in the arena', () => {
+  it('GIVEN seven seats that all play the offline brain WHEN 100 games are played THEN the mean μ of the seven stays at 25, whichever side won more', async () => {
+    const entries = await seats('offline,offline,sherlock-holmes,miss-marple,hercule-poirot,cleopatra,niccolo-machiavelli');
+    const result = await runArena({ entries, games: 100, seed: 1, env: OFFLINE, providers: () => null });
+    expect(result.byPersona).toHaveLength(7);
+    // One side won more (the rule this replaced let every rating sink with a run of Mafia wins).
+    expect(result.outcomes['town win']).not.toBe(50);
+    const mean = result.byPersona.reduce((sum, row) => sum + row.rating.mu, 0) / result.byPersona.length;
+    // The rule conserves the seats' μ every game, so this is 25 to rounding, well inside the ± 1 asked.
+    expect(mean).toBeCloseTo(25, 6);
+    for (const row of result.byPersona) expect(row.rating.sigma).toBeLessThan(NEW_RATING.sigma);
   });
 });
 
@@ -158,12 +185,33 @@ async function arena(...args: string[]) {
 }
 
 describe('npm run arena', () => {
-  it('GIVEN five offline seats WHEN run for five games THEN it prints both tables', async () => {
-    const run = await arena('--games', '5', '--seats', 'offline,offline,offline,cleopatra,oscar-wilde');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Arena: 5 all-AI games of 5 seats/);
-    expect(rowsOf(run.stdout, 'persona')).toHaveLength(5);
-    expect(rowsOf(run.stdout, 'model').map((r) => r[0])).toEqual(['offline']);
+  it('GIVEN five offline seats and --json WHEN run for five games THEN it prints both tables and Town’s win rate, and writes the win rate and every rating to the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dramatis-arena-'));
+    try {
+      const file = join(dir, 'arena.json');
+      const run = await arena('--games', '5', '--seats', 'offline,offline,offline,cleopatra,oscar-wilde', '--json', file);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Arena: 5 all-AI games of 5 seats/);
+      expect(rowsOf(run.stdout, 'persona')).toHaveLength(5);
+      expect(rowsOf(run.stdout, 'model').map((r) => r[0])).toEqual(['offline']);
+      const rated = z.object({ name: z.string(), mu: z.number(), sigma: z.number() });
+      const figures = z
+        .object({ townWinRate: z.number(), ratings: z.object({ personas: z.array(rated), models: z.array(rated) }) })
+        .parse(JSON.parse(await readFile(file, 'utf8')));
+      const townWins = Number(/town win (\d+)/.exec(run.stdout)?.[1] ?? 0);
+      expect(figures.townWinRate).toBe(townWins / 5);
+      expect(run.stdout).toContain(`Town won ${((townWins / 5) * 100).toFixed(1)} % of the games`);
+      expect(figures.ratings.personas.map((p) => p.name).sort()).toEqual(
+        rowsOf(run.stdout, 'persona')
+          .map((r) => r[0])
+          .sort(),
+      );
+      expect(figures.ratings.models.map((m) => m.name)).toEqual(['offline']);
+      const mean = figures.ratings.personas.reduce((sum, p) => sum + p.mu, 0) / 5;
+      expect(mean).toBeCloseTo(25, 6);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([

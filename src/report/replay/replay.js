@@ -1,7 +1,8 @@
 // @ts-check
 // The replay page's script, inlined into each replay (src/report/replay-html.ts). It renders the
 // game model embedded beside it. Every name and line is hostile input: text goes in through
-// textContent only, never as markup. Roles are in the data but enter the page only with the spoilers on.
+// textContent only, never as markup. Roles, and the thoughts that would give them away, are in the
+// data but enter the page only with the spoilers on.
 
 /** @typedef {import('../replay-model.ts').ReplayModel} ReplayModel */
 /** @typedef {ReplayModel['entries'][number]} Entry */
@@ -10,6 +11,9 @@
 
 /** Reads shown at once beside a decision; the rest fold away. */
 const TOP_READS = 3;
+
+/** In place of thoughts that would give a role away; the same words for every seat. */
+const SPOILER_NOTE = 'Thoughts withheld: they name a role or a side, or rest on what only this seat knew. The spoilers show them.';
 
 const OUTCOME = { counted: '', late: 'too late: did not count', refused: 'refused by the rules: did not count' };
 
@@ -72,6 +76,10 @@ function replay(model) {
     aside.dataset.day = String(mind.day);
     const notes = [mind.fallback ? `offline fallback: ${mind.fallback}` : '', OUTCOME[mind.outcome]].filter(Boolean);
     aside.append(el('p', 'decision', `${mind.when} · ${mind.decision}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`));
+    if (mind.spoiler && !view.spoilers) {
+      aside.append(el('p', 'reasoning withheld', SPOILER_NOTE));
+      return aside;
+    }
     aside.append(el('p', 'reasoning', mind.text));
     if (mind.suspicion.length > 0) {
       const reads = el('div', 'beliefs');
