@@ -32,7 +32,7 @@ export interface Dialect {
 }
 
 /** A 400 with the request field it names (OpenAI's `param`). */
-export interface FakeRefusal {
+interface FakeRefusal {
   readonly message: string;
   readonly param?: string;
 }

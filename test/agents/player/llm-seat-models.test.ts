@@ -10,7 +10,7 @@ import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts'
 import { createOpenAiProvider } from '../../../src/llm/openai-provider.ts';
 import type { LlmProvider } from '../../../src/llm/types.ts';
 import { playHeadless } from '../../../src/session/headless-game.ts';
-import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
+import { FORMAT_OUTPUT, startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
 import { reply, type FakeLlmServer, type FakeRequest } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel } from '../../../scripts/fakes/llm/playing-model.ts';
@@ -84,8 +84,7 @@ describe.each(MODELS)('seats on $model through the real SDK against its wire fak
     // Every request was answered: none was refused with a 400.
     expect(fake!.usages).toHaveLength(fake!.requests.length);
     const decisions = fake!.requests.filter((r) => r.outputSchema !== undefined);
-    if (wire === 'anthropic')
-      expect(decisions.every((r) => r.outputName === 'output_config.format' && !r.tools.includes('decision'))).toBe(true);
+    if (wire === 'anthropic') expect(decisions.every((r) => r.outputName === FORMAT_OUTPUT && !r.tools.includes('decision'))).toBe(true);
     else expect(decisions.every((r) => r.body['reasoning_effort'] === 'none')).toBe(true);
   });
 });
