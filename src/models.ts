@@ -36,6 +36,37 @@ export interface ModelInfo {
   readonly retires?: string;
   /** When and where the row was last checked. */
   readonly checked: string;
+  /** How its requests must be shaped, where that differs from the request of old (absent: see `ModelRequestTraits`). */
+  readonly request?: ModelRequestTraits;
+}
+
+/** An effort level as the providers name them (Anthropic `output_config.effort`, OpenAI `reasoning_effort`). */
+export type EffortLevel = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
+/**
+ * What a model's API accepts and refuses, as its provider documents it. Every field is optional and
+ * its absence means the request Dramatis sent before models had contracts; `requestContract` in
+ * `src/llm/request-contract.ts` fills what a row leaves out from the model's family, so a model the
+ * table lacks (a self-hosted one) keeps that request.
+ */
+export interface ModelRequestTraits {
+  /** The effort levels it takes (in the request field of its provider), lowest first. Default none: no effort is sent. */
+  readonly efforts?: readonly EffortLevel[];
+  /** The effort it reasons at when a request names none. Default none: it does not reason unasked. */
+  readonly defaultEffort?: EffortLevel;
+  /**
+   * Anthropic: the `thinking` type that turns up-front thinking off (`between_tools` on Sonnet 5.5,
+   * `disabled` on Haiku 5.5). Default none: it cannot be turned off, or is off already.
+   */
+  readonly thinkingOff?: 'between_tools' | 'disabled';
+  /** Anthropic: structured answers through `output_config.format` rather than a forced output tool. Default false. */
+  readonly outputFormat?: boolean;
+  /** Anthropic: `tool_choice` `any` or `tool` is refused (400). Default false. */
+  readonly noForcedTool?: boolean;
+  /** `temperature`, `top_p` and `top_k` are refused (Claude 5.x; OpenAI reasoning models unless effort is `none`). Default false. */
+  readonly noSampling?: boolean;
+  /** OpenAI Chat Completions: function tools are refused unless `reasoning_effort` is `none` (GPT-5.4 and later). Default false. */
+  readonly toolsOnlyWithoutReasoning?: boolean;
 }
 
 export const MODELS: readonly ModelInfo[] = [];

@@ -8,6 +8,8 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { err, ok, type Result } from '../result.ts';
+import { anthropicSettings, verbatimContent } from './anthropic-contract.ts';
+import { requestContract, type RequestContract } from './request-contract.ts';
 import type { JsonSchema, LlmError, LlmMessage, LlmRequest, ToolSpec } from './types.ts';
 
 /** The Messages API requires a limit; a persona's speech or decision fits well inside it. */
@@ -31,12 +33,20 @@ function finishInstruction(outputName: string): string {
  * - A request that continues a conversation (tool results, a re-ask) also marks its last message,
  *   so the next round reads everything before it from the cache.
  * - Structured output: a tool named after `request.output.name` whose input schema is the output
- *   schema, and an instruction to finish with it; forced when no other tool may be called.
+ *   schema, and an instruction to finish with it; forced when no other tool may be called. A model
+ *   that refuses forced tools (Claude 5.x) gets `output_config.format` instead (`anthropic-contract.ts`),
+ *   and its thinking, effort and the thinking's room in `max_tokens` as its contract allows.
+ * - An assistant turn that came with thinking blocks goes back as it came (`verbatim`).
  * - `temperature` is not sent: the Messages API of SDK 1.x (API version 2026-10-21) has none.
  */
-export function toMessageParams(request: LlmRequest): Result<MessageParams, LlmError> {
+export function toMessageParams(
+  request: LlmRequest,
+  contract: RequestContract = requestContract('anthropic', request.model),
+): Result<MessageParams, LlmError> {
+  const settings = anthropicSettings(request, contract);
+  if (!settings.ok) return settings;
   const tools = [...(request.tools ?? [])];
-  const output = request.output;
+  const output = contract.outputFormat ? undefined : request.output;
   if (output !== undefined) {
     if (tools.some((tool) => tool.name === output.name)) {
       return err({ kind: 'bad_request', message: `the output ${output.name} has the name of a tool` });
@@ -49,21 +59,23 @@ export function toMessageParams(request: LlmRequest): Result<MessageParams, LlmE
     if (schema === null) return err({ kind: 'bad_request', message: `the input schema of ${tool.name} is not an object schema` });
     apiTools.push({ name: tool.name, description: tool.description, input_schema: schema });
   }
+  const { thinkingRoom, ...modelFields } = settings.value;
   const params: MessageParams = {
     model: request.model,
-    max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
-    system: systemBlocks(request),
-    messages: markLastMessage(apiMessages(request.messages, output?.name)),
+    max_tokens: (request.maxTokens ?? DEFAULT_MAX_TOKENS) + thinkingRoom,
+    // The finishing instruction names the output tool: none when the output is a format.
+    system: systemBlocks({ ...request, output }),
+    messages: markLastMessage(apiMessages(request.messages, output?.name, request.model)),
+    ...modelFields,
   };
   if (apiTools.length > 0) {
     params.tools = apiTools;
-    params.tool_choice = toolChoice(request, tools);
+    params.tool_choice = toolChoice(request, tools, output);
   }
   return ok(params);
 }
 
-function toolChoice(request: LlmRequest, tools: readonly ToolSpec[]): ToolChoice {
-  const output = request.output;
+function toolChoice(request: LlmRequest, tools: readonly ToolSpec[], output: LlmRequest['output']): ToolChoice {
   const onlyOutput = output !== undefined && tools.length === 1;
   if (output !== undefined && (request.toolChoice === 'none' || onlyOutput)) return { type: 'tool', name: output.name };
   return request.toolChoice === 'none' ? { type: 'none' } : { type: 'auto' };
@@ -95,7 +107,7 @@ function inputSchema(schema: JsonSchema): Tool.InputSchema | null {
  * message opens with its result. An assistant message with no text and no calls is dropped: the
  * API refuses empty content.
  */
-function apiMessages(messages: readonly LlmMessage[], outputName: string | undefined): MessageParam[] {
+function apiMessages(messages: readonly LlmMessage[], outputName: string | undefined, model: string): MessageParam[] {
   const out: MessageParam[] = [];
   let results: ContentBlockParam[] = [];
   const flushResults = (): void => {
@@ -125,20 +137,34 @@ function apiMessages(messages: readonly LlmMessage[], outputName: string | undef
       return;
     }
     flushResults();
-    const content: ContentBlockParam[] = [];
-    if (message.content !== '') content.push({ type: 'text', text: message.content });
-    for (const call of message.toolCalls ?? []) content.push({ type: 'tool_use', id: call.id, name: call.name, input: call.input ?? {} });
-    if (message.answer !== undefined && outputName !== undefined) {
-      const id = `answer_${index}`;
-      content.push({ type: 'tool_use', id, name: outputName, input: message.answer });
-      results.push({ type: 'tool_result', tool_use_id: id, content: 'Received.' });
-    } else if (message.answer !== undefined) {
-      content.push({ type: 'text', text: JSON.stringify(message.answer) });
+    const content = verbatimContent(message, model) ?? rebuiltContent(message, outputName, index);
+    // An earlier answer was a call of the output tool: the next user message opens with its result.
+    for (const block of content) {
+      if (block.type === 'tool_use' && block.name === outputName) {
+        results.push({ type: 'tool_result', tool_use_id: block.id, content: 'Received.' });
+      }
     }
     if (content.length > 0) out.push({ role: 'assistant', content });
   });
   flushResults();
   return out;
+}
+
+/** An assistant turn from its text, tool calls and structured answer (a call of the output tool, or its JSON as text). */
+function rebuiltContent(
+  message: Extract<LlmMessage, { role: 'assistant' }>,
+  outputName: string | undefined,
+  index: number,
+): ContentBlockParam[] {
+  const content: ContentBlockParam[] = [];
+  if (message.content !== '') content.push({ type: 'text', text: message.content });
+  for (const call of message.toolCalls ?? []) content.push({ type: 'tool_use', id: call.id, name: call.name, input: call.input ?? {} });
+  if (message.answer !== undefined && outputName !== undefined) {
+    content.push({ type: 'tool_use', id: `answer_${index}`, name: outputName, input: message.answer });
+  } else if (message.answer !== undefined) {
+    content.push({ type: 'text', text: JSON.stringify(message.answer) });
+  }
+  return content;
 }
 
 /** A user message as text blocks, cut where it allows and with its own breakpoint, if it asks for one. */

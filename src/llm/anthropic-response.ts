@@ -15,12 +15,17 @@ export function toLlmResponse(message: Message, request: LlmRequest, latencyMs: 
   const toolCalls = message.content.filter((block) => isCallerTool(block, request)).map(toolCallOf);
   const answer = message.content.find((block): block is ToolUseBlock => block.type === 'tool_use' && block.name === request.output?.name);
   const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
-  // A model that wrote its answer as JSON text instead of calling the output tool is still understood.
+  // A model that wrote its answer as JSON text instead of calling the output tool is still understood;
+  // with `output_config.format` that text is the answer.
   const fromText = answer === undefined && toolCalls.length === 0 && request.output !== undefined ? parseJsonAnswer(text) : undefined;
   return {
     text,
     toolCalls,
     structured: answer?.input ?? fromText,
+    // Thinking blocks are bound to this model and conversation: the turn goes back as it came.
+    ...(message.content.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking') && {
+      verbatim: { provider: 'anthropic' as const, model: request.model, content: message.content },
+    }),
     stopReason: stopReasonOf(message, toolCalls.length),
     usage: usageOf(message.usage),
     model: message.model || request.model,
@@ -55,5 +60,6 @@ function usageOf(usage: Usage): TokenUsage {
     outputTokens: usage.output_tokens,
     cachedInputTokens: cached,
     cacheWriteInputTokens: written,
+    ...(usage.output_tokens_details && { reasoningOutputTokens: usage.output_tokens_details.thinking_tokens }),
   };
 }

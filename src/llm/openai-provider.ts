@@ -20,6 +20,8 @@ export interface OpenAiProviderOptions {
   readonly logLevel?: 'off' | 'error' | 'warn' | 'info' | 'debug';
   /** Send `prompt_cache_key`; default only to api.openai.com (some compatible servers refuse unknown fields). */
   readonly promptCacheKey?: boolean;
+  /** Send `reasoning_effort` to OpenAI's reasoning models (never to models their contract does not know); default true. */
+  readonly reasoningEffort?: boolean;
 }
 
 /** An `LlmProvider` on the official openai SDK, through Chat Completions so any compatible server works. */
@@ -34,6 +36,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
   const paramOptions = {
     tokenLimitField: options.tokenLimitField ?? (options.baseURL ? 'max_tokens' : 'max_completion_tokens'),
     promptCacheKey: options.promptCacheKey ?? !options.baseURL,
+    reasoningEffort: options.reasoningEffort ?? true,
   } as const;
 
   async function complete(request: LlmRequest): Promise<Result<LlmResponse, LlmError>> {

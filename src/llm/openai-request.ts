@@ -1,5 +1,7 @@
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { err, ok, type Result } from '../result.ts';
+import { chatSettings } from './openai-contract.ts';
+import { requestContract, type RequestContract } from './request-contract.ts';
 import { strictJsonSchema } from './strict-schema.ts';
 import type { LlmError, LlmMessage, LlmRequest } from './types.ts';
 
@@ -12,17 +14,29 @@ export interface ChatParamOptions {
   readonly tokenLimitField: TokenLimitField;
   /** Send `prompt_cache_key` (OpenAI's own API knows it; some compatible servers refuse unknown fields). */
   readonly promptCacheKey: boolean;
+  /**
+   * Send `reasoning_effort` to the models whose contract has one (OpenAI's own reasoning models, which a
+   * compatible server serving them must take too); default true. Other models never get it.
+   */
+  readonly reasoningEffort?: boolean;
 }
 
 /**
  * The Chat Completions body for a request; a schema that cannot be made strict is a bad request.
  * Tools and `response_format` are part of OpenAI's cached prefix: callers keep them identical
- * across calls that should share a cache.
+ * across calls that should share a cache. The model's contract adds `reasoning_effort`, room for
+ * reasoning in the limit, and drops what it would refuse (`openai-contract.ts`).
  */
-export function toChatParams(request: LlmRequest, options: ChatParamOptions): Result<ChatParams, LlmError> {
+export function toChatParams(
+  request: LlmRequest,
+  options: ChatParamOptions,
+  contract: RequestContract = requestContract('openai', request.model),
+): Result<ChatParams, LlmError> {
+  const settings = chatSettings(request, options.reasoningEffort === false ? { ...contract, efforts: [] } : contract);
   const params: ChatParams = { model: request.model, messages: chatMessages(request) };
   if (options.promptCacheKey && request.cacheKey !== undefined) params.prompt_cache_key = request.cacheKey;
-  if (request.tools !== undefined && request.tools.length > 0) {
+  if (settings.effort !== undefined) params.reasoning_effort = settings.effort;
+  if (settings.tools && request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map((tool): ChatCompletionTool => ({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
@@ -42,8 +56,8 @@ export function toChatParams(request: LlmRequest, options: ChatParamOptions): Re
       },
     };
   }
-  if (request.maxTokens !== undefined) params[options.tokenLimitField] = request.maxTokens;
-  if (request.temperature !== undefined) params.temperature = request.temperature;
+  if (request.maxTokens !== undefined) params[options.tokenLimitField] = request.maxTokens + settings.reasoningRoom;
+  if (request.temperature !== undefined && settings.sampling) params.temperature = request.temperature;
   return ok(params);
 }
 

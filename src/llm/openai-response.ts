@@ -78,5 +78,8 @@ function usageOf(usage: CompletionUsage | null | undefined): TokenUsage {
     inputTokens: usage?.prompt_tokens ?? 0,
     outputTokens: usage?.completion_tokens ?? 0,
     cachedInputTokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
+    ...(usage?.completion_tokens_details?.reasoning_tokens !== undefined && {
+      reasoningOutputTokens: usage.completion_tokens_details.reasoning_tokens,
+    }),
   };
 }

@@ -79,7 +79,13 @@ export async function runToolLoop<Context>(options: ToolLoopOptions<Context>): P
 
     const response = result.value;
     if (response.toolCalls.length === 0 || lastCall) return ok({ response, messages, rounds, calls });
-    messages.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
+    // With its thinking blocks, where the provider sent some: the next round is refused without them.
+    messages.push({
+      role: 'assistant',
+      content: response.text,
+      toolCalls: response.toolCalls,
+      ...(response.verbatim && { verbatim: response.verbatim }),
+    });
     messages.push(...(await runToolCalls(response.toolCalls, tools, context, signal)));
     rounds += 1;
   }

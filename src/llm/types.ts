@@ -30,6 +30,8 @@ export type LlmMessage =
        * JSON content on OpenAI, a call of the output tool (answered by the next message) on Anthropic.
        */
       readonly answer?: unknown;
+      /** The turn as its provider sent it, when it must go back unchanged (the response's `verbatim`). */
+      readonly verbatim?: VerbatimTurn;
     }
   | {
       readonly role: 'tool';
@@ -38,6 +40,17 @@ export type LlmMessage =
       readonly content: string;
       readonly isError: boolean;
     };
+
+/**
+ * An assistant turn as the provider sent it, for providers that need it back byte for byte to go on:
+ * Anthropic's content blocks with its thinking blocks and their signatures, which are bound to the
+ * model and the conversation. Opaque to everything but that provider's request builder.
+ */
+export interface VerbatimTurn {
+  readonly provider: ProviderName;
+  readonly model: string;
+  readonly content: readonly unknown[];
+}
 
 export interface ToolSpec {
   readonly name: string;
@@ -64,6 +77,16 @@ export interface LlmRequest {
   /** Structured final output: the model's last answer must be JSON matching this schema. */
   readonly output?: { readonly name: string; readonly description?: string; readonly schema: JsonSchema };
   readonly maxTokens?: number;
+  /**
+   * How much work the model puts into its answer where it takes an effort (Anthropic
+   * `output_config.effort`, OpenAI `reasoning_effort`); default the model's own.
+   */
+  readonly effort?: 'low' | 'medium' | 'high';
+  /**
+   * `false`: no thinking before the answer, where the model allows it to be turned off (the answer's
+   * own fields are the reasoning); default the model's own. `maxTokens` is the answer's room either way.
+   */
+  readonly thinking?: false;
   readonly temperature?: number;
   readonly signal?: AbortSignal;
   /**
@@ -83,6 +106,8 @@ export interface TokenUsage {
   readonly cachedInputTokens: number;
   /** The part of inputTokens written to the cache (Anthropic bills these above the plain rate; OpenAI has none). */
   readonly cacheWriteInputTokens?: number;
+  /** The part of outputTokens the model spent thinking (billed as output, never shown), when the provider says. */
+  readonly reasoningOutputTokens?: number;
 }
 
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'other';
@@ -92,6 +117,8 @@ export interface LlmResponse {
   readonly toolCalls: readonly ToolCall[];
   /** The parsed JSON of the structured output, when the request asked for one and the model gave it. */
   readonly structured: unknown;
+  /** Set when the next call must send this turn back as it came (see `VerbatimTurn`). */
+  readonly verbatim?: VerbatimTurn;
   readonly stopReason: StopReason;
   readonly usage: TokenUsage;
   readonly model: string;

@@ -1,4 +1,5 @@
 import { anthropicPrompt, breakpointProblem } from './fake-anthropic-prompt.ts';
+import { anthropicRefusal, claude5, effortOf, thinkingMode } from './fake-anthropic-rules.ts';
 import {
   FakeLlmServer,
   type FakeHandler,
@@ -8,6 +9,7 @@ import {
   type FakeServerOptions,
   type FakeTurn,
 } from './fake-llm-server.ts';
+import { BETWEEN_TOOLS_NOTE_TOKENS, thinkingSignature, thinkingTokens } from './fake-thinking.ts';
 import type { CallUsage } from './fake-usage.ts';
 import { fragments, isRecord, pieces, sse, stringOf, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
@@ -16,7 +18,13 @@ import { fragments, isRecord, pieces, sse, stringOf, tail, textOf, type Dialect,
  * `content_block_start`/`_delta`/`_stop`, `message_delta`, `message_stop`). Give `fake.baseURL` to the SDK.
  *
  * A structured reply becomes a call of the output tool: the tool the system prompt tells the model
- * to finish with ("… by calling the `name` tool"), or the one `tool_choice` forces.
+ * to finish with ("… by calling the `name` tool"), or the one `tool_choice` forces; with
+ * `output_config.format` it is the JSON text of the answer, as the API gives it.
+ *
+ * Each model is refused what Anthropic documents it refuses (`fake-anthropic-rules.ts`). A model that
+ * thinks opens its reply with a signed thinking block (display omitted, as Claude 5.x defaults to),
+ * only before tool calls under `between_tools`, and reports the thinking tokens in its usage
+ * (`fake-thinking.ts`); a tool loop that drops or alters the block is refused.
  *
  * Unless a reply scripts its usage, the cache figures come from its prompt cache: prefixes written
  * and read at `cache_control` breakpoints (`fake-anthropic-prompt.ts`); more than four markers are refused with 400.
@@ -30,9 +38,11 @@ const anthropicDialect: Dialect = {
   basePath: '',
   endpoint: '/v1/messages',
   describe,
-  refuse: breakpointProblem,
+  refuse: (body) => breakpointProblem(body) ?? anthropicRefusal(body),
   prompt: anthropicPrompt,
-  sent: (reply, request) => blocks(reply, request).map((block) => (block.type === 'text' ? block.text : block.raw)),
+  sent: (reply, request) =>
+    blocks(reply, request).map((block) => (block.type === 'text' ? block.text : block.type === 'tool_use' ? block.raw : '')),
+  thinking: thinkingTokensOf,
   scripted: (usage) => {
     const cachedRead = usage.cached ?? 0;
     const cacheWrite = usage.cacheWrite ?? 0;
@@ -59,10 +69,13 @@ function describe(body: Record<string, unknown>): RequestView {
     .filter((name) => name !== '');
   const transcript = (Array.isArray(body['messages']) ? body['messages'] : []).filter(isRecord).flatMap(turnsOf);
   const users = transcript.filter((turn) => turn.role === 'user');
-  const outputName = outputTool(body, system, tools);
-  const outputSchema = (Array.isArray(body['tools']) ? body['tools'] : [])
-    .filter(isRecord)
-    .find((tool) => outputName !== undefined && tool['name'] === outputName)?.['input_schema'];
+  const format = outputFormat(body);
+  const outputName = format === undefined ? outputTool(body, system, tools) : FORMAT_OUTPUT;
+  const outputSchema =
+    format?.['schema'] ??
+    (Array.isArray(body['tools']) ? body['tools'] : [])
+      .filter(isRecord)
+      .find((tool) => outputName !== undefined && tool['name'] === outputName)?.['input_schema'];
   return {
     stream: body['stream'] === true,
     model: stringOf(body['model']),
@@ -74,6 +87,15 @@ function describe(body: Record<string, unknown>): RequestView {
     lastUserText: users.at(-1)?.text ?? '',
     toolResults: tail(transcript, 'tool'),
   };
+}
+
+/** The `outputName` of a request that asks for `output_config.format`, which names no output. */
+export const FORMAT_OUTPUT = 'output_config.format';
+
+function outputFormat(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const config = body['output_config'];
+  const format = isRecord(config) ? config['format'] : undefined;
+  return isRecord(format) ? format : undefined;
 }
 
 function outputTool(body: Record<string, unknown>, system: string, tools: readonly string[]): string | undefined {
@@ -107,12 +129,30 @@ function turnsOf(message: Record<string, unknown>): FakeTurn[] {
 }
 
 type WireBlock =
+  | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'text'; text: string; citations: null }
   | { type: 'tool_use'; id: string; name: string; input: unknown; raw: string; caller: { type: 'direct' } };
 
+/** Whether the model thinks before this reply: always when adaptive, before tool calls only under `between_tools`. */
+function thinksBefore(reply: FakeMessage, request: FakeRequest): boolean {
+  const mode = thinkingMode(request.body);
+  return mode === 'adaptive' || (mode === 'between_tools' && (reply.toolCalls?.length ?? 0) > 0);
+}
+
+/** The reply's thinking tokens: a share of its answer by effort, or one progress note under `between_tools`. */
+function thinkingTokensOf(reply: FakeMessage, request: FakeRequest, answerTokens: number): number | undefined {
+  const mode = thinkingMode(request.body);
+  if (claude5(request.model) === undefined && mode === 'off') return undefined;
+  if (!thinksBefore(reply, request)) return 0;
+  return mode === 'between_tools' ? BETWEEN_TOOLS_NOTE_TOKENS : thinkingTokens(answerTokens, effortOf(request.body));
+}
+
 function blocks(reply: FakeMessage, request: FakeRequest): WireBlock[] {
   const out: WireBlock[] = [];
-  const structuredTool = reply.structured === undefined ? undefined : request.outputName;
+  // Display `omitted`: the thinking comes back empty, its signature carries it.
+  if (thinksBefore(reply, request))
+    out.push({ type: 'thinking', thinking: '', signature: thinkingSignature(request.model, request.index, '') });
+  const structuredTool = reply.structured === undefined || request.outputName === FORMAT_OUTPUT ? undefined : request.outputName;
   const text =
     reply.text ?? (reply.structured !== undefined && structuredTool === undefined ? JSON.stringify(reply.structured) : undefined);
   if (text !== undefined && text !== '') out.push({ type: 'text', text, citations: null });
@@ -146,7 +186,7 @@ function usageOf(usage: CallUsage): Record<string, unknown> {
     cache_creation_input_tokens: usage.cacheWrite,
     cache_creation: { ephemeral_5m_input_tokens: usage.cacheWrite - usage.cacheWrite1h, ephemeral_1h_input_tokens: usage.cacheWrite1h },
     inference_geo: null,
-    output_tokens_details: null,
+    output_tokens_details: usage.thinking === undefined ? null : { thinking_tokens: usage.thinking },
     server_tool_use: null,
     service_tier: 'standard',
     speed: null,
@@ -189,7 +229,15 @@ function events(reply: FakeMessage, request: FakeRequest, usage: CallUsage): str
     sse({ type: 'ping' }, 'ping'),
   ];
   wire.forEach((block, index) => {
-    if (block.type === 'text') {
+    if (block.type === 'thinking') {
+      out.push(
+        sse(
+          { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } },
+          'content_block_start',
+        ),
+        sse({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } }, 'content_block_delta'),
+      );
+    } else if (block.type === 'text') {
       out.push(
         sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } }, 'content_block_start'),
       );
@@ -219,7 +267,7 @@ function events(reply: FakeMessage, request: FakeRequest, usage: CallUsage): str
           input_tokens: final['input_tokens'],
           cache_read_input_tokens: final['cache_read_input_tokens'],
           cache_creation_input_tokens: final['cache_creation_input_tokens'],
-          output_tokens_details: null,
+          output_tokens_details: final['output_tokens_details'],
           server_tool_use: null,
         },
       },

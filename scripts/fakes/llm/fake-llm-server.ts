@@ -120,7 +120,8 @@ export class FakeLlmServer {
     this.requests.push(request);
     const refused = this.#dialect.refuse(body);
     if (refused !== undefined) {
-      sendJson(res, 400, this.#dialect.errorBody(400, refused));
+      const { message, param } = typeof refused === 'string' ? { message: refused, param: undefined } : refused;
+      sendJson(res, 400, this.#dialect.errorBody(400, message, param));
       return;
     }
     const next = await this.#next(request);
@@ -166,13 +167,17 @@ export class FakeLlmServer {
   /** The prompt goes through the cache even when the reply scripts its usage, so later calls see its writes. */
   #usage(next: FakeMessage, request: FakeRequest): CallUsage {
     const served = this.#cache.use(this.#dialect.prompt(request.body));
-    const usage =
-      next.usage !== undefined
-        ? this.#dialect.scripted(next.usage)
-        : { ...served, output: outputTokens(this.#dialect.sent(next, request)) };
+    const usage = next.usage !== undefined ? this.#dialect.scripted(next.usage) : { ...served, ...this.#output(next, request) };
     this.usages.push({ ...usage, request: request.index });
     this.#totals = addUsage(this.#totals, usage);
     return usage;
+  }
+
+  /** Output tokens from what the reply sends back, and what the model thought first where its dialect says. */
+  #output(next: FakeMessage, request: FakeRequest): Pick<CallUsage, 'output' | 'thinking'> {
+    const answer = outputTokens(this.#dialect.sent(next, request));
+    const thinking = this.#dialect.thinking?.(next, request, answer);
+    return thinking === undefined ? { output: answer } : { output: answer + thinking, thinking };
   }
 }
 

@@ -8,13 +8,17 @@ import {
   type FakeTurn,
 } from './fake-llm-server.ts';
 import { openAiPrompt } from './fake-openai-prompt.ts';
+import { openAiModel, openAiRefusal, reasoningEffortOf } from './fake-openai-rules.ts';
+import { thinkingTokens } from './fake-thinking.ts';
 import type { CallUsage } from './fake-usage.ts';
 import { fragments, isRecord, parseJsonOr, pieces, sse, stringOf, tail, textOf, type Dialect, type RequestView } from './fake-wire.ts';
 
 /**
  * A fake OpenAI Chat Completions server: `POST /v1/chat/completions`, JSON or SSE
  * (`data: {chunk}` … `data: [DONE]`). Give `fake.baseURL` to the SDK. Unless a reply scripts its
- * usage, `cached_tokens` come from its automatic prompt cache (`fake-openai-prompt.ts`).
+ * usage, `cached_tokens` come from its automatic prompt cache (`fake-openai-prompt.ts`). Each model
+ * is refused what OpenAI documents it refuses (`fake-openai-rules.ts`), and a reasoning model reports
+ * `reasoning_tokens` by the effort it ran at (`fake-thinking.ts`).
  */
 export function startFakeOpenAi(script?: FakeHandler | readonly FakeReply[], options?: FakeServerOptions): Promise<FakeLlmServer> {
   return FakeLlmServer.start(openAiDialect, script, options);
@@ -25,9 +29,11 @@ const openAiDialect: Dialect = {
   basePath: '/v1',
   endpoint: '/v1/chat/completions',
   describe,
-  refuse: () => undefined,
+  refuse: openAiRefusal,
   prompt: openAiPrompt,
   sent: (message, request) => [content(message) ?? '', ...wireCalls(message, request).map((call) => call.arguments)],
+  thinking: (_message, request, answerTokens) =>
+    (openAiModel(request.model)?.efforts.length ?? 0) > 0 ? thinkingTokens(answerTokens, reasoningEffortOf(request.body)) : undefined,
   scripted: (usage) => ({
     input: usage.input ?? 10,
     cachedRead: usage.cached ?? 0,
@@ -38,10 +44,15 @@ const openAiDialect: Dialect = {
   json: completion,
   events: chunks,
   malformedEvent: 'data: {"choices": not json\n\n',
-  errorBody: (status, message) => ({
-    error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'fake_error', code: null, param: null },
+  errorBody: (status, message, param) => ({
+    error: { message, type: errorType(status), code: null, param: param ?? null },
   }),
 };
+
+function errorType(status: number): string {
+  if (status === 429) return 'rate_limit_exceeded';
+  return status === 400 ? 'invalid_request_error' : 'fake_error';
+}
 
 function describe(body: Record<string, unknown>): RequestView {
   const messages = Array.isArray(body['messages']) ? body['messages'].filter(isRecord) : [];
@@ -125,6 +136,7 @@ function usageOf(usage: CallUsage): Record<string, unknown> {
     completion_tokens: usage.output,
     total_tokens: usage.input + usage.output,
     prompt_tokens_details: { cached_tokens: usage.cachedRead },
+    ...(usage.thinking !== undefined && { completion_tokens_details: { reasoning_tokens: usage.thinking } }),
   };
 }
 

@@ -126,9 +126,9 @@ export interface FakeRequest {
   readonly system: string;
   /** Names of the tools offered (on Anthropic including the output tool). */
   readonly tools: readonly string[];
-  /** The structured output asked for: the json_schema name (OpenAI) or the output tool (Anthropic). */
+  /** The structured output asked for: the json_schema name (OpenAI), the output tool or `output_config.format` (Anthropic). */
   readonly outputName: string | undefined;
-  /** Its JSON Schema as sent: the json_schema schema (OpenAI, made strict) or the output tool's input_schema (Anthropic). */
+  /** Its JSON Schema as sent: the json_schema schema (OpenAI, made strict), the output tool's input_schema or the format's schema (Anthropic). */
   readonly outputSchema: Record<string, unknown> | undefined;
   readonly transcript: readonly FakeTurn[];
   /** The text of the last user turn ('' if none). */

@@ -23,6 +23,8 @@ export interface CallUsage {
   /** The part of `cacheWrite` under a one-hour TTL (Anthropic `ttl: '1h'`). */
   readonly cacheWrite1h: number;
   readonly output: number;
+  /** The part of `output` the model spent thinking, when its provider reports it. */
+  readonly thinking?: number;
 }
 
 /** What a fake reported so far, summed over the calls it answered with a message. */

@@ -14,19 +14,27 @@ export interface Dialect {
   readonly endpoint: string;
   describe(body: Record<string, unknown>): RequestView;
   /** Why the real API would refuse this body with a 400 before any reply is scripted, or undefined. */
-  refuse(body: Record<string, unknown>): string | undefined;
+  refuse(body: Record<string, unknown>): string | FakeRefusal | undefined;
   /** The request as the provider's prompt cache sees it. */
   prompt(body: Record<string, unknown>): CachePrompt;
   /** The texts a reply sends back (text, tool arguments, structured JSON): its output tokens. */
   sent(message: FakeMessage, request: FakeRequest): string[];
+  /** Tokens the model thinks before a reply whose visible part is `answerTokens` (billed as output), or undefined when it reports none. */
+  thinking?(message: FakeMessage, request: FakeRequest, answerTokens: number): number | undefined;
   /** A scripted `usage`, read in this wire's terms (OpenAI's `input` is every prompt token, Anthropic's the uncached ones). */
   scripted(usage: FakeUsage): CallUsage;
   json(message: FakeMessage, request: FakeRequest, usage: CallUsage): unknown;
   /** Server-sent events, each a complete `event:`/`data:` block ending in a blank line. */
   events(message: FakeMessage, request: FakeRequest, usage: CallUsage): string[];
-  errorBody(status: number, message: string): unknown;
+  errorBody(status: number, message: string, param?: string): unknown;
   /** A stream event whose data is not JSON. */
   readonly malformedEvent: string;
+}
+
+/** A 400 with the request field it names (OpenAI's `param`). */
+interface FakeRefusal {
+  readonly message: string;
+  readonly param?: string;
 }
 
 /** Splits text into small pieces, as a model streams tokens (each keeps its trailing space). */

@@ -4,7 +4,7 @@ import { personaName } from '../../persona/persona.ts';
 import { runToolCalls } from '../../llm/run-tool-calls.ts';
 import { toolSpec, type Tool } from '../../llm/tool.ts';
 import type { CallRecord } from '../../llm/tool-loop.ts';
-import type { LlmError, LlmProvider, LlmResponse, ToolCall } from '../../llm/types.ts';
+import type { LlmError, LlmProvider, LlmResponse, ToolCall, VerbatimTurn } from '../../llm/types.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { EditorError, EditorErrorCode, EditorEventHandler, RunEnd } from './events.ts';
 import { modelFailureMessage, modelFailureOf, type ModelFailure } from './failures.ts';
@@ -44,6 +44,8 @@ export interface AgentRun {
 export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorError>> {
   const { llm, store, session, context, onEvent, signal } = run;
   const specs = run.tools.map(toolSpec);
+  // This run's responses as their provider sent them, by responseId: a tool round goes on only with its thinking blocks.
+  const verbatim = new Map<string, VerbatimTurn>();
   let summarizedThrough = session.summarizedThrough;
   for (let round = 1; ; round++) {
     if (signal?.aborted) return stopped(onEvent);
@@ -58,10 +60,14 @@ export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorErro
     const streamed = await streamResponse(run, {
       model: llm.model,
       system: { stable: editorSystemPrompt({ id: persona.value.id, name: personaName(persona.value) }), dynamic: history.summary },
-      messages: toLlmMessages(history.kept),
+      messages: toLlmMessages(history.kept, verbatim),
       tools: specs,
       toolChoice: lastRound ? 'none' : 'auto',
       maxTokens: MAX_TOKENS,
+      // No thinking before tool calls where the model allows it (Sonnet 5.5: text between tool calls
+      // then streams as text, not as thinking blocks); the balanced effort for agentic edits.
+      thinking: false,
+      effort: 'medium',
       ...(signal && { signal }),
     });
     const responseId = randomUUID();
@@ -78,6 +84,7 @@ export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorErro
     }
     const { response, announced } = streamed.value;
     const calls = lastRound ? [] : response.toolCalls;
+    if (response.verbatim !== undefined && calls.length === response.toolCalls.length) verbatim.set(responseId, response.verbatim);
     const turns: NewEditorTurn[] = [
       ...(response.text !== '' ? [{ kind: 'assistant_text' as const, text: response.text, responseId }] : []),
       ...calls.map((call) => ({ kind: 'tool_call' as const, callId: call.id, toolName: call.name, input: call.input, responseId })),

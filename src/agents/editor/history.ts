@@ -1,5 +1,5 @@
 import { firstWords } from '../../persona/text.ts';
-import type { LlmMessage, ToolCall } from '../../llm/types.ts';
+import type { LlmMessage, ToolCall, VerbatimTurn } from '../../llm/types.ts';
 import type { EditorTurn } from '../../db/editor-turns.ts';
 
 /** Turns the model sees in full; older ones reach it as a summary. */
@@ -15,13 +15,15 @@ export const NOT_RUN = 'Not run: the run was stopped before this tool ran.';
  * - The assistant_text and tool_calls of one model response become one assistant message.
  * - A call without a recorded result gets an error result, and a result without its call is
  *   dropped: both providers refuse either.
+ * - A response found in `verbatim` (by its responseId) carries its turn as the provider sent it: the
+ *   run's own tool rounds, whose thinking blocks the provider needs back (they are not stored).
  */
-export function toLlmMessages(turns: readonly EditorTurn[]): LlmMessage[] {
+export function toLlmMessages(turns: readonly EditorTurn[], verbatim: ReadonlyMap<string, VerbatimTurn> = new Map()): LlmMessage[] {
   const called = new Set(turns.flatMap((t) => (t.kind === 'tool_call' ? [t.callId] : [])));
   const out: LlmMessage[] = [];
   let group = null as { responseId: string; text: string[]; calls: ToolCall[] } | null;
   const flush = (): void => {
-    if (group !== null) out.push(assistantMessage(group.text, group.calls));
+    if (group !== null) out.push(assistantMessage(group.text, group.calls, verbatim.get(group.responseId)));
     group = null;
   };
   for (const turn of turns) {
@@ -46,9 +48,10 @@ export function toLlmMessages(turns: readonly EditorTurn[]): LlmMessage[] {
   return withEveryResult(out);
 }
 
-function assistantMessage(text: readonly string[], calls: readonly ToolCall[]): LlmMessage {
+function assistantMessage(text: readonly string[], calls: readonly ToolCall[], verbatim: VerbatimTurn | undefined): LlmMessage {
   const content = text.join('\n\n');
-  return calls.length > 0 ? { role: 'assistant', content, toolCalls: calls } : { role: 'assistant', content };
+  const message: LlmMessage = calls.length > 0 ? { role: 'assistant', content, toolCalls: calls } : { role: 'assistant', content };
+  return verbatim === undefined ? message : { ...message, verbatim };
 }
 
 /** After each assistant message's results, an error result for every call that has none. */

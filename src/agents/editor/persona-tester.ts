@@ -74,6 +74,9 @@ export function createPersonaTester(
         system: { stable: testPrompt(persona, input.role) },
         messages: [{ role: 'user', content: input.content }],
         maxTokens: 400,
+        // As a seat would answer: no thinking first where the model allows it.
+        thinking: false,
+        effort: 'low',
         ...(signal && { signal }),
       });
       if (!result.ok && result.error.kind === 'budget')

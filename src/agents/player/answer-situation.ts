@@ -50,6 +50,9 @@ export async function answerWithModel(persona: SituationPersona, situation: stri
     system: { stable: situationSystem(persona) },
     messages: [{ role: 'user', content: situationMessage(persona.profile.identity.name, situation) }],
     maxTokens: 400,
+    // Three sentences in character: no thinking first where the model allows it.
+    thinking: false,
+    effort: 'low',
   });
   if (!result.ok) return err(`The model could not answer (${result.error.kind}): ${result.error.message}`);
   const text = result.value.text.trim();

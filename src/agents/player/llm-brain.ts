@@ -80,6 +80,10 @@ function seatRequest(seat: Pick<LlmSeat, 'persona' | 'model'>, request: Decision
     messages: [userTurn(request)],
     output: { name: 'decision', description: 'Your answer for this turn.', schema: decisionJsonSchema(view) },
     maxTokens: MAX_OUTPUT_TOKENS[request.kind],
+    // The schema's fields (observations, analysis, strategy) are the reasoning: no thinking before
+    // them where the model can skip it, and the lowest effort (thinking is billed as output).
+    thinking: false,
+    effort: 'low',
     // One key for the whole table: every seat's calls share the tools, schema and shared block.
     cacheKey: `dramatis:${view.gameId}`,
     ...(request.signal && { signal: request.signal }),
@@ -113,11 +117,12 @@ export function llmBrain(seat: LlmSeat): AsyncBrain {
       }
       problem = read.error;
       // The loop's messages are what the last call was sent; the answer follows as it came.
+      const verbatim = response.verbatim && { verbatim: response.verbatim };
       const answer: LlmMessage[] =
         response.structured !== undefined && response.structured !== null
-          ? [{ role: 'assistant', content: '', answer: response.structured }]
+          ? [{ role: 'assistant', content: '', answer: response.structured, ...verbatim }]
           : response.text.trim() !== ''
-            ? [{ role: 'assistant', content: response.text }]
+            ? [{ role: 'assistant', content: response.text, ...verbatim }]
             : [];
       messages = [
         ...run.value.messages,

@@ -19,6 +19,9 @@ export function llmSummarizer(options: { provider: LlmProvider; model: string; o
       system: { stable: SYSTEM },
       messages: [{ role: 'user', content: `Day ${day}, public record:\n${lines.map((l) => `- ${neutralise(l)}`).join('\n')}` }],
       maxTokens: 200,
+      // A 60-word reading needs no thinking first: the least the model allows.
+      thinking: false,
+      effort: 'low',
       ...(timing.signal && { signal: timing.signal }),
       ...(timing.deadline !== undefined && { deadline: timing.deadline }),
     });

@@ -1,7 +1,7 @@
 import type { LlmConfig } from '../../config.ts';
 import { jsonSchemaOf } from '../../llm/tool.ts';
 import { isConfigured } from '../../llm/providers.ts';
-import type { LlmMessage, LlmProvider, ProviderName } from '../../llm/types.ts';
+import type { LlmMessage, LlmProvider, ProviderName, VerbatimTurn } from '../../llm/types.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { chunkMarkdown } from '../../chunk-markdown.ts';
 import { describeIssues, personaError, type PersonaError } from '../../persona/errors.ts';
@@ -73,7 +73,8 @@ async function finalProfile(llm: Model, name: string, prompt: string): Promise<R
   if (!first.ok) return first;
   const checked = toProfile(name, first.value.draft);
   if (checked.ok) return checked;
-  messages.push({ role: 'assistant', content: first.value.raw }, { role: 'user', content: reaskPrompt(checked.error) });
+  const verbatim = first.value.verbatim && { verbatim: first.value.verbatim };
+  messages.push({ role: 'assistant', content: first.value.raw, ...verbatim }, { role: 'user', content: reaskPrompt(checked.error) });
   const second = await ask(llm, messages);
   if (!second.ok) return second;
   const rechecked = toProfile(name, second.value.draft);
@@ -95,7 +96,14 @@ function toProfile(name: string, draft: ProfileDraft): Result<Profile, string> {
   return parsed.success ? ok(parsed.data) : err(describeIssues(parsed.error));
 }
 
-async function ask(llm: Model, messages: readonly LlmMessage[]): Promise<Result<{ draft: ProfileDraft; raw: string }, PersonaError>> {
+interface Asked {
+  readonly draft: ProfileDraft;
+  readonly raw: string;
+  /** The answer as the provider sent it, thinking included, for the re-ask to send back. */
+  readonly verbatim?: VerbatimTurn;
+}
+
+async function ask(llm: Model, messages: readonly LlmMessage[]): Promise<Result<Asked, PersonaError>> {
   const result = await llm.provider.complete({
     model: llm.model,
     system: { stable: PROFILER_SYSTEM },
@@ -106,13 +114,16 @@ async function ask(llm: Model, messages: readonly LlmMessage[]): Promise<Result<
       schema: jsonSchemaOf(profileDraftSchema),
     },
     maxTokens: 2000,
+    // The profile's fields are the work: no thinking first where the model allows it.
+    thinking: false,
+    effort: 'medium',
   });
   if (!result.ok)
     return err(personaError('llm_failed', `The model could not build the profile (${result.error.kind}): ${result.error.message}`));
   const answer = result.value.structured ?? parseJson(result.value.text);
   const draft = profileDraftSchema.safeParse(answer);
   if (!draft.success) return err(personaError('llm_failed', `The model's answer was not a profile: ${describeIssues(draft.error)}.`));
-  return ok({ draft: draft.data, raw: JSON.stringify(answer) });
+  return ok({ draft: draft.data, raw: JSON.stringify(answer), ...(result.value.verbatim && { verbatim: result.value.verbatim }) });
 }
 
 function parseJson(text: string): unknown {

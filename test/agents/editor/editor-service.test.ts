@@ -13,7 +13,7 @@ import type { Actor } from '../../../src/persona/permissions.ts';
 import type { Persona } from '../../../src/persona/persona.ts';
 import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
-import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { reply, type FakeLlmServer, type FakeRequest } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeProvider } from '../../../scripts/fakes/llm/fake-providers.ts';
 import { memoryLedger, TokenBudget } from '../../../src/agents/budget.ts';
 import { arc, content, part, trait } from '../../persona/fixtures.ts';
@@ -560,6 +560,29 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       words: anyNumber(),
       text: stringContaining(`You are Ada ${n}.`),
     });
+  });
+
+  it('GIVEN Claude Sonnet 5.5, which writes a signed note before its tool calls WHEN a task takes two tool rounds THEN each round goes on with the note it came with and the turn ends', async () => {
+    const onSonnet = createEditorService({
+      personas,
+      editor: store,
+      tester: createPersonaTester(null),
+      llm: { provider: anthropic(fake), model: 'claude-sonnet-5-5' },
+    });
+    fake.enqueue(
+      reply.tool('list_test_inputs', {}, { text: 'Checking your tests.' }),
+      reply.tool('create_test_input', { content: 'Someone claims Detective and accuses you.' }),
+      reply.text('You had none; I added one about a Detective claim.'),
+    );
+
+    const result = await onSonnet.send(session.id, alice, 'Add a test about a Detective claim', { onEvent: () => {} });
+
+    expect(result).toEqual({ ok: true, value: 'end_turn' });
+    expect(fake.requests[0]!.body).toMatchObject({ thinking: { type: 'between_tools' }, output_config: { effort: 'medium' } });
+    const lastAssistant = (r: FakeRequest) =>
+      (r.body['messages'] as { role: string; content: { type: string }[] }[]).findLast((m) => m.role === 'assistant');
+    expect(fake.requests.slice(1).map((r) => lastAssistant(r)?.content[0]?.type)).toEqual(['thinking', 'thinking']);
+    expect(await store.testInputs(ada.id)).toHaveLength(1);
   });
 
   it('GIVEN the OpenAI provider WHEN the model calls a tool and answers THEN the loop streams and saves the same turns', async () => {

@@ -60,6 +60,24 @@ for (const name of PROVIDER_NAMES) {
   });
 }
 
+describe.each([
+  { name: 'anthropic', model: 'claude-sonnet-5-5' },
+  { name: 'anthropic', model: 'claude-opus-5-5' },
+  { name: 'openai', model: 'gpt-6-luna' },
+] as const)('the profiler on $model', ({ name, model }) => {
+  it('GIVEN a first draft that breaks limits WHEN built THEN both calls are taken as the model’s contract asks and the fixed draft is used', async () => {
+    running = await startFakeProvider(name, { script: [reply.structured(draft({ voice: 'Too short.' })), reply.structured(draft())] });
+
+    const result = await buildProfile('Ada Lovelace', BIO, { provider: running.provider, model });
+
+    expect(result).toEqual({ ok: true, value: profile() });
+    expect(running.fake.usages).toHaveLength(2);
+    expect(running.fake.last.outputSchema).toBeDefined();
+    if (name === 'anthropic')
+      expect(running.fake.last.body).toMatchObject({ output_config: { effort: 'medium', format: { type: 'json_schema' } } });
+  });
+});
+
 describe('the profiler’s inputs', () => {
   it('GIVEN a text longer than one chunk WHEN built THEN each chunk is extracted and one more call merges the drafts', async () => {
     running = await startFakeProvider('openai', { script: () => reply.structured(draft()) });
