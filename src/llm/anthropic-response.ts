@@ -55,5 +55,6 @@ function usageOf(usage: Usage): TokenUsage {
     outputTokens: usage.output_tokens,
     cachedInputTokens: cached,
     cacheWriteInputTokens: written,
+    cacheWrite1hInputTokens: usage.cache_creation?.ephemeral_1h_input_tokens ?? 0,
   };
 }

@@ -73,10 +73,13 @@ function stopReasonOf(outcome: ChatOutcome): StopReason {
   }
 }
 
+/** `prompt_tokens` counts every prompt token; cache writes are reported (and billed) from gpt-5.6 on. */
 function usageOf(usage: CompletionUsage | null | undefined): TokenUsage {
+  const written = usage?.prompt_tokens_details?.cache_write_tokens;
   return {
     inputTokens: usage?.prompt_tokens ?? 0,
     outputTokens: usage?.completion_tokens ?? 0,
     cachedInputTokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
+    ...(written !== undefined && { cacheWriteInputTokens: written }),
   };
 }

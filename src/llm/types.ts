@@ -81,8 +81,10 @@ export interface TokenUsage {
   readonly outputTokens: number;
   /** The part of inputTokens served from the provider's prompt cache. */
   readonly cachedInputTokens: number;
-  /** The part of inputTokens written to the cache (Anthropic bills these above the plain rate; OpenAI has none). */
+  /** The part of inputTokens written to the cache (billed above the plain rate by Anthropic and by OpenAI from gpt-5.6 on). */
   readonly cacheWriteInputTokens?: number;
+  /** The part of cacheWriteInputTokens written with a 1-hour lifetime (Anthropic `ttl: '1h'`), dearer than 5 minutes. */
+  readonly cacheWrite1hInputTokens?: number;
 }
 
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'other';

@@ -89,8 +89,28 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
       const result = await provider.complete(ASK);
 
       // Anthropic also says what was written to the cache (billed above the plain rate).
-      const written = name === 'anthropic' ? { cacheWriteInputTokens: 20 } : {};
+      const written = name === 'anthropic' ? { cacheWriteInputTokens: 20, cacheWrite1hInputTokens: 0 } : {};
       expect(result.ok && result.value.usage).toEqual({ inputTokens: 1_050, outputTokens: 9, cachedInputTokens: 1_000, ...written });
+    });
+
+    it('GIVEN prompt tokens written to the cache WHEN completed THEN the writes, and on Anthropic their 1-hour part, are counted apart for their own price', async () => {
+      // Anthropic reports 5-minute and 1-hour writes apart (cache_creation); OpenAI reports writes from gpt-5.6 on.
+      const usage =
+        name === 'openai'
+          ? { input: 1_050, cached: 600, cacheWrite: 400, output: 9 }
+          : { input: 50, cached: 600, cacheWrite: 400, cacheWrite1h: 150, output: 9 };
+      const { provider } = await start({ script: [reply.text('Noted.', { usage })] });
+
+      const result = await provider.complete(ASK);
+
+      const hour = name === 'anthropic' ? { cacheWrite1hInputTokens: 150 } : {};
+      expect(result.ok && result.value.usage).toEqual({
+        inputTokens: 1_050,
+        outputTokens: 9,
+        cachedInputTokens: 600,
+        cacheWriteInputTokens: 400,
+        ...hour,
+      });
     });
   });
 
@@ -112,7 +132,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
         inputTokens: written!.input,
         outputTokens: written!.output,
         cachedInputTokens: 0,
-        ...(name === 'anthropic' && { cacheWriteInputTokens: written!.cacheWrite }),
+        ...(name === 'anthropic' && { cacheWriteInputTokens: written!.cacheWrite, cacheWrite1hInputTokens: 0 }),
       });
       expect(read!.cachedRead).toBeGreaterThanOrEqual(1_024);
       expect(second).toMatchObject({

@@ -36,7 +36,13 @@ const anthropicDialect: Dialect = {
   scripted: (usage) => {
     const cachedRead = usage.cached ?? 0;
     const cacheWrite = usage.cacheWrite ?? 0;
-    return { input: (usage.input ?? 10) + cachedRead + cacheWrite, cachedRead, cacheWrite, cacheWrite1h: 0, output: usage.output ?? 5 };
+    return {
+      input: (usage.input ?? 10) + cachedRead + cacheWrite,
+      cachedRead,
+      cacheWrite,
+      cacheWrite1h: usage.cacheWrite1h ?? 0,
+      output: usage.output ?? 5,
+    };
   },
   json: message,
   events,

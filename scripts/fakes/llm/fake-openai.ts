@@ -124,7 +124,8 @@ function usageOf(usage: CallUsage): Record<string, unknown> {
     prompt_tokens: usage.input,
     completion_tokens: usage.output,
     total_tokens: usage.input + usage.output,
-    prompt_tokens_details: { cached_tokens: usage.cachedRead },
+    // Cache writes are reported (and billed) from gpt-5.6 on; only a scripted reply has any here.
+    prompt_tokens_details: { cached_tokens: usage.cachedRead, ...(usage.cacheWrite > 0 && { cache_write_tokens: usage.cacheWrite }) },
   };
 }
 
