@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EditorEvent } from '../../../src/agents/editor/events.ts';
 import { createPersonaTester } from '../../../src/agents/editor/persona-tester.ts';
 import { loadConfig } from '../../../src/config.ts';
+import { DEFAULT_MODELS } from '../../../src/models.ts';
 import { createEditorService, editorLlmFromConfig, NO_MODEL_MESSAGE, type EditorService } from '../../../src/agents/editor/service.ts';
 import type { EditorSession } from '../../../src/db/editor-turns.ts';
 import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
@@ -600,7 +601,7 @@ describe('the editor model from the configuration', () => {
     const llm = editorLlmFromConfig(keyed.value);
     expect(llm.ok && { provider: llm.value.provider.name, model: llm.value.model }).toEqual({
       provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: DEFAULT_MODELS.anthropic,
     });
   });
 });
