@@ -65,6 +65,7 @@ export class Seating {
     const brain = llmBrain({
       persona,
       model: choice.model,
+      chosen: { provider: provider.name, source: choice.source },
       think: seatThinker({ provider, maxToolRounds: this.env.maxToolRounds, onCall: (r) => this.options.cost?.(site, r) }),
       fallback: offline,
       allow: () => this.options.budget?.allows(this.game.guildId) ?? true,

@@ -100,9 +100,13 @@ export interface LlmResponse {
   readonly latencyMs: number;
 }
 
-/** `budget`: refused before anything was sent, the server's daily token budget being spent (never from a provider). */
+/**
+ * `model_unavailable`: the provider does not serve the model asked for (unknown, or retired): a
+ * setting must change, so it is never retried. `budget`: refused before anything was sent, the
+ * server's daily token budget being spent (never from a provider).
+ */
 export type LlmErrorKind =
-  'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'bad_request' | 'bad_response' | 'network' | 'budget';
+  'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'model_unavailable' | 'bad_request' | 'bad_response' | 'network' | 'budget';
 
 /** A provider call that failed after the SDK's own retries. */
 export interface LlmError {

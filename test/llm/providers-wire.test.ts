@@ -2,6 +2,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createAnthropicProvider } from '../../src/llm/anthropic-provider.ts';
 import { createOpenAiProvider } from '../../src/llm/openai-provider.ts';
 import type { LlmRequest, StreamDelta } from '../../src/llm/types.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createProvider } from '../../src/llm/providers.ts';
 import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
 import { objectContaining } from '../support/matchers.ts';
@@ -296,13 +298,33 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
       [401, 'auth'],
       [403, 'auth'],
       [400, 'bad_request'],
-      [404, 'bad_request'],
+      [404, 'model_unavailable'],
     ] as const)('GIVEN the server answers %i WHEN completed THEN it is not retried and the error kind is %s', async (status, kind) => {
       const { provider, fake } = await start({ script: [reply.status(status)] });
 
       const result = await provider.complete(ASK);
 
       expect(result).toEqual({ ok: false, error: objectContaining({ kind, status }) });
+      expect(fake.requests).toHaveLength(1);
+    });
+
+    it('GIVEN the provider answers that it does not serve the model, in its own error body WHEN completed THEN the kind is model_unavailable, whatever the retry headers say, and it is asked once', async () => {
+      // OpenAI: 404 {error: {type: invalid_request_error, code: model_not_found}}; Anthropic: 404 {error: {type: not_found_error}}.
+      const gone = reply.status(404, 'The model `gpt-gone` does not exist or you do not have access to it.', { 'x-should-retry': 'true' });
+      const { fake } = await start({ script: [gone] });
+      const env = loadConfig({
+        LLM_PROVIDER: name,
+        ...(name === 'openai'
+          ? { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL }
+          : { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: fake.baseURL }),
+      });
+      if (!env.ok) throw new Error(env.error);
+      const retrying = createProvider(name, env.value.llm);
+      if (!retrying.ok) throw new Error(retrying.error);
+
+      const result = await retrying.value.complete({ ...ASK, model: 'gpt-gone', deadline: Date.now() + 30_000 });
+
+      expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'model_unavailable', status: 404 }) });
       expect(fake.requests).toHaveLength(1);
     });
 

@@ -52,6 +52,8 @@ const anthropicDialect: Dialect = {
 
 function errorType(status: number): string {
   if (status === 429) return 'rate_limit_error';
+  // What the API answers for a model it does not serve (unknown or retired).
+  if (status === 404) return 'not_found_error';
   if (status === 529) return 'overloaded_error';
   if (status === 401) return 'authentication_error';
   if (status >= 500) return 'api_error';

@@ -38,8 +38,14 @@ const openAiDialect: Dialect = {
   json: completion,
   events: chunks,
   malformedEvent: 'data: {"choices": not json\n\n',
+  // A 404 is what the API answers for a model it does not serve (unknown, retired, or not for this key).
   errorBody: (status, message) => ({
-    error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'fake_error', code: null, param: null },
+    error: {
+      message,
+      type: status === 429 ? 'rate_limit_exceeded' : status === 404 ? 'invalid_request_error' : 'fake_error',
+      code: status === 404 ? 'model_not_found' : null,
+      param: null,
+    },
   }),
 };
 

@@ -1,0 +1,24 @@
+import type { Logger } from '../log.ts';
+import { modelSetting, PROVIDER_LABELS, type ModelSource } from './providers.ts';
+import type { ProviderName } from './types.ts';
+
+/**
+ * What the operator is told about a model its provider does not serve: once per model and
+ * process, though every seat on it fails on every turn; the start-up check and the games share it.
+ */
+export class ModelWarnings {
+  private readonly told = new Set<string>();
+
+  constructor(private readonly log: Logger) {}
+
+  /** The provider answered that it does not serve `model`; `detail` is its own words, for the log. */
+  unavailable(model: { readonly provider: ProviderName; readonly id: string; readonly source: ModelSource }, detail: string): void {
+    const key = `${model.provider}:${model.id}`;
+    if (this.told.has(key)) return;
+    this.told.add(key);
+    this.log.warn(
+      `${PROVIDER_LABELS[model.provider]} does not serve the model ${model.id} (retired or unknown): AI seats on it play on ` +
+        `instinct. Change ${modelSetting(model.provider, model.source)} to a current model (README, Models). ${detail}`,
+    );
+  }
+}
