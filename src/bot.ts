@@ -20,6 +20,7 @@ import { EditorChats } from './discord/editor-chats.ts';
 import { budgetSink } from './agents/seating.ts';
 import type { Logger } from './log.ts';
 import { ModelWarnings } from './llm/model-warnings.ts';
+import { modelSetting } from './llm/providers.ts';
 import { syncCommands, type CommandData, type Registration } from './discord/register.ts';
 import { InteractionRouter } from './discord/router.ts';
 import { LiveGames } from './discord/live-games.ts';
@@ -125,7 +126,8 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
         ...(deps.driver?.speechTurnMs !== undefined && { speechTurnMs: deps.driver.speechTurnMs }),
         // The provider's own words stay in the log; the table reads a neutral notice.
         onFallback: (player, kind, fallback) => {
-          if (fallback.model) modelWarnings.unavailable(fallback.model, fallback.detail);
+          if (fallback.model)
+            modelWarnings.unavailable(fallback.model, modelSetting(fallback.model.provider, fallback.model.source), fallback.detail);
           else deps.log.warn(`AI seat ${player.name} (${player.id}) fell back on ${kind}: ${fallback.category}: ${fallback.detail}`);
         },
         onError: (error) => deps.log.error(`AI driver: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),

@@ -1,5 +1,5 @@
 import type { Logger } from '../log.ts';
-import { modelSetting, PROVIDER_LABELS, type ModelSource } from './providers.ts';
+import { PROVIDER_LABELS } from './providers.ts';
 import type { ProviderName } from './types.ts';
 
 /**
@@ -11,14 +11,17 @@ export class ModelWarnings {
 
   constructor(private readonly log: Logger) {}
 
-  /** The provider answered that it does not serve `model`; `detail` is its own words, for the log. */
-  unavailable(model: { readonly provider: ProviderName; readonly id: string; readonly source: ModelSource }, detail: string): void {
+  /**
+   * The provider answered that it does not serve `model`, named by `setting`; `detail` is its own
+   * words, for the log.
+   */
+  unavailable(model: { readonly provider: ProviderName; readonly id: string }, setting: string, detail: string): void {
     const key = `${model.provider}:${model.id}`;
     if (this.told.has(key)) return;
     this.told.add(key);
     this.log.warn(
       `${PROVIDER_LABELS[model.provider]} does not serve the model ${model.id} (retired or unknown): AI seats on it play on ` +
-        `instinct. Change ${modelSetting(model.provider, model.source)} to a current model (README, Models). ${detail}`,
+        `instinct. Change ${setting} to a current model (README, Models). ${detail}`,
     );
   }
 }
