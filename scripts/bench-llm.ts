@@ -20,10 +20,17 @@ import { startFakeAnthropic } from './fakes/llm/fake-anthropic.ts';
 import { startFakeOpenAi } from './fakes/llm/fake-openai.ts';
 import { playingModel } from './fakes/llm/playing-model.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
-import { dollarsOf, type Price } from './lib/prices.ts';
+import { dollarsOf, priceOf, type Price } from './lib/prices.ts';
 
-/** The list price the bench names (USD per million tokens): a Sonnet-class model. */
-export const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } as const satisfies Price;
+/** The list price the bench names (USD per million tokens): a Sonnet-class model's, from the model table. */
+export const PRICE: Price = benchPrice();
+
+function benchPrice(): Price {
+  // Sonnet 4.5's row, the price the README's figures were measured at.
+  const price = priceOf('anthropic', 'claude-sonnet-4-5');
+  if (!price) throw new Error('the model table has no price for claude-sonnet-4-5');
+  return price;
+}
 
 export interface ProviderGameFigures {
   readonly provider: ProviderName;

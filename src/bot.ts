@@ -19,6 +19,8 @@ import type { EditorStore } from './db/editor-store.ts';
 import { EditorChats } from './discord/editor-chats.ts';
 import { budgetSink } from './agents/seating.ts';
 import type { Logger } from './log.ts';
+import { ModelWarnings } from './llm/model-warnings.ts';
+import { modelSetting } from './llm/providers.ts';
 import { syncCommands, type CommandData, type Registration } from './discord/register.ts';
 import { InteractionRouter } from './discord/router.ts';
 import { LiveGames } from './discord/live-games.ts';
@@ -51,6 +53,8 @@ export interface BotDeps {
   readonly editor?: BotEditorDeps;
   /** One of several shard processes (issue 14); absent: this process is the whole bot. */
   readonly sharding?: BotShardingDeps;
+  /** Gone models, told to the log once per process (shared with the start-up check); default a new one. */
+  readonly modelWarnings?: ModelWarnings;
 }
 
 interface BotShardingDeps {
@@ -90,6 +94,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);
   const cost = budgetSink(budget, onRecordError);
   const timers = deps.timers ?? realTimers;
+  const modelWarnings = deps.modelWarnings ?? new ModelWarnings(deps.log);
   const repo = new GameRepository(deps.games);
   const ratings = new GuildRatings({
     store: deps.ratings,
@@ -120,8 +125,11 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
         speechGapMs: deps.driver?.speechGapMs ?? 4000,
         ...(deps.driver?.speechTurnMs !== undefined && { speechTurnMs: deps.driver.speechTurnMs }),
         // The provider's own words stay in the log; the table reads a neutral notice.
-        onFallback: (player, kind, fallback) =>
-          deps.log.warn(`AI seat ${player.name} (${player.id}) fell back on ${kind}: ${fallback.category}: ${fallback.detail}`),
+        onFallback: (player, kind, fallback) => {
+          if (fallback.model)
+            modelWarnings.unavailable(fallback.model, modelSetting(fallback.model.provider, fallback.model.source), fallback.detail);
+          else deps.log.warn(`AI seat ${player.name} (${player.id}) fell back on ${kind}: ${fallback.category}: ${fallback.detail}`);
+        },
         onError: (error) => deps.log.error(`AI driver: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
       },
     },

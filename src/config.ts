@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATABASE_URL_EXPECTED, parseDatabaseUrl, type DatabaseTarget } from './database-url.ts';
+import { DEFAULT_MODELS } from './models.ts';
 import { err, ok, type Result } from './result.ts';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -8,8 +9,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LLM_PROVIDERS = ['openai', 'anthropic', 'offline'] as const;
 export type LlmProviderSetting = (typeof LLM_PROVIDERS)[number];
 
-const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
-const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+const DEFAULT_OPENAI_MODEL = DEFAULT_MODELS.openai;
+const DEFAULT_ANTHROPIC_MODEL = DEFAULT_MODELS.anthropic;
 
 interface ProviderSettings {
   apiKey: string | undefined;

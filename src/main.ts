@@ -23,6 +23,8 @@ import { loadStarterPack } from './persona/starter-pack.ts';
 import { startBot } from './bot.ts';
 import { createDiscordClient, loginClient } from './discord/client.ts';
 import { MISSING_TOKEN_MESSAGE } from './discord/token-help.ts';
+import { checkConfiguredModels } from './llm/model-check.ts';
+import { ModelWarnings } from './llm/model-warnings.ts';
 
 /** Everything the bot needs, built once at boot. */
 interface Services {
@@ -36,6 +38,8 @@ interface Services {
   editorStore: EditorStore;
   /** Several shard processes share the database (issue 14); null: this process is the whole bot. */
   sharding: { shards: ShardSet; outbox: ShardOutbox; url: string } | null;
+  /** Check the configured models at start: one process of a sharded bot does (the one with shard 0). */
+  checkModels: boolean;
 }
 
 async function main(): Promise<number> {
@@ -82,6 +86,7 @@ async function main(): Promise<number> {
       llmCalls: createLlmCallStore(db.prisma),
       editorStore: createEditorStore(db.prisma),
       sharding: shared === null ? null : { shards, outbox: shardOutbox(db.prisma), url: shared },
+      checkModels: shards.ids.includes(0),
     });
   } finally {
     await db.close();
@@ -138,6 +143,14 @@ async function run(services: Services): Promise<number> {
     ...(config.sharding.role === 'shards' && { shards: { ids: config.sharding.ids, count: config.sharding.count } }),
   });
   let inbox: ShardInbox | null = null;
+  const modelWarnings = new ModelWarnings(log);
+  // In the background: login and the first interactions never wait for a model.
+  const stopChecking = new AbortController();
+  const checked = services.checkModels
+    ? checkConfiguredModels(config.llm, { log, warnings: modelWarnings, editor: config.editor, signal: stopChecking.signal }).catch(
+        (error: unknown) => log.warn(`the start-up model check failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
+    : Promise.resolve();
   try {
     const ready = await loginClient(client, config.discord.token ?? '');
     log.info(`logged in to Discord as ${ready.user.tag}`);
@@ -153,6 +166,7 @@ async function run(services: Services): Promise<number> {
       devGuildId: config.discord.devGuildId,
       editor: editorDeps(config, services.editorStore),
       ...(services.sharding && { sharding: services.sharding }),
+      modelWarnings,
     });
     if (services.sharding && bot.relay) {
       const relay = bot.relay;
@@ -184,6 +198,8 @@ async function run(services: Services): Promise<number> {
     );
     return 1;
   } finally {
+    stopChecking.abort();
+    await checked;
     await inbox?.close();
     await client.destroy();
   }

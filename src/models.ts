@@ -17,9 +17,12 @@ export interface ModelPrice {
   readonly output: number;
   /** Input read from the prompt cache. */
   readonly cacheRead: number;
-  /** Input written to the cache with a 5-minute lifetime (OpenAI bills no premium: the input price). */
+  /**
+   * Input written to the cache at the lifetime Dramatis asks for: Anthropic's 5 minutes, OpenAI's
+   * default 30 minutes (billed above input from gpt-5.6 on; earlier models bill it as plain input).
+   */
   readonly cacheWrite: number;
-  /** Input written with a 1-hour lifetime (Anthropic, 2× input); the 5-minute price where there is none. */
+  /** Input written with a 1-hour lifetime (Anthropic, 2× input); the `cacheWrite` price where there is none. */
   readonly cacheWrite1h: number;
 }
 
@@ -69,15 +72,187 @@ export interface ModelRequestTraits {
   readonly toolsOnlyWithoutReasoning?: boolean;
 }
 
-export const MODELS: readonly ModelInfo[] = [];
+// Anthropic's per-model pages give prices, the cache minimum and the lifecycle; the deprecations
+// page the dates. OpenAI caches prefixes of 1,024 tokens or more on every model
+// (developers.openai.com/api/docs/guides/prompt-caching); its deprecations page gives the dates.
+export const MODELS: readonly ModelInfo[] = [
+  {
+    provider: 'anthropic',
+    id: 'claude-sonnet-5-5',
+    // Cache reads at 5 % of input, not the usual 10 %.
+    price: { input: 2, output: 10, cacheRead: 0.1, cacheWrite: 2.5, cacheWrite1h: 4 },
+    cacheMinTokens: 512,
+    checked: '2026-11-26, platform.claude.com/docs/id/models/sonnet-5-5/overview (fetched 2026-10-08)',
+  },
+  {
+    provider: 'anthropic',
+    id: 'claude-haiku-5-5',
+    // Prompts up to 100,000 tokens; longer ones cost 5× (a game's prompt is about 3,000).
+    price: { input: 0.1, output: 0.5, cacheRead: 0.01, cacheWrite: 0.125, cacheWrite1h: 0.2 },
+    cacheMinTokens: 512,
+    checked: '2026-11-26, platform.claude.com/docs/en/models/haiku-5-5/overview (released 2026-10-07)',
+  },
+  {
+    provider: 'anthropic',
+    id: 'claude-opus-5-5',
+    price: { input: 4, output: 20, cacheRead: 0.2, cacheWrite: 5, cacheWrite1h: 8 },
+    cacheMinTokens: 512,
+    checked: '2026-11-26, platform.claude.com/docs/id/models/opus-5-5/overview (fetched 2026-09-24)',
+  },
+  {
+    provider: 'anthropic',
+    id: 'claude-sonnet-4-5',
+    price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, cacheWrite1h: 6 },
+    cacheMinTokens: 1024,
+    deprecated: '2026-09-30',
+    retires: '2026-11-30',
+    checked:
+      '2026-11-26, platform.claude.com/docs/ja/models/sonnet-4-5/overview.md (deprecated, retires 2026-11-30; replacement Sonnet 5.5)',
+  },
+  {
+    provider: 'anthropic',
+    id: 'claude-haiku-4-5',
+    price: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25, cacheWrite1h: 2 },
+    cacheMinTokens: 4096,
+    checked: '2026-11-26, platform.claude.com/docs/pt-BR/models/haiku-4-5/overview.md (legacy, no retirement date)',
+  },
+  {
+    provider: 'anthropic',
+    id: 'claude-opus-4-5',
+    price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 },
+    cacheMinTokens: 4096,
+    checked: '2026-11-26, platform.claude.com/docs/pt-BR/models/opus-4-5/overview.md (legacy, no retirement date)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-6-luna',
+    price: { input: 0.1, output: 0.5, cacheRead: 0.01, cacheWrite: 0.125, cacheWrite1h: 0.125 },
+    cacheMinTokens: 1024,
+    checked: '2026-11-26, developers.openai.com/api/docs/models/gpt-6-luna (released 2026-09-22)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-6.1-terra',
+    price: { input: 1, output: 5, cacheRead: 0.05, cacheWrite: 1.25, cacheWrite1h: 1.25 },
+    cacheMinTokens: 1024,
+    checked: '2026-11-26, developers.openai.com/api/docs/models/gpt-6.1-terra (released 2026-10-26)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-6.1-sol',
+    price: { input: 2, output: 10, cacheRead: 0.1, cacheWrite: 2.5, cacheWrite1h: 2.5 },
+    cacheMinTokens: 1024,
+    checked: '2026-11-26, developers.openai.com/api/docs/models/gpt-6.1-sol (released 2026-09-29)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-5',
+    price: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 1.25, cacheWrite1h: 1.25 },
+    cacheMinTokens: 1024,
+    deprecated: '2026-06-11',
+    retires: '2026-12-11',
+    checked: '2026-11-26, developers.openai.com/api/docs/deprecations (replacement gpt-6.1-sol)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-5-mini',
+    price: { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0.25, cacheWrite1h: 0.25 },
+    cacheMinTokens: 1024,
+    deprecated: '2026-06-11',
+    retires: '2026-12-11',
+    checked: '2026-11-26, developers.openai.com/api/docs/deprecations (replacement gpt-6.1-terra)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-4.1',
+    price: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 2, cacheWrite1h: 2 },
+    cacheMinTokens: 1024,
+    deprecated: '2026-10-14',
+    retires: '2027-01-14',
+    checked: '2026-11-26, developers.openai.com/api/docs/deprecations (replacement gpt-6-luna)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-4.1-mini',
+    price: { input: 0.4, output: 1.6, cacheRead: 0.1, cacheWrite: 0.4, cacheWrite1h: 0.4 },
+    cacheMinTokens: 1024,
+    deprecated: '2026-10-14',
+    retires: '2027-01-14',
+    checked: '2026-11-26, developers.openai.com/api/docs/deprecations (replacement gpt-6-luna)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-4.1-nano',
+    price: { input: 0.1, output: 0.4, cacheRead: 0.025, cacheWrite: 0.1, cacheWrite1h: 0.1 },
+    cacheMinTokens: 1024,
+    retires: '2026-10-23',
+    checked: '2026-11-26, developers.openai.com/api/docs/deprecations (shut down 2026-10-23; replacement gpt-5.6-luna)',
+  },
+  {
+    provider: 'openai',
+    id: 'gpt-4o-mini',
+    price: { input: 0.15, output: 0.6, cacheRead: 0.075, cacheWrite: 0.15, cacheWrite1h: 0.15 },
+    cacheMinTokens: 1024,
+    deprecated: '2026-10-14',
+    retires: '2027-01-14',
+    checked: '2026-11-26, developers.openai.com/api/docs/deprecations (replacement gpt-6-luna)',
+  },
+];
 
-/** The model each provider plays when neither the persona nor the game names one. */
+/**
+ * The model each provider plays when neither the persona nor the game names one: current models,
+ * neither deprecated. Sonnet-class for Anthropic, since good play matters more than the cheapest
+ * call; for OpenAI its named replacement for the old default (gpt-4.1-mini), at a quarter of its price.
+ */
 export const DEFAULT_MODELS: Readonly<Record<ModelProvider, string>> = {
-  openai: 'gpt-4.1-mini',
-  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-6-luna',
+  anthropic: 'claude-sonnet-5-5',
 };
 
 /** The row of `provider`'s model `id`, if the table has it. */
 export function modelInfo(provider: string, id: string): ModelInfo | null {
   return MODELS.find((m) => m.provider === provider && m.id === id) ?? null;
+}
+
+/** Where a model stands on `today` (an ISO date): a retirement date is a deprecation, a past one a retirement. */
+export type ModelStatus =
+  | { readonly kind: 'active' }
+  | { readonly kind: 'deprecated'; readonly retires: string | null }
+  | { readonly kind: 'retired'; readonly since: string };
+
+export function modelStatus(info: ModelInfo, today: string): ModelStatus {
+  if (info.retires !== undefined && info.retires <= today) return { kind: 'retired', since: info.retires };
+  if (info.retires !== undefined || info.deprecated !== undefined) return { kind: 'deprecated', retires: info.retires ?? null };
+  return { kind: 'active' };
+}
+
+/** One call's tokens, as the LLM layer counts them (input includes what was read from or written to the cache). */
+export interface TokenCounts {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cachedInputTokens: number;
+  readonly cacheWriteInputTokens?: number;
+  /** The part of the cache writes with a 1-hour lifetime. */
+  readonly cacheWrite1hInputTokens?: number;
+}
+
+/** What tokens cost at a price: each part of the input at its own rate, then the output. */
+export function dollarsAt(tokens: TokenCounts, price: ModelPrice): number {
+  const written = tokens.cacheWriteInputTokens ?? 0;
+  const written1h = Math.min(tokens.cacheWrite1hInputTokens ?? 0, written);
+  const plain = tokens.inputTokens - tokens.cachedInputTokens - written;
+  return (
+    (plain * price.input +
+      tokens.cachedInputTokens * price.cacheRead +
+      (written - written1h) * price.cacheWrite +
+      written1h * price.cacheWrite1h +
+      tokens.outputTokens * price.output) /
+    1e6
+  );
+}
+
+/** What a call cost at the table's list price; null for a model the table lacks. */
+export function listPriceDollars(provider: string, model: string, tokens: TokenCounts): number | null {
+  const info = modelInfo(provider, model);
+  return info === null ? null : dollarsAt(tokens, info.price);
 }

@@ -26,13 +26,13 @@ describe('loadConfig', () => {
         logLevel: 'info',
         llm: {
           provider: 'offline',
-          openai: { apiKey: undefined, baseURL: undefined, model: 'gpt-4.1-mini' },
-          anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-sonnet-4-5' },
+          openai: { apiKey: undefined, baseURL: undefined, model: 'gpt-6-luna' },
+          anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-sonnet-5-5' },
           timeoutMs: 60_000,
           maxToolRounds: 4,
           dailyTokenBudget: 2_000_000,
         },
-        editor: { provider: 'anthropic', model: 'claude-sonnet-4-5', maxRounds: 10, historyTurns: 60 },
+        editor: { provider: 'anthropic', model: 'claude-sonnet-5-5', maxRounds: 10, historyTurns: 60 },
         discord: { token: undefined, devGuildId: undefined, apiUrl: undefined },
       },
     });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { startDiscordSim, type DiscordSim } from '../scripts/fakes/discord/index.ts';
-import { reply, type FakeLlmServer } from '../scripts/fakes/llm/fake-llm-server.ts';
+import { reply, type FakeHandler, type FakeLlmServer } from '../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../scripts/fakes/llm/fake-openai.ts';
 
 interface Bot {
@@ -28,14 +28,15 @@ async function until(check: () => boolean, what: string, bot?: Bot): Promise<voi
   }
 }
 
-/** Starts the bot exactly as `npm start` does (package.json), against the simulator and a hanging model. */
-function startBotProcess(sim: DiscordSim, model: FakeLlmServer, dataDir: string): Bot {
+/** Starts the bot exactly as `npm start` does (package.json), against the simulator and a model fake. */
+function startBotProcess(sim: DiscordSim, model: FakeLlmServer, dataDir: string, env: Record<string, string> = {}): Bot {
   const child = spawnBot(sim, {
     DATABASE_URL: dataDir,
     LLM_PROVIDER: 'openai',
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: model.baseURL,
     LOG_LEVEL: 'info',
+    ...env,
   });
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -48,10 +49,10 @@ function startBotProcess(sim: DiscordSim, model: FakeLlmServer, dataDir: string)
   return { child, output: () => text, exited };
 }
 
-async function world() {
+async function world(answer: FakeHandler = () => reply.hang()) {
   const sim = await startDiscordSim({ guilds: [{ name: 'Club', channels: ['game'], members: [{ name: 'alice', owner: true }] }] });
   cleanups.push(() => sim.close());
-  const model = await startFakeOpenAi(() => reply.hang());
+  const model = await startFakeOpenAi(answer);
   cleanups.push(() => model.close());
   const dataDir = await mkdtemp(join(tmpdir(), 'dramatis-main-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -74,7 +75,8 @@ describe('npm start', () => {
       await sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
     }
     await sim.user('alice').slash('game', 'mafia', { subcommand: 'start' }).public();
-    await until(() => model.requests.length > 0, 'a model call was in flight', bot);
+    // A seat's call, not the start-up model check's (which hangs too, and must not hold the stop up either).
+    await until(() => model.requests.some((r) => r.system.includes('(seat ')), 'a seat’s model call was in flight', bot);
 
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toBe(0);
@@ -84,6 +86,22 @@ describe('npm start', () => {
     const reopened = await prepareDatabase({ kind: 'pglite', dataDir });
     expect(reopened.ok).toBe(true);
     if (reopened.ok) await reopened.value.close();
+  });
+
+  it('GIVEN OPENAI_MODEL names a model OpenAI no longer serves WHEN the bot starts THEN it logs in all the same, and the log says once which model and to change OPENAI_MODEL', async () => {
+    const { sim, model, dataDir } = await world(() =>
+      reply.status(404, 'The model `gpt-gone` does not exist or you do not have access to it.'),
+    );
+    const bot = startBotProcess(sim, model, dataDir, { OPENAI_MODEL: 'gpt-gone' });
+
+    await until(() => bot.output().includes('slash commands'), 'it was ready', bot);
+    await until(() => bot.output().includes('does not serve the model gpt-gone'), 'the model check warned', bot);
+
+    expect(bot.output()).toMatch(
+      /\[warn\] OpenAI does not serve the model gpt-gone \(retired or unknown\): .*Change OPENAI_MODEL to a current model/,
+    );
+    expect(bot.output().split('does not serve the model gpt-gone')).toHaveLength(2);
+    expect(model.requests.map((r) => r.model)).toEqual(['gpt-gone']);
   });
 
   it('GIVEN a bot killed with -9 WHEN the next one starts THEN its stale lock does not stand in the way', async () => {

@@ -1,5 +1,6 @@
 import type { CallCost } from '../db/llm-call-store.ts';
 import type { CallRecord } from '../llm/tool-loop.ts';
+import { listPriceDollars } from '../models.ts';
 
 /** What the budget needs from storage (the LlmCall table, or memory in tests and demos). */
 export interface TokenLedger {
@@ -20,8 +21,9 @@ export interface CostSite {
   readonly purpose: string;
 }
 
-/** The one mapping from a call record to its ledger row. */
+/** The one mapping from a call record to its ledger row, priced at the model table's list price. */
 export function callCost(site: CostSite, record: CallRecord): CallCost {
+  const { usage } = record;
   return {
     guildId: site.guildId,
     gameId: site.gameId ?? null,
@@ -30,9 +32,12 @@ export function callCost(site: CostSite, record: CallRecord): CallCost {
     purpose: site.purpose,
     provider: record.provider,
     model: record.model,
-    inputTokens: record.usage.inputTokens,
-    outputTokens: record.usage.outputTokens,
-    cachedInputTokens: record.usage.cachedInputTokens,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    cachedInputTokens: usage.cachedInputTokens,
+    cacheWriteInputTokens: usage.cacheWriteInputTokens ?? 0,
+    cacheWrite1hInputTokens: usage.cacheWrite1hInputTokens ?? 0,
+    costUsd: listPriceDollars(record.provider, record.model, usage),
     latencyMs: Math.round(record.latencyMs),
     ok: record.ok,
     errorKind: record.ok ? null : record.error,

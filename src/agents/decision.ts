@@ -1,4 +1,6 @@
 import type { FallbackCategory, PlayerView, Rng } from '../game/index.ts';
+import type { ModelSource } from '../llm/providers.ts';
+import type { ProviderName } from '../llm/types.ts';
 import type { Beliefs } from './beliefs.ts';
 
 /**
@@ -36,6 +38,15 @@ export interface Fallback {
   readonly category: FallbackCategory;
   /** Never shown to players or in the director's cut: it may hold URLs, keys or response bodies. */
   readonly detail: string;
+  /** The model its provider no longer serves (`model_unavailable`), and which level chose it. */
+  readonly model?: SeatModel;
+}
+
+/** A seat's model and where it was chosen: what the host and the operator are told to change when it is gone. */
+export interface SeatModel {
+  readonly provider: ProviderName;
+  readonly id: string;
+  readonly source: ModelSource;
 }
 
 export interface Decision {

@@ -6,6 +6,7 @@ const FALLBACK: Record<FallbackCategory, string> = {
   refused: 'refused',
   invalid_answer: 'invalid answer',
   auth_failed: 'auth failed',
+  model_unavailable: 'model unavailable',
   budget_spent: 'budget spent',
   provider_error: 'provider error',
 };

@@ -70,6 +70,7 @@ export class Seating {
     const brain = llmBrain({
       persona,
       model: choice.model,
+      chosen: { provider: provider.name, source: choice.source },
       think: onPrompt
         ? (request, context) => {
             onPrompt(player.id, request, context.view);

@@ -45,6 +45,7 @@ export const FAILURE_REASONS = [
   'refused',
   'rejected',
   'auth',
+  'model_unavailable',
   'server',
   'bad_response',
   'no_model',

@@ -13,6 +13,11 @@ export interface CallCost {
   inputTokens: number;
   outputTokens: number;
   cachedInputTokens: number;
+  /** The part of inputTokens written to the prompt cache, and of that the part written for an hour. */
+  cacheWriteInputTokens: number;
+  cacheWrite1hInputTokens: number;
+  /** USD at the model table's list price (src/models.ts); null for a model the table lacks. */
+  costUsd: number | null;
   latencyMs: number;
   ok: boolean;
   errorKind: string | null;
@@ -43,7 +48,11 @@ export function createLlmCallStore(prisma: PrismaClient): LlmCallStore {
     },
     async forGame(gameId) {
       const rows = await prisma.llmCall.findMany({ where: { gameId }, orderBy: { createdAt: 'asc' } });
-      return rows.map(({ id: _id, createdAt, ...row }) => ({ ...row, at: createdAt.getTime() }));
+      return rows.map(({ id: _id, createdAt, costUsd, ...row }) => ({
+        ...row,
+        costUsd: costUsd === null ? null : costUsd.toNumber(),
+        at: createdAt.getTime(),
+      }));
     },
   };
 }

@@ -28,6 +28,7 @@ import { closedVoteMessage, saidWithVote, voteMessage } from './presenters/vote.
 import { personaSpeech, personaSpeechAsBot } from './presenters/persona-speech.ts';
 import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
 import { chunkMarkdown } from '../chunk-markdown.ts';
+import { dmHostOfGoneModels } from './host-dms.ts';
 import { gameReport } from '../report/files.ts';
 import { MAX_CONTENT } from './presenters/format.ts';
 
@@ -121,6 +122,7 @@ export class GameOutput {
       for (const message of said) {
         await this.deliver(table, { what: 'an announcement', needs: POST }, () => this.post(table, message));
       }
+      await dmHostOfGoneModels(this.client, this.log, table, events);
       await this.speeches(table, events, state);
       if (events.some((e) => VOTE_EVENTS.has(e.type))) {
         await this.deliver(table, { what: 'the vote message', needs: [...POST, 'EmbedLinks'] }, () =>

@@ -31,6 +31,8 @@ const FallbackCategorySchema = z.enum([
   'refused',
   'invalid_answer',
   'auth_failed',
+  /** The provider does not serve the seat's model (unknown or retired). */
+  'model_unavailable',
   'budget_spent',
   'provider_error',
 ]);

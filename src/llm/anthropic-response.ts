@@ -61,5 +61,6 @@ function usageOf(usage: Usage): TokenUsage {
     cachedInputTokens: cached,
     cacheWriteInputTokens: written,
     ...(usage.output_tokens_details && { reasoningOutputTokens: usage.output_tokens_details.thinking_tokens }),
+    cacheWrite1hInputTokens: usage.cache_creation?.ephemeral_1h_input_tokens ?? 0,
   };
 }

@@ -26,7 +26,7 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
     const retryAfterMs = retryAfterOf(headers);
     const should = headers?.get('x-should-retry');
     return {
-      kind: kindOfStatus(api.status),
+      kind: modelUnavailable(api) ? 'model_unavailable' : kindOfStatus(api.status),
       message,
       status: api.status,
       ...(retryAfterMs !== undefined && { retryAfterMs }),
@@ -65,6 +65,15 @@ function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | 
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(raw);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * A 404 naming the model: OpenAI says `model_not_found` (an unknown id, a retired one, or one the
+ * key may not use), Anthropic a `not_found_error` (its Messages endpoint has nothing else to miss).
+ */
+function modelUnavailable(api: OpenAiApiError | AnthropicApiError): boolean {
+  if (api.status !== 404) return false;
+  return api instanceof OpenAI.APIError ? api.code === 'model_not_found' : api.type === 'not_found_error';
 }
 
 function kindOfStatus(status: number): LlmErrorKind {

@@ -73,7 +73,9 @@ function stopReasonOf(outcome: ChatOutcome): StopReason {
   }
 }
 
+/** `prompt_tokens` counts every prompt token; cache writes are reported (and billed) from gpt-5.6 on. */
 function usageOf(usage: CompletionUsage | null | undefined): TokenUsage {
+  const written = usage?.prompt_tokens_details?.cache_write_tokens;
   return {
     inputTokens: usage?.prompt_tokens ?? 0,
     outputTokens: usage?.completion_tokens ?? 0,
@@ -81,5 +83,6 @@ function usageOf(usage: CompletionUsage | null | undefined): TokenUsage {
     ...(usage?.completion_tokens_details?.reasoning_tokens !== undefined && {
       reasoningOutputTokens: usage.completion_tokens_details.reasoning_tokens,
     }),
+    ...(written !== undefined && { cacheWriteInputTokens: written }),
   };
 }

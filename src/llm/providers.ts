@@ -12,10 +12,14 @@ export interface ModelPreference {
   readonly model?: string;
 }
 
+/** Which level named the model: the setting to change when its provider no longer serves it. */
+export type ModelSource = 'persona' | 'game' | 'env';
+
 export interface ModelChoice {
   readonly provider: LlmProviderSetting;
   /** `heuristic` for offline: the rule-based brain, no model. */
   readonly model: string;
+  readonly source: ModelSource;
 }
 
 const OFFLINE_MODEL = 'heuristic';
@@ -39,12 +43,36 @@ export function resolveModel(input: {
   const levels = [input.persona, input.game].filter(
     (level): level is ModelPreference => level !== undefined && (level.provider === undefined || isConfigured(level.provider, env)),
   );
-  const provider = levels.find((level) => level.provider !== undefined)?.provider ?? env.provider;
-  if (provider === 'offline') return { provider, model: OFFLINE_MODEL };
+  const chooser = levels.find((level) => level.provider !== undefined);
+  const provider = chooser?.provider ?? env.provider;
+  if (provider === 'offline') return { provider, model: OFFLINE_MODEL, source: sourceOf(chooser, input) };
   const named = levels.find(
     (level) => level.model !== undefined && level.model !== '' && (level.provider === undefined || level.provider === provider),
   );
-  return { provider, model: named?.model ?? env[provider].model };
+  return { provider, model: named?.model ?? env[provider].model, source: sourceOf(named, input) };
+}
+
+function sourceOf(
+  level: ModelPreference | undefined,
+  input: { readonly persona?: ModelPreference; readonly game?: ModelPreference },
+): ModelSource {
+  if (level === undefined) return 'env';
+  return level === input.persona ? 'persona' : 'game';
+}
+
+/** How a provider is named to people. */
+export const PROVIDER_LABELS: Readonly<Record<ProviderName, string>> = { openai: 'OpenAI', anthropic: 'Anthropic' };
+
+/** The setting that names a provider's model at `source`, as the host and the operator are told to change it. */
+export function modelSetting(provider: ProviderName, source: ModelSource): string {
+  switch (source) {
+    case 'persona':
+      return "the persona's model (`/persona edit`)";
+    case 'game':
+      return "the game's model option";
+    case 'env':
+      return provider === 'openai' ? 'OPENAI_MODEL' : 'ANTHROPIC_MODEL';
+  }
 }
 
 /** Whether this bot can call the provider: a key, or for openai a base URL of a local server. */

@@ -19,6 +19,8 @@ const RETRYABLE = new Set<LlmError['kind']>(['rate_limited', 'server', 'timeout'
 
 /** What the SDKs retry: 408, 409, 429, 5xx and lost connections, unless the server says otherwise. */
 function isRetryable(error: LlmError): boolean {
+  // A model the provider does not serve stays unserved until a setting changes, whatever the headers say.
+  if (error.kind === 'model_unavailable') return false;
   if (error.shouldRetry !== undefined) return error.shouldRetry;
   return RETRYABLE.has(error.kind) || error.status === 409;
 }

@@ -104,10 +104,12 @@ export interface TokenUsage {
   readonly outputTokens: number;
   /** The part of inputTokens served from the provider's prompt cache. */
   readonly cachedInputTokens: number;
-  /** The part of inputTokens written to the cache (Anthropic bills these above the plain rate; OpenAI has none). */
+  /** The part of inputTokens written to the cache (billed above the plain rate by Anthropic and by OpenAI from gpt-5.6 on). */
   readonly cacheWriteInputTokens?: number;
   /** The part of outputTokens the model spent thinking (billed as output, never shown), when the provider says. */
   readonly reasoningOutputTokens?: number;
+  /** The part of cacheWriteInputTokens written with a 1-hour lifetime (Anthropic `ttl: '1h'`), dearer than 5 minutes. */
+  readonly cacheWrite1hInputTokens?: number;
 }
 
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'other';
@@ -125,9 +127,13 @@ export interface LlmResponse {
   readonly latencyMs: number;
 }
 
-/** `budget`: refused before anything was sent, the server's daily token budget being spent (never from a provider). */
+/**
+ * `model_unavailable`: the provider does not serve the model asked for (unknown, or retired): a
+ * setting must change, so it is never retried. `budget`: refused before anything was sent, the
+ * server's daily token budget being spent (never from a provider).
+ */
 export type LlmErrorKind =
-  'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'bad_request' | 'bad_response' | 'network' | 'budget';
+  'rate_limited' | 'server' | 'timeout' | 'aborted' | 'auth' | 'model_unavailable' | 'bad_request' | 'bad_response' | 'network' | 'budget';
 
 /** A provider call that failed after the SDK's own retries. */
 export interface LlmError {

@@ -27,6 +27,23 @@ async function drain(stream: AsyncIterable<StreamDelta>): Promise<StreamDelta[]>
 }
 
 describe('callCost: the one mapping from a call record to a ledger row', () => {
+  it('GIVEN a call of a model the table prices WHEN mapped THEN the row keeps the cache writes and what the call cost at list price', () => {
+    // claude-sonnet-5-5: $2 input, $0.10 cache read, $2.50 and $4 for 5-minute and 1-hour writes, $10 output.
+    const usage = {
+      inputTokens: 4700,
+      outputTokens: 100,
+      cachedInputTokens: 3000,
+      cacheWriteInputTokens: 700,
+      cacheWrite1hInputTokens: 200,
+    };
+    const record = { provider: 'anthropic', model: 'claude-sonnet-5-5', usage, latencyMs: 800, ok: true } as const;
+
+    const row = callCost({ guildId: 'guild-1', gameId: 'g', playerId: 'seat1', purpose: 'decision' }, record);
+
+    expect(row).toMatchObject({ cacheWriteInputTokens: 700, cacheWrite1hInputTokens: 200 });
+    expect(row.costUsd).toBeCloseTo((1000 * 2 + 3000 * 0.1 + 500 * 2.5 + 200 * 4 + 100 * 10) / 1e6, 12);
+  });
+
   it('GIVEN a failed call at a site naming only its guild and purpose WHEN mapped THEN what the site does not name is null and the error kind is kept', () => {
     const record = {
       provider: 'openai',
@@ -47,6 +64,9 @@ describe('callCost: the one mapping from a call record to a ledger row', () => {
       inputTokens: 0,
       outputTokens: 0,
       cachedInputTokens: 0,
+      cacheWriteInputTokens: 0,
+      cacheWrite1hInputTokens: 0,
+      costUsd: null,
       latencyMs: 13,
       ok: false,
       errorKind: 'timeout',

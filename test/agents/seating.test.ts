@@ -5,7 +5,8 @@ import { budgetSink, Seating } from '../../src/agents/seating.ts';
 import { HOUSE_PLAYERS } from '../../src/agents/seats.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import type { LlmConfig } from '../../src/config.ts';
-import type { FakeLlmServer } from '../../scripts/fakes/llm/fake-llm-server.ts';
+import { directorsCut } from '../../src/agents/directors-cut.ts';
+import { reply, type FakeLlmServer } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel } from '../../scripts/fakes/llm/playing-model.ts';
 
@@ -51,6 +52,34 @@ describe('seating AI players', () => {
       cachedInputTokens: 800,
       ok: true,
     });
+  });
+
+  it('GIVEN OpenAI no longer serves the bot’s model nor the one a persona asks for WHEN a game is played THEN those seats play on instinct, the table is told once per setting to change (never the provider’s words) and the director’s cut says why', async () => {
+    fake = await startFakeOpenAi(() => reply.status(404, 'The model does not exist or you do not have access to it. req_7f3a'));
+    const seating = new Seating(env({}, fake.baseURL), { guildId: 'g1', gameId: 'game-3' });
+    const seats = HOUSE_PLAYERS.slice(0, 5).map((v, i) =>
+      seating.seat({ id: `s${i}`, name: v.name }, { ...plainPersona(v), ...(i === 0 && { preference: { model: 'gpt-persona-gone' } }) }),
+    );
+
+    const result = await playHeadless({ gameId: 'game-3', seed: 4, seats, settings: { rules: { maxQuietCycles: 2 } } });
+
+    if (!result.ok) throw new Error(result.error);
+    const state = result.value;
+    const told = state.log.flatMap((e) => (e.type === 'notice' && e.payload.topic?.startsWith('model:') ? [e.payload] : []));
+    const first = state.players[0]!.name;
+    expect(told.map((n) => n.topic).sort()).toEqual(['model:env:openai:gpt-test', 'model:persona:s0']);
+    expect(told.find((n) => n.topic === 'model:persona:s0')?.text).toBe(
+      `${first}'s persona asks for the model \`gpt-persona-gone\`, which OpenAI does not serve (retired or unknown); ${first} plays on instinct. To fix it, change the persona's model (\`/persona edit\`).`,
+    );
+    expect(told.find((n) => n.topic === 'model:env:openai:gpt-test')?.text).toBe(
+      "The bot's OpenAI model `gpt-test` is retired or unknown to OpenAI; the AI players on it play on instinct. Whoever runs the bot needs to change OPENAI_MODEL.",
+    );
+    expect(told.every((n) => !n.text.includes('req_7f3a') && !n.text.includes('does not exist'))).toBe(true);
+    expect(state.log.some((e) => e.type === 'notice' && e.payload.topic?.startsWith('fallback:'))).toBe(false);
+    const reasons = state.log.flatMap((e) => (e.type === 'reasoning' ? [e.payload.fallback] : []));
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(reasons.every((f) => f === 'model_unavailable')).toBe(true);
+    expect(directorsCut(state).join('\n')).toContain('(offline fallback: model unavailable)');
   });
 
   it('GIVEN no provider is configured WHEN seated THEN every seat plays offline and no summary call is made', async () => {

@@ -17,6 +17,9 @@ const call = (over: Partial<CallCost> = {}): CallCost => ({
   inputTokens: 1000,
   outputTokens: 200,
   cachedInputTokens: 700,
+  cacheWriteInputTokens: 0,
+  cacheWrite1hInputTokens: 0,
+  costUsd: 0.00039,
   latencyMs: 812,
   ok: true,
   errorKind: null,
@@ -43,6 +46,24 @@ for (const backend of testBackends('llm_calls_test')) {
       const rows = await store.forGame('game-1');
       expect(rows).toHaveLength(4);
       expect(rows.find((r) => !r.ok)).toMatchObject({ errorKind: 'rate_limited', cachedInputTokens: 700 });
+    });
+
+    it('GIVEN calls with their list price and cache writes WHEN read back and a day is added up THEN the dollars are exact, and a model without a price counts as none', async () => {
+      const store = createLlmCallStore(db.prisma);
+      const at = NOON + 10 * DAY;
+      await store.record(call({ gameId: 'priced', at, costUsd: 0.0123456789, cacheWriteInputTokens: 300, cacheWrite1hInputTokens: 100 }));
+      await store.record(call({ gameId: 'priced', at, costUsd: 0.0000000001 }));
+      await store.record(call({ gameId: 'priced', at, model: 'llama-local', costUsd: null }));
+
+      const rows = await store.forGame('priced');
+      expect(rows.map((r) => r.costUsd)).toEqual([0.0123456789, 0.0000000001, null]);
+      expect(rows[0]).toMatchObject({ cacheWriteInputTokens: 300, cacheWrite1hInputTokens: 100 });
+      // What an operator's SUM over the day gives, to check against the invoice.
+      const day = await db.prisma.llmCall.aggregate({
+        where: { createdAt: { gte: new Date(at - (at % DAY)), lt: new Date(at - (at % DAY) + DAY) } },
+        _sum: { costUsd: true },
+      });
+      expect(day._sum.costUsd?.toString()).toBe('0.012345679');
     });
 
     it('GIVEN a daily budget WHEN calls are recorded through it THEN it allows calls until the budget is spent, and again the next day', async () => {

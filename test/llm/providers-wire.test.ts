@@ -2,6 +2,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createAnthropicProvider } from '../../src/llm/anthropic-provider.ts';
 import { createOpenAiProvider } from '../../src/llm/openai-provider.ts';
 import type { LlmRequest, StreamDelta } from '../../src/llm/types.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createProvider } from '../../src/llm/providers.ts';
 import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
 import { objectContaining } from '../support/matchers.ts';
@@ -89,8 +91,28 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
       const result = await provider.complete(ASK);
 
       // Anthropic also says what was written to the cache (billed above the plain rate).
-      const written = name === 'anthropic' ? { cacheWriteInputTokens: 20 } : {};
+      const written = name === 'anthropic' ? { cacheWriteInputTokens: 20, cacheWrite1hInputTokens: 0 } : {};
       expect(result.ok && result.value.usage).toEqual({ inputTokens: 1_050, outputTokens: 9, cachedInputTokens: 1_000, ...written });
+    });
+
+    it('GIVEN prompt tokens written to the cache WHEN completed THEN the writes, and on Anthropic their 1-hour part, are counted apart for their own price', async () => {
+      // Anthropic reports 5-minute and 1-hour writes apart (cache_creation); OpenAI reports writes from gpt-5.6 on.
+      const usage =
+        name === 'openai'
+          ? { input: 1_050, cached: 600, cacheWrite: 400, output: 9 }
+          : { input: 50, cached: 600, cacheWrite: 400, cacheWrite1h: 150, output: 9 };
+      const { provider } = await start({ script: [reply.text('Noted.', { usage })] });
+
+      const result = await provider.complete(ASK);
+
+      const hour = name === 'anthropic' ? { cacheWrite1hInputTokens: 150 } : {};
+      expect(result.ok && result.value.usage).toEqual({
+        inputTokens: 1_050,
+        outputTokens: 9,
+        cachedInputTokens: 600,
+        cacheWriteInputTokens: 400,
+        ...hour,
+      });
     });
   });
 
@@ -112,7 +134,7 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
         inputTokens: written!.input,
         outputTokens: written!.output,
         cachedInputTokens: 0,
-        ...(name === 'anthropic' && { cacheWriteInputTokens: written!.cacheWrite }),
+        ...(name === 'anthropic' && { cacheWriteInputTokens: written!.cacheWrite, cacheWrite1hInputTokens: 0 }),
       });
       expect(read!.cachedRead).toBeGreaterThanOrEqual(1_024);
       expect(second).toMatchObject({
@@ -276,13 +298,33 @@ describe.concurrent.each(PROVIDER_NAMES)('the %s provider through its real SDK',
       [401, 'auth'],
       [403, 'auth'],
       [400, 'bad_request'],
-      [404, 'bad_request'],
+      [404, 'model_unavailable'],
     ] as const)('GIVEN the server answers %i WHEN completed THEN it is not retried and the error kind is %s', async (status, kind) => {
       const { provider, fake } = await start({ script: [reply.status(status)] });
 
       const result = await provider.complete(ASK);
 
       expect(result).toEqual({ ok: false, error: objectContaining({ kind, status }) });
+      expect(fake.requests).toHaveLength(1);
+    });
+
+    it('GIVEN the provider answers that it does not serve the model, in its own error body WHEN completed THEN the kind is model_unavailable, whatever the retry headers say, and it is asked once', async () => {
+      // OpenAI: 404 {error: {type: invalid_request_error, code: model_not_found}}; Anthropic: 404 {error: {type: not_found_error}}.
+      const gone = reply.status(404, 'The model `gpt-gone` does not exist or you do not have access to it.', { 'x-should-retry': 'true' });
+      const { fake } = await start({ script: [gone] });
+      const env = loadConfig({
+        LLM_PROVIDER: name,
+        ...(name === 'openai'
+          ? { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL }
+          : { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: fake.baseURL }),
+      });
+      if (!env.ok) throw new Error(env.error);
+      const retrying = createProvider(name, env.value.llm);
+      if (!retrying.ok) throw new Error(retrying.error);
+
+      const result = await retrying.value.complete({ ...ASK, model: 'gpt-gone', deadline: Date.now() + 30_000 });
+
+      expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'model_unavailable', status: 404 }) });
       expect(fake.requests).toHaveLength(1);
     });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, type LlmConfig } from '../../src/config.ts';
-import { createProvider, resolveModel } from '../../src/llm/providers.ts';
+import { createProvider, modelSetting, resolveModel } from '../../src/llm/providers.ts';
 import { startFakeAnthropic } from '../../scripts/fakes/llm/fake-anthropic.ts';
 import { reply, type FakeLlmServer } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../scripts/fakes/llm/fake-openai.ts';
@@ -21,14 +21,15 @@ const OPENAI_ONLY = llmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-en
 
 describe('resolveModel', () => {
   it('GIVEN no key at all WHEN resolved THEN the seat plays offline', () => {
-    expect(resolveModel({ env: llmConfig({}) })).toEqual({ provider: 'offline', model: 'heuristic' });
+    expect(resolveModel({ env: llmConfig({}) })).toEqual({ provider: 'offline', model: 'heuristic', source: 'env' });
   });
 
   it('GIVEN only the environment WHEN resolved THEN its provider and that provider’s model', () => {
-    expect(resolveModel({ env: BOTH })).toEqual({ provider: 'openai', model: 'gpt-env' });
+    expect(resolveModel({ env: BOTH })).toEqual({ provider: 'openai', model: 'gpt-env', source: 'env' });
     expect(resolveModel({ env: llmConfig({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODEL: 'claude-env' }) })).toEqual({
       provider: 'anthropic',
       model: 'claude-env',
+      source: 'env',
     });
   });
 
@@ -36,15 +37,16 @@ describe('resolveModel', () => {
     const game = { provider: 'anthropic', model: 'claude-game' } as const;
     const persona = { provider: 'openai', model: 'gpt-persona' } as const;
 
-    expect(resolveModel({ persona, game, env: BOTH })).toEqual({ provider: 'openai', model: 'gpt-persona' });
-    expect(resolveModel({ game, env: BOTH })).toEqual({ provider: 'anthropic', model: 'claude-game' });
-    expect(resolveModel({ persona: {}, game: {}, env: BOTH })).toEqual({ provider: 'openai', model: 'gpt-env' });
+    expect(resolveModel({ persona, game, env: BOTH })).toEqual({ provider: 'openai', model: 'gpt-persona', source: 'persona' });
+    expect(resolveModel({ game, env: BOTH })).toEqual({ provider: 'anthropic', model: 'claude-game', source: 'game' });
+    expect(resolveModel({ persona: {}, game: {}, env: BOTH })).toEqual({ provider: 'openai', model: 'gpt-env', source: 'env' });
   });
 
   it('GIVEN a persona naming only a model WHEN resolved THEN it is that model on the provider chosen below it', () => {
     expect(resolveModel({ persona: { model: 'claude-persona' }, game: { provider: 'anthropic' }, env: BOTH })).toEqual({
       provider: 'anthropic',
       model: 'claude-persona',
+      source: 'persona',
     });
   });
 
@@ -52,10 +54,12 @@ describe('resolveModel', () => {
     expect(resolveModel({ persona: { provider: 'anthropic' }, game: { provider: 'openai', model: 'gpt-game' }, env: BOTH })).toEqual({
       provider: 'anthropic',
       model: 'claude-env',
+      source: 'env',
     });
     expect(resolveModel({ persona: { provider: 'anthropic' }, game: { model: 'claude-game' }, env: BOTH })).toEqual({
       provider: 'anthropic',
       model: 'claude-game',
+      source: 'game',
     });
   });
 
@@ -63,15 +67,24 @@ describe('resolveModel', () => {
     expect(resolveModel({ persona: { provider: 'anthropic', model: 'claude-opus' }, env: OPENAI_ONLY })).toEqual({
       provider: 'openai',
       model: 'gpt-env',
+      source: 'env',
     });
   });
 
   it('GIVEN a game set to offline WHEN resolved THEN every seat without its own choice plays offline', () => {
-    expect(resolveModel({ game: { provider: 'offline' }, env: BOTH })).toEqual({ provider: 'offline', model: 'heuristic' });
+    expect(resolveModel({ game: { provider: 'offline' }, env: BOTH })).toEqual({ provider: 'offline', model: 'heuristic', source: 'game' });
     expect(resolveModel({ persona: { provider: 'openai' }, game: { provider: 'offline' }, env: BOTH })).toEqual({
       provider: 'openai',
       model: 'gpt-env',
+      source: 'env',
     });
+  });
+
+  it('GIVEN a model gone from its provider WHEN the setting to change is named THEN it is the level that chose it', () => {
+    expect(modelSetting('openai', 'env')).toBe('OPENAI_MODEL');
+    expect(modelSetting('anthropic', 'env')).toBe('ANTHROPIC_MODEL');
+    expect(modelSetting('anthropic', 'persona')).toBe("the persona's model (`/persona edit`)");
+    expect(modelSetting('openai', 'game')).toBe("the game's model option");
   });
 });
 

@@ -46,7 +46,13 @@ const anthropicDialect: Dialect = {
   scripted: (usage) => {
     const cachedRead = usage.cached ?? 0;
     const cacheWrite = usage.cacheWrite ?? 0;
-    return { input: (usage.input ?? 10) + cachedRead + cacheWrite, cachedRead, cacheWrite, cacheWrite1h: 0, output: usage.output ?? 5 };
+    return {
+      input: (usage.input ?? 10) + cachedRead + cacheWrite,
+      cachedRead,
+      cacheWrite,
+      cacheWrite1h: usage.cacheWrite1h ?? 0,
+      output: usage.output ?? 5,
+    };
   },
   json: message,
   events,
@@ -56,6 +62,8 @@ const anthropicDialect: Dialect = {
 
 function errorType(status: number): string {
   if (status === 429) return 'rate_limit_error';
+  // What the API answers for a model it does not serve (unknown or retired).
+  if (status === 404) return 'not_found_error';
   if (status === 529) return 'overloaded_error';
   if (status === 401) return 'authentication_error';
   if (status >= 500) return 'api_error';

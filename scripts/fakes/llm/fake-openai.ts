@@ -44,8 +44,14 @@ const openAiDialect: Dialect = {
   json: completion,
   events: chunks,
   malformedEvent: 'data: {"choices": not json\n\n',
+  // A 404 is what the API answers for a model it does not serve (unknown, retired, or not for this key).
   errorBody: (status, message, param) => ({
-    error: { message, type: errorType(status), code: null, param: param ?? null },
+    error: {
+      message,
+      type: status === 404 ? 'invalid_request_error' : errorType(status),
+      code: status === 404 ? 'model_not_found' : null,
+      param: param ?? null,
+    },
   }),
 };
 
@@ -135,7 +141,8 @@ function usageOf(usage: CallUsage): Record<string, unknown> {
     prompt_tokens: usage.input,
     completion_tokens: usage.output,
     total_tokens: usage.input + usage.output,
-    prompt_tokens_details: { cached_tokens: usage.cachedRead },
+    // Cache writes are reported (and billed) from gpt-5.6 on; only a scripted reply has any here.
+    prompt_tokens_details: { cached_tokens: usage.cachedRead, ...(usage.cacheWrite > 0 && { cache_write_tokens: usage.cacheWrite }) },
     ...(usage.thinking !== undefined && { completion_tokens_details: { reasoning_tokens: usage.thinking } }),
   };
 }

@@ -23,8 +23,10 @@ export interface FakeUsage {
   readonly output?: number;
   /** Prompt tokens read from the cache (OpenAI `cached_tokens`, Anthropic `cache_read_input_tokens`). */
   readonly cached?: number;
-  /** Anthropic `cache_creation_input_tokens`. */
+  /** Prompt tokens written to the cache (Anthropic `cache_creation_input_tokens`, OpenAI `cache_write_tokens`). */
   readonly cacheWrite?: number;
+  /** The part of cacheWrite with a 1-hour lifetime (Anthropic `cache_creation.ephemeral_1h_input_tokens`). */
+  readonly cacheWrite1h?: number;
 }
 
 export interface FakeMessage {

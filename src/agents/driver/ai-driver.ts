@@ -7,7 +7,7 @@ import { nextSpeaker } from '../scheduler.ts';
 import type { AiPlayers } from '../ai-players.ts';
 import { dayRecord, offlineSummarizer, type Summarizer } from '../summary.ts';
 import { dueBy, phaseKey } from './deadlines.ts';
-import { BUDGET_NOTICE, BUDGET_TOPIC, fallbackNotice, fallbackTopic } from './notices.ts';
+import { BUDGET_NOTICE, BUDGET_TOPIC, fallbackNotice, fallbackTopic, modelTopic, modelUnavailableNotice } from './notices.ts';
 import { describeDecision } from './reasoning-label.ts';
 import { sequence, type Command, type Step } from './sequence.ts';
 import { willFor } from './wills.ts';
@@ -254,11 +254,15 @@ export class AiDriver {
     }
   }
 
-  /** Tells the table once per seat (or once for the budget) and the log every time. */
+  /** Tells the table once per seat (once for the budget, once per gone model) and the log every time. */
   private async fellBack(player: PlayerState, kind: DecisionKind, fallback: Fallback): Promise<void> {
     this.options.onFallback?.(player, kind, fallback);
-    const { category } = fallback;
+    const { category, model } = fallback;
     if (category === 'budget_spent') await this.submit((s, at) => engine.announce(s, { text: BUDGET_NOTICE, topic: BUDGET_TOPIC, at }));
+    else if (category === 'model_unavailable' && model)
+      await this.submit((s, at) =>
+        engine.announce(s, { text: modelUnavailableNotice(player.name, model), topic: modelTopic(player.id, model), at }),
+      );
     else
       await this.submit((s, at) =>
         engine.announce(s, { text: fallbackNotice(player.name, category), topic: fallbackTopic(player.id), at }),

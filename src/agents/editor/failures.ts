@@ -21,6 +21,8 @@ export function modelFailureOf(error: LlmError): ModelFailure {
       return 'network';
     case 'auth':
       return 'auth';
+    case 'model_unavailable':
+      return 'model_unavailable';
     case 'bad_request':
       return 'rejected';
     case 'bad_response':
@@ -49,6 +51,8 @@ export function modelFailureMessage(failure: ModelFailure): string {
       return 'The model service refused the request. Try a shorter message, or clear the conversation to start over.';
     case 'auth':
       return "The model service does not accept the bot's API key; whoever runs the bot needs to check it.";
+    case 'model_unavailable':
+      return "The editor's model is retired or unknown to its provider; whoever runs the bot needs to change EDITOR_MODEL (or the provider's model it defaults to).";
     case 'server':
       return 'The model service had an error. Send your message again in a moment.';
     case 'bad_response':

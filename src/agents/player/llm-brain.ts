@@ -1,6 +1,6 @@
 import type { FallbackCategory, Rng } from '../../game/index.ts';
 import type { Result } from '../../result.ts';
-import type { AsyncBrain, Brain, Decision, DecisionRequest, SeatToolCall } from '../decision.ts';
+import type { AsyncBrain, Brain, Decision, DecisionRequest, Fallback, SeatModel, SeatToolCall } from '../decision.ts';
 import type { LlmError, LlmMessage, LlmRequest, LlmResponse } from '../../llm/types.ts';
 import { interpret } from './interpret.ts';
 import { decisionJsonSchema, MAX_OUTPUT_TOKENS } from './output-schema.ts';
@@ -17,6 +17,8 @@ export type Think = (
 export interface LlmSeat {
   readonly persona: PersonaPrompt;
   readonly model: string;
+  /** Its provider and the level that chose the model, told to the table when the provider no longer serves it. */
+  readonly chosen?: Omit<SeatModel, 'id'>;
   readonly think: Think;
   /** The offline brain that decides when the model cannot. */
   readonly fallback: Brain;
@@ -31,6 +33,8 @@ function fallbackCategoryOf(error: LlmError): FallbackCategory {
       return 'rate_limited';
     case 'auth':
       return 'auth_failed';
+    case 'model_unavailable':
+      return 'model_unavailable';
     case 'budget':
       return 'budget_spent';
     case 'bad_response':
@@ -46,7 +50,11 @@ function fallbackCategoryOf(error: LlmError): FallbackCategory {
 }
 
 function fallBack(seat: LlmSeat, request: DecisionRequest, rng: Rng, category: FallbackCategory, detail: string): Decision {
-  return { ...seat.fallback(request, rng), fallback: { category, detail } };
+  const fallback: Fallback =
+    category === 'model_unavailable' && seat.chosen
+      ? { category, detail, model: { ...seat.chosen, id: seat.model } }
+      : { category, detail };
+  return { ...seat.fallback(request, rng), fallback };
 }
 
 const TOOL_TEXT = 300;

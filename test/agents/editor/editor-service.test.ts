@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EditorEvent } from '../../../src/agents/editor/events.ts';
 import { createPersonaTester } from '../../../src/agents/editor/persona-tester.ts';
 import { loadConfig } from '../../../src/config.ts';
+import { DEFAULT_MODELS } from '../../../src/models.ts';
 import { createEditorService, editorLlmFromConfig, NO_MODEL_MESSAGE, type EditorService } from '../../../src/agents/editor/service.ts';
 import type { EditorSession } from '../../../src/db/editor-turns.ts';
 import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
@@ -497,6 +498,9 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
       inputTokens: 100,
       outputTokens: 0,
       cachedInputTokens: 0,
+      cacheWriteInputTokens: 0,
+      cacheWrite1hInputTokens: 0,
+      costUsd: null,
       latencyMs: 1,
       ok: true,
       errorKind: null,
@@ -620,7 +624,7 @@ describe('the editor model from the configuration', () => {
     const llm = editorLlmFromConfig(keyed.value);
     expect(llm.ok && { provider: llm.value.provider.name, model: llm.value.model }).toEqual({
       provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: DEFAULT_MODELS.anthropic,
     });
   });
 });

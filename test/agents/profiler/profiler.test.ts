@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
+import { DEFAULT_MODELS } from '../../../src/models.ts';
 import { buildProfile, CHUNK_CHARS, profilerProvider } from '../../../src/agents/profiler/profiler.ts';
 import { reply } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider, type FakeProvider } from '../../../scripts/fakes/llm/fake-providers.ts';
@@ -111,7 +112,7 @@ describe('the profiler’s inputs', () => {
     });
     const openai = loadConfig({ OPENAI_API_KEY: 'k' });
     if (!openai.ok) throw new Error(openai.error);
-    expect(profilerProvider(openai.value.llm)).toEqual({ ok: true, value: { provider: 'openai', model: 'gpt-4.1-mini' } });
+    expect(profilerProvider(openai.value.llm)).toEqual({ ok: true, value: { provider: 'openai', model: DEFAULT_MODELS.openai } });
   });
 
   it('GIVEN text over 100,000 characters or none WHEN built THEN it is refused before any call', async () => {

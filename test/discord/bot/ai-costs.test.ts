@@ -3,7 +3,7 @@ import { BUDGET_NOTICE as BUDGET_NOTICE_TEXT } from '../../../src/agents/driver/
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
-import type { FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel, seatNameOf } from '../../../scripts/fakes/llm/playing-model.ts';
 import { startWorld, type World } from './harness.ts';
@@ -119,5 +119,35 @@ describe('AI seats on a model, on the bot', () => {
     expect(w.sim.messagesIn('game').filter((m) => m.content.includes(BUDGET_NOTICE_TEXT))).toHaveLength(1);
     const rows = await createLlmCallStore(w.db.prisma).forGame(table.state.id);
     expect(rows.length).toBe(spent);
+  });
+
+  it('GIVEN Ada prefers gpt-ada, which OpenAI no longer serves WHEN the AI seats play THEN the channel reads one line naming the persona setting, the host gets it once by DM, the log names the model once, and Poirot plays on the house model', async () => {
+    const gone = reply.status(404, 'The model `gpt-ada` does not exist or you do not have access to it.');
+    fake = await startFakeOpenAi(
+      playingModel({ usage: { input: 300, output: 20 }, override: (r) => (r.model === 'gpt-ada' ? gone : undefined) }),
+    );
+    w = await startWorld({ llm: openAi(fake.baseURL, 0) });
+    await adaPrefersItsOwnModel(w);
+    const table = await startGame(w);
+    for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+    const world = w;
+
+    const line = "Ada Lovelace's persona asks for the model `gpt-ada`, which OpenAI does not serve (retired or unknown)";
+    await world.sim.until(() => world.sim.dmsTo('alice').some((m) => m.content.includes(line)));
+    expect(world.sim.messagesIn('game').filter((m) => m.content.includes(line))).toHaveLength(1);
+    expect(world.sim.messagesIn('game').find((m) => m.content.includes(line))?.content).toContain(
+      "change the persona's model (`/persona edit`)",
+    );
+    expect(world.sim.messagesIn('game').some((m) => m.content.includes('does not exist'))).toBe(false);
+    const dms = world.sim.dmsTo('alice').filter((m) => m.content.includes(line));
+    expect(dms).toHaveLength(1);
+    expect(dms[0]!.content).toMatch(/^In your Mafia game in <#\d+>: /);
+    expect(world.log.warnings.filter((m) => m.includes('does not serve the model gpt-ada'))).toHaveLength(1);
+    expect(world.log.warnings.find((m) => m.includes('gpt-ada'))).toContain(
+      "Change the persona's model (`/persona edit`) to a current model",
+    );
+    const poirot = fake.requests.filter((r) => r.system.includes('(seat ') && seatNameOf(r) === 'Hercule Poirot');
+    expect(poirot.length).toBeGreaterThan(0);
+    expect(poirot.every((r) => r.model === 'gpt-house')).toBe(true);
   });
 });
