@@ -243,6 +243,22 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     expect(later).toEqual({ input: HI_TOKENS, read: 1200, write: 0 });
   });
 
+  it.each([
+    ['claude-haiku-4-5', 4095, 0],
+    ['claude-haiku-4-5', 4096, 4096],
+    ['claude-sonnet-4-5', 1024, 1024],
+  ])(
+    'GIVEN %s, whose cache minimum is in the model table, WHEN a %i-token prefix is sent twice THEN the second reads %i tokens',
+    async (model, tokens, read) => {
+      const sdk = await client();
+
+      await usageOf(sdk, { model, system: [block(tokens)] });
+      const second = await usageOf(sdk, { model, system: [block(tokens)] });
+
+      expect(second.read).toBe(read);
+    },
+  );
+
   it('GIVEN top-level cache_control (automatic caching) WHEN sent twice THEN the prefix through the last block is written, then read', async () => {
     const sdk = await client();
     const total = 1200 + HI_TOKENS;

@@ -1,4 +1,4 @@
-import { FIVE_MINUTES_MS, ONE_HOUR_MS, type CachePrompt, type PromptBlock } from './fake-cache.ts';
+import { cacheMinTokensOf, FIVE_MINUTES_MS, ONE_HOUR_MS, type CachePrompt, type PromptBlock } from './fake-cache.ts';
 import { isRecord } from './fake-wire.ts';
 
 /** The Messages API refuses a request with more `cache_control` markers than this. */
@@ -8,7 +8,8 @@ const MAX_BREAKPOINTS = 4;
  * A Messages request as Anthropic's prompt cache sees it: blocks in the order the API renders
  * them (tools, then system, then messages), each the JSON the SDK sent without its
  * `cache_control`, and a breakpoint wherever a marker was. Fields that do not reach the model
- * (model, max_tokens, stream, temperature, tool_choice, metadata …) are left out; the model scopes the cache.
+ * (model, max_tokens, stream, temperature, tool_choice, metadata …) are left out; the model scopes the cache
+ * and sets its minimum.
  */
 export function anthropicPrompt(body: Record<string, unknown>): CachePrompt {
   const blocks: PromptBlock[] = [];
@@ -34,7 +35,7 @@ export function anthropicPrompt(body: Record<string, unknown>): CachePrompt {
   if (isRecord(auto) && lastBlock !== undefined && last >= cacheable && lastBlock.breakpointTtlMs === undefined) {
     blocks[last] = { ...lastBlock, breakpointTtlMs: ttlOf(auto) };
   }
-  return { mode: 'breakpoints', scope: JSON.stringify([body['model']]), blocks };
+  return { mode: 'breakpoints', scope: JSON.stringify([body['model']]), blocks, minTokens: cacheMinTokensOf('anthropic', body['model']) };
 }
 
 /** Why the real API would refuse the request's cache markers (400), or undefined. */

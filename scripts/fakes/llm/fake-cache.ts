@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { modelInfo } from '../../../src/models.ts';
 import { estimateTokens, type CallUsage } from './fake-usage.ts';
 
 /**
@@ -8,8 +9,8 @@ import { estimateTokens, type CallUsage } from './fake-usage.ts';
  * Token positions follow `estimateTokens`: the prefix ending at character c holds ceil(c / 4).
  */
 
-/** A prefix shorter than this is never cached (both providers' documented minimum). */
-const MIN_CACHEABLE_TOKENS = 1024;
+/** The shortest cached prefix of a model the table does not know (both providers' documented floor). */
+const DEFAULT_MIN_CACHEABLE_TOKENS = 1024;
 export const FIVE_MINUTES_MS = 5 * 60_000;
 export const ONE_HOUR_MS = 60 * 60_000;
 /** Anthropic also checks about 20 block boundaries before each breakpoint for an earlier write. */
@@ -35,6 +36,13 @@ export interface CachePrompt {
   /** Prefixes are shared only within a scope (the model; on OpenAI also the prompt_cache_key). */
   readonly scope: string;
   readonly blocks: readonly PromptBlock[];
+  /** A prefix shorter than this is never cached: the model's own minimum (`cacheMinTokensOf`). */
+  readonly minTokens: number;
+}
+
+/** The shortest prefix `provider` caches for `model`, from the model table. */
+export function cacheMinTokensOf(provider: string, model: unknown): number {
+  return (typeof model === 'string' ? modelInfo(provider, model)?.cacheMinTokens : undefined) ?? DEFAULT_MIN_CACHEABLE_TOKENS;
 }
 
 export type PromptUsage = Omit<CallUsage, 'output'>;
@@ -100,7 +108,7 @@ export class PromptCache {
     let cacheWrite = 0;
     let cacheWrite1h = 0;
     for (const mark of marks) {
-      if (mark.index <= readIndex || mark.tokens < MIN_CACHEABLE_TOKENS) continue;
+      if (mark.index <= readIndex || mark.tokens < prompt.minTokens) continue;
       const tokens = mark.tokens - written;
       cacheWrite += tokens;
       if (mark.ttlMs >= ONE_HOUR_MS) cacheWrite1h += tokens;
@@ -119,7 +127,7 @@ export class PromptCache {
     for (let end = step; end <= text.length; end += step) {
       hash.update(text.slice(end - step, end));
       const tokens = end / 4;
-      if (tokens < MIN_CACHEABLE_TOKENS) continue;
+      if (tokens < prompt.minTokens) continue;
       const key = `${prompt.scope}\n${hash.copy().digest('base64')}`;
       // The longest common prefix: steps count only while every earlier one matched too.
       matching = matching && this.#live(key, now);
