@@ -46,8 +46,10 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function client(): Promise<Anthropic> {
-  fake = await startFakeAnthropic(() => reply.text('ok'), { now: () => clock });
+/** `firstTokenMs`: how long after a request its answer begins, on `clock` (what it writes is readable from then). */
+async function client(firstTokenMs = 0): Promise<Anthropic> {
+  const latency = () => ({ firstTokenMs, totalMs: firstTokenMs });
+  fake = await startFakeAnthropic(() => reply.text('ok'), { now: () => clock, latency });
   return new Anthropic({ apiKey: 'test-key', baseURL: fake.baseURL, maxRetries: 0, logLevel: 'off' });
 }
 
@@ -229,6 +231,36 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     expect(await ask()).toEqual(read);
     clock = 13 * MINUTE;
     expect(await ask()).toEqual(written);
+  });
+
+  it('GIVEN three first calls sent together WHEN none has begun its answer THEN all three write the prefix; a call after the first answer began reads it', async () => {
+    const sdk = await client(2000);
+    const ask = () => usageOf(sdk, { system: [block(1200)] });
+    const written = { input: HI_TOKENS, read: 0, write: 1200 };
+
+    const together = await Promise.all([ask(), ask(), ask()]);
+    clock = 1999;
+    const beforeAnyAnswer = await ask();
+    clock = 2000;
+    const after = await ask();
+
+    expect(together).toEqual([written, written, written]);
+    expect(beforeAnyAnswer).toEqual(written);
+    expect(after).toEqual({ input: HI_TOKENS, read: 1200, write: 0 });
+  });
+
+  it('GIVEN a prefix written by an answer that began 2 s after its request WHEN read just before 5 minutes from that answer THEN it is found, and that read renews it for exactly 5 minutes', async () => {
+    const sdk = await client(2000);
+    const ask = () => usageOf(sdk, { system: [block(1200)] });
+    await ask();
+
+    clock = 2000 + 5 * MINUTE - 1;
+    const justInTime = await ask();
+    clock += 5 * MINUTE;
+    const tooLate = await ask();
+
+    expect(justInTime.read).toBe(1200);
+    expect(tooLate).toEqual({ input: HI_TOKENS, read: 0, write: 1200 });
   });
 
   it('GIVEN a breakpoint with ttl 1h WHEN read 30 minutes later THEN it is still cached, and the write was reported as one-hour', async () => {
