@@ -275,6 +275,27 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     expect(later).toEqual({ input: HI_TOKENS, read: 1200, write: 0 });
   });
 
+  it('GIVEN a breakpoint with ttl 1h WHEN each read comes within the hour THEN it keeps being read, and an hour unused expires it', async () => {
+    const sdk = await client();
+    const ask = () => usageOf(sdk, { system: [block(1200, 'a', { type: 'ephemeral', ttl: '1h' })] });
+
+    const reads = [];
+    for (const minute of [0, 59, 118, 179]) {
+      clock = minute * MINUTE;
+      reads.push((await ask()).read);
+    }
+
+    expect(reads).toEqual([0, 1200, 1200, 0]);
+  });
+
+  it('GIVEN a 1h breakpoint after a 5-minute one WHEN sent THEN it is refused with 400: longer lifetimes must come first', async () => {
+    const sdk = await client();
+
+    const sent = usageOf(sdk, { system: [block(1100), block(300, 'b', { type: 'ephemeral', ttl: '1h' })] });
+
+    await expect(sent).rejects.toMatchObject({ status: 400, message: stringContaining("ttl '1h' must come before") });
+  });
+
   it.each([
     ['claude-haiku-4-5', 4095, 0],
     ['claude-haiku-4-5', 4096, 4096],

@@ -42,8 +42,15 @@ export function anthropicPrompt(body: Record<string, unknown>): CachePrompt {
 export function breakpointProblem(body: Record<string, unknown>): string | undefined {
   const parts = [...list(body['tools']), ...list(body['system'])];
   for (const message of list(body['messages']).filter(isRecord)) parts.push(...list(message['content']));
-  const found = parts.reduce((n: number, part) => n + markersOf(part).length, isRecord(body['cache_control']) ? 1 : 0);
-  return found > MAX_BREAKPOINTS ? `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${found}.` : undefined;
+  const markers = parts.flatMap(markersOf);
+  const found = markers.length + (isRecord(body['cache_control']) ? 1 : 0);
+  if (found > MAX_BREAKPOINTS) return `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${found}.`;
+  // Documented: a longer-lived breakpoint may not follow a shorter-lived one (tools, then system, then messages).
+  const ttls = markers.map(ttlOf);
+  const late = ttls.findIndex((ttl, i) => i > 0 && ttl > Math.min(...ttls.slice(0, i)));
+  return late < 0
+    ? undefined
+    : `cache_control with ttl '1h' must come before any with ttl '5m' (breakpoint ${late + 1} of ${ttls.length}).`;
 }
 
 function block(part: unknown, opening = ''): PromptBlock {
