@@ -1,10 +1,10 @@
 /**
  * The LLM seats measured as they play: all-AI games of the seven starter personas (the bench
- * plays hundreds per provider, one seed each), through the real SDKs against the wire fakes
- * (which report prompt caching as the providers document it), with the bot's own AI driver.
- * Calls, tokens, the cache-read share and dollars.
+ * plays hundreds per model and output level, one seed each), through the real SDKs against the
+ * wire fakes (which report prompt caching as the providers document it), with the bot's own AI
+ * driver, on the game's clock: the fake model takes its time on it, so deadlines and cache TTLs
+ * meet the model as in a real game. Calls, tokens, the cache-read share and what the fake billed.
  */
-import { Worker } from 'node:worker_threads';
 import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
 import { createAnthropicProvider } from '../src/llm/anthropic-provider.ts';
 import { createOpenAiProvider } from '../src/llm/openai-provider.ts';
@@ -12,25 +12,22 @@ import { withRetries } from '../src/llm/retrying-provider.ts';
 import type { CallRecord } from '../src/llm/tool-loop.ts';
 import type { LlmProvider, ProviderName } from '../src/llm/types.ts';
 import { Seating } from '../src/agents/seating.ts';
-import { realTimers } from '../src/clock.ts';
+import { DEFAULT_MODELS } from '../src/models.ts';
+import { ManualTimers } from '../src/clock.ts';
 import type { LlmConfig } from '../src/config.ts';
-import type { GameState } from '../src/game/index.ts';
+import type { GameState, SettingsInput } from '../src/game/index.ts';
 import { playHeadless } from '../src/session/headless-game.ts';
 import { startFakeAnthropic } from './fakes/llm/fake-anthropic.ts';
+import type { FakeRequest } from './fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from './fakes/llm/fake-openai.ts';
-import { playingModel } from './fakes/llm/playing-model.ts';
+import type { OutputLevel } from './fakes/llm/playing-answer.ts';
+import { ILLEGAL_ANSWER_RATE, playingModel, seatNameOf } from './fakes/llm/playing-model.ts';
+import { clockGate } from './lib/clock-gate.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
-import { dollarsOf, priceOf, type Price } from './lib/prices.ts';
-
-/** The list price the bench names (USD per million tokens): a Sonnet-class model's, from the model table. */
-export const PRICE: Price = benchPrice();
-
-function benchPrice(): Price {
-  // Sonnet 4.5's row, the price the README's figures were measured at.
-  const price = priceOf('anthropic', 'claude-sonnet-4-5');
-  if (!price) throw new Error('the model table has no price for claude-sonnet-4-5');
-  return price;
-}
+import { movesReport } from './lib/moves-report.ts';
+import { seededRandom } from './lib/simulated-model.ts';
+import { tsWorker } from './lib/ts-worker.ts';
+import { billedTokens, type BilledTokens } from './lib/wire-bill.ts';
 
 export interface ProviderGameFigures {
   readonly provider: ProviderName;
@@ -39,40 +36,82 @@ export interface ProviderGameFigures {
   readonly cachedInputTokens: number;
   readonly cacheWriteInputTokens: number;
   readonly outputTokens: number;
-  readonly dollars: number;
+  /** What the fake billed, by rate: price it at any model's list price (`dollarsAt`). */
+  readonly billed: BilledTokens;
   readonly callsByPurpose: Record<string, number>;
+  /** Decisions asked again after an answer the rules refused. */
+  readonly reasks: number;
+  /** Decisions asked of a seat, and those its offline brain made instead (a deadline passed, a second illegal answer). */
+  readonly decisions: number;
+  readonly fallbacks: number;
+  /** Calls that answered a tool round (a tool's result at the end of the request). */
+  readonly toolRounds: number;
+  /** Game time between one seat's consecutive calls, ms. */
+  readonly seatGapsMs: readonly number[];
   /** The day the game ended on. */
   readonly days: number;
 }
 
-function envFor(provider: ProviderName): LlmConfig {
+function envFor(provider: ProviderName, model: string): LlmConfig {
   return {
     provider,
-    openai: { apiKey: 'bench', baseURL: undefined, model: 'bench-openai' },
-    anthropic: { apiKey: 'bench', baseURL: undefined, model: 'bench-claude' },
+    openai: { apiKey: 'bench', baseURL: undefined, model: provider === 'openai' ? model : 'unused' },
+    anthropic: { apiKey: 'bench', baseURL: undefined, model: provider === 'anthropic' ? model : 'unused' },
     timeoutMs: 30_000,
     maxToolRounds: 4,
     dailyTokenBudget: 0,
   };
 }
 
+const T0 = Date.UTC(2026, 0, 1);
+const REASK = 'Your answer was not accepted';
+
+/** Game time between each seat's consecutive calls (decisions only: the recap has no seat). */
+function seatGaps(requests: readonly FakeRequest[]): number[] {
+  const last = new Map<string, number>();
+  const gaps: number[] = [];
+  for (const request of [...requests].sort((a, b) => a.arrivedAt - b.arrivedAt)) {
+    if (!request.outputSchema) continue;
+    const seat = seatNameOf(request);
+    const before = last.get(seat);
+    if (before !== undefined) gaps.push(request.arrivedAt - before);
+    last.set(seat, request.arrivedAt);
+  }
+  return gaps;
+}
+
+/** One game of the bench: a model (its id sets the fake's cache minimum), how much the fake writes, and the seed. */
+export interface GameJob {
+  readonly provider: ProviderName;
+  readonly model: string;
+  readonly level: OutputLevel;
+  readonly seed: number;
+  readonly players?: number;
+  readonly settings?: SettingsInput;
+}
+
 /** One all-AI game of the starter personas on one provider's wire fake. */
-export async function benchProviderGame(provider: ProviderName, seed = 42, players = 7): Promise<ProviderGameFigures> {
-  const fake = await (provider === 'openai' ? startFakeOpenAi : startFakeAnthropic)(playingModel());
+export async function benchProviderGame(job: GameJob): Promise<ProviderGameFigures> {
+  const { provider, model, level, seed, players = 7 } = job;
+  const clock = new ManualTimers(T0);
+  const answers = playingModel({ level, illegalRate: ILLEGAL_ANSWER_RATE });
+  const fake = await (provider === 'openai' ? startFakeOpenAi : startFakeAnthropic)(answers, { clock });
   try {
     const client =
       provider === 'openai'
         ? createOpenAiProvider({ apiKey: 'bench', baseURL: fake.baseURL, timeoutMs: 30_000, maxRetries: 0, promptCacheKey: true })
         : createAnthropicProvider({ apiKey: 'bench', baseURL: fake.baseURL, timeoutMs: 30_000, maxRetries: 0 });
-    const retried: LlmProvider = withRetries(client, { clock: realTimers, attemptTimeoutMs: 30_000 });
+    const gate = clockGate(client, fake);
+    const retried: LlmProvider = withRetries(gate.provider, { clock, attemptTimeoutMs: 30_000, random: seededRandom(seed) });
     const calls: { purpose: string; record: CallRecord }[] = [];
     const budget = new TokenBudget(memoryLedger(), 0);
     const gameId = `bench-llm-${provider}-${seed}`;
     const seating = new Seating(
-      envFor(provider),
+      envFor(provider, model),
       { guildId: 'bench', gameId },
       {
         budget,
+        clock,
         cost: (site, record) => calls.push({ purpose: site.purpose, record }),
         providers: (name) => (name === provider ? retried : null),
       },
@@ -80,9 +119,19 @@ export async function benchProviderGame(provider: ProviderName, seed = 42, playe
     const personas = await demoPersonas(players);
     const seats = personas.map((p, i) => seating.seat({ id: `seat${i + 1}`, name: p.name }, p.prompt));
     const summarizer = seating.summarizer();
-    const result = await playHeadless({ gameId, seed, seats, startAt: Date.UTC(2026, 0, 1), ...(summarizer && { summarizer }) });
+    const result = await playHeadless({
+      gameId,
+      seed,
+      seats,
+      clock,
+      time: 'virtual',
+      outsideWork: gate.outsideWork,
+      ...(job.settings && { settings: job.settings }),
+      ...(summarizer && { summarizer }),
+    });
     if (!result.ok) throw new Error(result.error);
     const state: GameState = result.value;
+    const moves = movesReport(state);
     const records = calls.map((c) => c.record);
     const sum = (f: (r: CallRecord) => number) => records.reduce((n, r) => n + f(r), 0);
     const callsByPurpose: Record<string, number> = {};
@@ -94,8 +143,13 @@ export async function benchProviderGame(provider: ProviderName, seed = 42, playe
       cachedInputTokens: sum((r) => r.usage.cachedInputTokens),
       cacheWriteInputTokens: sum((r) => r.usage.cacheWriteInputTokens ?? 0),
       outputTokens: sum((r) => r.usage.outputTokens),
-      dollars: dollarsOf(records, PRICE),
+      billed: billedTokens(fake.usages),
       callsByPurpose,
+      reasks: fake.requests.filter((r) => r.lastUserText.startsWith(REASK)).length,
+      decisions: moves.decisions,
+      fallbacks: moves.fallbacks,
+      toolRounds: fake.requests.filter((r) => r.toolResults.length > 0).length,
+      seatGapsMs: seatGaps(fake.requests),
       days: state.day,
     };
   } finally {
@@ -114,10 +168,7 @@ export interface LatencyFigures {
  * driver being timed: a phase should take about its sequential model depth × L and no more.
  */
 export async function benchLatency(latencyMs = 500, seed = 5, players = 8): Promise<LatencyFigures> {
-  // A worker does not inherit tsx's loader: register it, then load the TypeScript entry.
-  const entry = new URL('./fake-model-worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { latencyMs } });
+  const worker = tsWorker(new URL('./fake-model-worker.ts', import.meta.url), { latencyMs });
   const ask = <T>(message?: string) =>
     new Promise<T>((resolve) => {
       worker.once('message', resolve);
@@ -139,7 +190,11 @@ export async function benchLatency(latencyMs = 500, seed = 5, players = 8): Prom
         return result;
       },
     };
-    const seating = new Seating(envFor('openai'), { guildId: 'bench', gameId: 'bench-latency' }, { providers: () => timed });
+    const seating = new Seating(
+      envFor('openai', DEFAULT_MODELS.openai),
+      { guildId: 'bench', gameId: 'bench-latency' },
+      { providers: () => timed },
+    );
     const personas = await demoPersonas(players);
     const seats = personas.map((p, i) => seating.seat({ id: `seat${i + 1}`, name: p.name }, p.prompt));
     const summarizer = seating.summarizer();

@@ -9,9 +9,8 @@ import { flagsOrExit } from './cli.ts';
 import { discordSection } from './bench-discord.ts';
 import { BENCH_DATABASES } from './bench-discord-db.ts';
 import { beliefFigures, PLAYERS, randomTown, throughput, townWinRate } from './bench-engine.ts';
-import { benchLatency, benchProviderGame, PRICE, type ProviderGameFigures } from './bench-llm.ts';
-import { mean, sampleMean, type SampleMean } from './lib/sample-mean.ts';
-import type { ProviderName } from '../src/llm/types.ts';
+import { llmSection } from './bench-llm-section.ts';
+import { ratio } from './lib/bench-ratio.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
 import { benchPictures } from './bench-pictures.ts';
 import { benchRealtime, REALTIME_SHAPE } from './bench-realtime.ts';
@@ -41,11 +40,6 @@ if (unknown.length > 0) {
 type Figures = Record<string, Record<string, unknown>>;
 const figures: Figures = {};
 const out = (line: string) => console.log(line);
-
-function ratio(value: number, target: number, higherIsBetter = true): string {
-  const r = higherIsBetter ? value / target : value === 0 ? Number.POSITIVE_INFINITY : target / value;
-  return `${Number.isFinite(r) ? r.toFixed(2) : '∞'}× target ${r >= 1 ? '✓' : '✗'}`;
-}
 
 async function engineSection(): Promise<void> {
   out(`Rules engine + offline brain, ${PLAYERS}-player games through the bot's session and AI driver (Node ${process.version}):`);
@@ -83,79 +77,8 @@ async function engineSection(): Promise<void> {
   };
 }
 
-/**
- * Games per provider (seeds 1 to N). One game's cost depends mostly on how long it runs (2 to 4
- * days, $0.11 to $0.33), so a handful of seeds says little: across games the cost varies by about
- * $0.05, and 400 games put the mean within about ±$0.005 (95 %), a fortieth of the target.
- */
-const LLM_GAMES = 400;
-
-async function llmSection(): Promise<void> {
-  out(
-    `${LLM_GAMES} all-AI 7-player games of the starter personas per provider (seeds 1–${LLM_GAMES}), through the real SDKs against the wire fakes (caching modelled as documented; the fake writes 70 % of each field's stated length), at $${PRICE.input} / $${PRICE.output} per million input / output tokens, cache reads at 10 %, writes at 125 %:`,
-  );
-  const games: Record<ProviderName, ProviderGameFigures[]> = { openai: [], anthropic: [] };
-  // Both providers play the same games (the fakes answer alike), so a seed's length is told once.
-  const byLength = new Map<number, { openai: number[]; anthropic: number[] }>();
-  for (let seed = 1; seed <= LLM_GAMES; seed++) {
-    const o = await benchProviderGame('openai', seed);
-    const a = await benchProviderGame('anthropic', seed);
-    games.openai.push(o);
-    games.anthropic.push(a);
-    const group = byLength.get(o.days) ?? { openai: [], anthropic: [] };
-    group.openai.push(o.dollars);
-    group.anthropic.push(a.dollars);
-    byLength.set(o.days, group);
-  }
-  const lengths = [...byLength].sort((x, y) => x[0] - y[0]);
-  for (const [days, group] of lengths) {
-    out(
-      `  ended on day ${days}: ${group.openai.length} games (${((group.openai.length / LLM_GAMES) * 100).toFixed(1)} %), $${mean(group.openai).toFixed(3)} / $${mean(group.anthropic).toFixed(3)} a game (OpenAI / Anthropic)`,
-    );
-  }
-  const all = [...games.openai, ...games.anthropic];
-  const calls = sampleMean(all.map((f) => f.calls));
-  const callsPerGame = calls.mean;
-  const inputTokensPerGame = mean(all.map((f) => f.inputTokens));
-  const outputTokensPerCall = all.reduce((n, f) => n + f.outputTokens, 0) / all.reduce((n, f) => n + f.calls, 0);
-  const share = (fs: readonly ProviderGameFigures[]) =>
-    fs.reduce((n, f) => n + f.cachedInputTokens, 0) / fs.reduce((n, f) => n + f.inputTokens, 0);
-  const cost = { openai: sampleMean(games.openai.map((f) => f.dollars)), anthropic: sampleMean(games.anthropic.map((f) => f.dollars)) };
-  const dollars = { openai: cost.openai.mean, anthropic: cost.anthropic.mean };
-  const dollarsPerGame = Math.max(dollars.openai, dollars.anthropic);
-  const told = (s: SampleMean) => `$${s.mean.toFixed(3)} ± ${s.ci95.toFixed(3)} (95 %; one game $${s.min.toFixed(2)}–$${s.max.toFixed(2)})`;
-  out(
-    `  model calls per game (mean): ${callsPerGame.toFixed(1)} (one game ${calls.min}–${calls.max})  [target ≤ 40: ${ratio(callsPerGame, 40, false)}]`,
-  );
-  const purposes = [...new Set(all.flatMap((f) => Object.keys(f.callsByPurpose)))]
-    .map((p) => `${p} ${mean(all.map((f) => f.callsByPurpose[p] ?? 0)).toFixed(1)}`)
-    .join(', ');
-  out(`  calls per game by purpose (mean): ${purposes}`);
-  out(
-    `  input tokens per game (mean): ${inputTokensPerGame.toFixed(0)}, Anthropic's written to its cache ${mean(games.anthropic.map((f) => f.cacheWriteInputTokens)).toFixed(0)}; output tokens per call: ${outputTokensPerCall.toFixed(0)}`,
-  );
-  out(
-    `  cache-read share of input tokens: Anthropic ${(share(games.anthropic) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.anthropic), 0.6)}], OpenAI ${(share(games.openai) * 100).toFixed(1)} %  [target ≥ 60 %: ${ratio(share(games.openai), 0.6)}]`,
-  );
-  out(
-    `  dollars per game (mean; OpenAI ${told(cost.openai)}, Anthropic ${told(cost.anthropic)}): $${dollarsPerGame.toFixed(3)}  [target ≤ $0.20: ${ratio(dollarsPerGame, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]`,
-  );
-  const latency = await benchLatency();
-  out(
-    `  8-seat game against a fake of fixed latency L = ${latency.latencyMs} ms: phase wall time / (sequential model depth × L): ${[...latency.phaseRatios].map(([p, r]) => `${p} ${r.toFixed(3)}`).join(', ')}  [target ≤ 1.1: ${ratio(1.1, Math.max(...latency.phaseRatios.values()))}]`,
-  );
-  figures.llm = {
-    callsPerGame,
-    inputTokensPerGame,
-    outputTokensPerCall,
-    cacheReadShare: { anthropic: share(games.anthropic), openai: share(games.openai) },
-    dollarsPerGame,
-    dollarsPerGameByProvider: dollars,
-    dollarsPerGameCi95: { openai: cost.openai.ci95, anthropic: cost.anthropic.ci95 },
-    games: LLM_GAMES,
-    gamesByLength: Object.fromEntries(lengths.map(([days, group]) => [`day${days}`, group.openai.length])),
-    phaseWallRatio: Object.fromEntries(latency.phaseRatios),
-  };
+async function llm(): Promise<void> {
+  figures.llm = await llmSection(out);
 }
 
 async function realtimeSection(): Promise<void> {
@@ -203,7 +126,7 @@ async function discord(): Promise<void> {
 
 const RUN: Record<Section, () => Promise<void>> = {
   engine: engineSection,
-  llm: llmSection,
+  llm,
   realtime: realtimeSection,
   personas: personasSection,
   pictures: picturesSection,

@@ -10,7 +10,7 @@ import type {
 import { err, ok, type Result } from '../result.ts';
 import { anthropicSettings, verbatimContent } from './anthropic-contract.ts';
 import { requestContract, type RequestContract } from './request-contract.ts';
-import type { JsonSchema, LlmError, LlmMessage, LlmRequest, ToolSpec } from './types.ts';
+import type { CacheLifetime, CacheLifetimes, JsonSchema, LlmError, LlmMessage, LlmRequest, ToolSpec } from './types.ts';
 
 /** The Messages API requires a limit; a persona's speech or decision fits well inside it. */
 const DEFAULT_MAX_TOKENS = 1024;
@@ -30,6 +30,7 @@ function finishInstruction(outputName: string): string {
  * - System: the shared and the stable prefix each as a text block marked `cache_control: ephemeral`
  *   (Anthropic caches tools → system up to a breakpoint: the shared block is then read by every
  *   seat of a game, the stable one by every later call of the same seat), the dynamic part after.
+ *   Each breakpoint lives as long as `request.cacheLifetime` asks (`ttl: '1h'`, or 5 minutes).
  * - A request that continues a conversation (tool results, a re-ask) also marks its last message,
  *   so the next round reads everything before it from the cache.
  * - Structured output: a tool named after `request.output.name` whose input schema is the output
@@ -60,12 +61,13 @@ export function toMessageParams(
     apiTools.push({ name: tool.name, description: tool.description, input_schema: schema });
   }
   const { thinkingRoom, ...modelFields } = settings.value;
+  const marks = markers(request.cacheLifetime);
   const params: MessageParams = {
     model: request.model,
     max_tokens: (request.maxTokens ?? DEFAULT_MAX_TOKENS) + thinkingRoom,
     // The finishing instruction names the output tool: none when the output is a format.
-    system: systemBlocks({ ...request, output }),
-    messages: markLastMessage(apiMessages(request.messages, output?.name, request.model)),
+    system: systemBlocks({ ...request, output }, marks),
+    messages: markLastMessage(apiMessages(request.messages, output?.name, request.model, marks.turn)),
     ...modelFields,
   };
   if (apiTools.length > 0) {
@@ -81,13 +83,30 @@ function toolChoice(request: LlmRequest, tools: readonly ToolSpec[], output: Llm
   return request.toolChoice === 'none' ? { type: 'none' } : { type: 'auto' };
 }
 
+/** A 5-minute breakpoint is sent bare, as it always was. */
 const BREAKPOINT = { type: 'ephemeral' } as const;
+const HOUR_BREAKPOINT = { type: 'ephemeral', ttl: '1h' } as const;
+type Marker = typeof BREAKPOINT | typeof HOUR_BREAKPOINT;
 
-function systemBlocks(request: LlmRequest): TextBlockParam[] {
+const markerOf = (lifetime: CacheLifetime): Marker => (lifetime === '1h' ? HOUR_BREAKPOINT : BREAKPOINT);
+const longer = (a: CacheLifetime, b: CacheLifetime): CacheLifetime => (a === '1h' || b === '1h' ? '1h' : '5m');
+
+/**
+ * The marker of each breakpoint. The API refuses a 1-hour breakpoint after a 5-minute one (in the
+ * order tools, system, messages), so each part lives at least as long as any part after it.
+ */
+function markers(lifetimes: CacheLifetimes = {}): { shared: Marker; stable: Marker; turn: Marker } {
+  const turn = lifetimes.turn ?? '5m';
+  const stable = longer(lifetimes.stable ?? '5m', turn);
+  const shared = longer(lifetimes.shared ?? '5m', stable);
+  return { shared: markerOf(shared), stable: markerOf(stable), turn: markerOf(turn) };
+}
+
+function systemBlocks(request: LlmRequest, marks: { shared: Marker; stable: Marker }): TextBlockParam[] {
   const { shared, stable } = request.system;
   const blocks: TextBlockParam[] = [
-    ...(shared ? [{ type: 'text' as const, text: shared, cache_control: BREAKPOINT }] : []),
-    { type: 'text', text: stable, cache_control: BREAKPOINT },
+    ...(shared ? [{ type: 'text' as const, text: shared, cache_control: marks.shared }] : []),
+    { type: 'text', text: stable, cache_control: marks.stable },
   ];
   // After the cached block, so asking for an output or not leaves the stable prefix identical.
   const dynamic = [request.system.dynamic, request.output && finishInstruction(request.output.name)].filter(
@@ -107,7 +126,12 @@ function inputSchema(schema: JsonSchema): Tool.InputSchema | null {
  * message opens with its result. An assistant message with no text and no calls is dropped: the
  * API refuses empty content.
  */
-function apiMessages(messages: readonly LlmMessage[], outputName: string | undefined, model: string): MessageParam[] {
+function apiMessages(
+  messages: readonly LlmMessage[],
+  outputName: string | undefined,
+  model: string,
+  turnMarker: Marker,
+): MessageParam[] {
   const out: MessageParam[] = [];
   let results: ContentBlockParam[] = [];
   const flushResults = (): void => {
@@ -126,7 +150,7 @@ function apiMessages(messages: readonly LlmMessage[], outputName: string | undef
       return;
     }
     if (message.role === 'user') {
-      const blocks = textBlocks(message);
+      const blocks = textBlocks(message, turnMarker);
       if (results.length > 0) {
         results.push(...blocks);
         flushResults();
@@ -168,13 +192,13 @@ function rebuiltContent(
 }
 
 /** A user message as text blocks, cut where it allows and with its own breakpoint, if it asks for one. */
-function textBlocks(message: Extract<LlmMessage, { role: 'user' }>): TextBlockParam[] {
+function textBlocks(message: Extract<LlmMessage, { role: 'user' }>, marker: Marker): TextBlockParam[] {
   const cuts = [...new Set(message.cacheBreaks ?? [])].filter((at) => at > 0 && at < message.content.length).sort((a, b) => a - b);
   const blocks: TextBlockParam[] = [];
   let from = 0;
   for (const at of [...cuts, message.content.length]) {
     const text = message.content.slice(from, at);
-    if (text !== '') blocks.push({ type: 'text', text, ...(at === message.cacheAt && { cache_control: BREAKPOINT }) });
+    if (text !== '') blocks.push({ type: 'text', text, ...(at === message.cacheAt && { cache_control: marker }) });
     from = at;
   }
   return blocks.length > 0 ? blocks : [{ type: 'text', text: message.content }];

@@ -96,6 +96,21 @@ export interface LlmRequest {
   readonly deadline?: number;
   /** Groups requests that share a long prefix (OpenAI's `prompt_cache_key`), e.g. one per seat. */
   readonly cacheKey?: string;
+  /** How long each cached part should live, where the provider lets the caller choose (Anthropic). Default 5 minutes. */
+  readonly cacheLifetime?: CacheLifetimes;
+}
+
+/** Anthropic keeps a cached prefix 5 minutes after its last use, or 1 hour for a dearer write (2× input instead of 1.25×). */
+export type CacheLifetime = '5m' | '1h';
+
+/** A lifetime per cached part of a request; a continued conversation's last message always gets 5 minutes. */
+export interface CacheLifetimes {
+  /** The shared system block, and the tools and output schema before it. */
+  readonly shared?: CacheLifetime;
+  /** The stable system block. */
+  readonly stable?: CacheLifetime;
+  /** The breakpoint a user message asks for (`cacheAt`). */
+  readonly turn?: CacheLifetime;
 }
 
 export interface TokenUsage {

@@ -29,6 +29,12 @@ export interface HeadlessOptions {
    * the manual clock too, so a phase can run out on them (the realtime bench, the deadline test).
    */
   readonly time?: 'when-idle' | 'virtual';
+  /**
+   * With `virtual` time, work outside the process that runs on this clock too (a model server
+   * whose latency is on it): resolves once all of it waits on the clock, true if it had to wait
+   * first. The clock moves only then, so the same seed plays the same game.
+   */
+  readonly outsideWork?: () => Promise<boolean>;
   readonly summarizer?: Summarizer;
   readonly minds?: MindStore;
   readonly recordReasoning?: boolean;
@@ -90,7 +96,7 @@ export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, s
       driver.resume();
       for (let step = 0; session.state.phase !== 'ended'; step++) {
         if (step > MAX_STEPS) return err(`game ${session.state.id} did not end in ${MAX_STEPS} steps`);
-        await settle(session, driver, virtual);
+        await settle(session, driver, virtual, options.outsideWork);
         if (isOver(session)) break;
         if (!clock.fireNext()) return err(`game ${session.state.id} is stuck in ${session.state.phase}: nothing is scheduled`);
       }
@@ -130,14 +136,21 @@ function startGame(options: HeadlessOptions, at: number): Result<GameState, stri
 
 /**
  * Waits until nothing moves without the clock: every command applied, every job that needs no
- * timer done, and (unless models run on the manual clock) no seat waiting for its model.
+ * timer done, (unless models run on the manual clock) no seat waiting for its model, and outside
+ * work waiting on the clock; what came back while it waited may move the game again.
  */
-async function settle(session: GameSession, driver: AiDriver, virtual: boolean): Promise<void> {
+async function settle(
+  session: GameSession,
+  driver: AiDriver,
+  virtual: boolean,
+  outsideWork: HeadlessOptions['outsideWork'],
+): Promise<void> {
   for (;;) {
     const before = session.submissions;
     if (!virtual) await driver.quiet();
     await session.settled();
     await nextTurn();
-    if (session.submissions === before && (virtual || driver.pending === 0)) return;
+    if (session.submissions !== before || (!virtual && driver.pending > 0)) continue;
+    if (!(await outsideWork?.())) return;
   }
 }

@@ -98,6 +98,54 @@ describe('the Anthropic provider on the wire', () => {
     ]);
   });
 
+  it('GIVEN a request asking 1 hour for the shared and stable blocks WHEN completed THEN both breakpoints carry ttl 1h and the turn’s stays at 5 minutes', async () => {
+    const provider = await anthropic([reply.text('ok')]);
+    const head = '# Players\n1. Ada\n';
+
+    const result = await provider.complete({
+      ...ASK,
+      system: { shared: 'The rules of the table.', ...ASK.system },
+      messages: [{ role: 'user', content: `${head}# Your task: vote`, cacheBreaks: [head.length], cacheAt: head.length }],
+      cacheLifetime: { shared: '1h', stable: '1h' },
+    });
+
+    expect(result.ok).toBe(true);
+    expect(fake!.last.body['system']).toEqual([
+      { type: 'text', text: 'The rules of the table.', cache_control: { type: 'ephemeral', ttl: '1h' } },
+      { type: 'text', text: 'You are Ada Lovelace, playing Mafia.', cache_control: { type: 'ephemeral', ttl: '1h' } },
+      { type: 'text', text: 'It is day 2.' },
+    ]);
+    expect(fake!.last.body['messages']).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: head, cache_control: { type: 'ephemeral' } },
+          { type: 'text', text: '# Your task: vote' },
+        ],
+      },
+    ]);
+  });
+
+  it('GIVEN a request asking 1 hour for its turn only WHEN completed THEN the system breakpoints before it live an hour too, since the API refuses a longer lifetime after a shorter one', async () => {
+    const provider = await anthropic([reply.text('ok')]);
+    const head = '# Players\n1. Ada\n';
+
+    const result = await provider.complete({
+      ...ASK,
+      system: { shared: 'The rules of the table.', ...ASK.system },
+      messages: [{ role: 'user', content: `${head}# Your task: vote`, cacheBreaks: [head.length], cacheAt: head.length }],
+      cacheLifetime: { turn: '1h' },
+    });
+
+    expect(result.ok).toBe(true);
+    const system = fake!.last.body['system'] as { cache_control?: unknown }[];
+    expect(system.map((block) => block.cache_control)).toEqual([
+      { type: 'ephemeral', ttl: '1h' },
+      { type: 'ephemeral', ttl: '1h' },
+      undefined,
+    ]);
+  });
+
   it('GIVEN an output asked WHEN the model writes its answer as fenced JSON text instead of the tool THEN the answer is still read', async () => {
     const provider = await anthropic([reply.text('Here it is:\n```json\n{"target": "Grace"}\n```')]);
 

@@ -46,8 +46,10 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function client(): Promise<Anthropic> {
-  fake = await startFakeAnthropic(() => reply.text('ok'), { now: () => clock });
+/** `firstTokenMs`: how long after a request its answer begins, on `clock` (what it writes is readable from then). */
+async function client(firstTokenMs = 0): Promise<Anthropic> {
+  const latency = () => ({ firstTokenMs, totalMs: firstTokenMs });
+  fake = await startFakeAnthropic(() => reply.text('ok'), { now: () => clock, latency });
   return new Anthropic({ apiKey: 'test-key', baseURL: fake.baseURL, maxRetries: 0, logLevel: 'off' });
 }
 
@@ -231,6 +233,36 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     expect(await ask()).toEqual(written);
   });
 
+  it('GIVEN three first calls sent together WHEN none has begun its answer THEN all three write the prefix; a call after the first answer began reads it', async () => {
+    const sdk = await client(2000);
+    const ask = () => usageOf(sdk, { system: [block(1200)] });
+    const written = { input: HI_TOKENS, read: 0, write: 1200 };
+
+    const together = await Promise.all([ask(), ask(), ask()]);
+    clock = 1999;
+    const beforeAnyAnswer = await ask();
+    clock = 2000;
+    const after = await ask();
+
+    expect(together).toEqual([written, written, written]);
+    expect(beforeAnyAnswer).toEqual(written);
+    expect(after).toEqual({ input: HI_TOKENS, read: 1200, write: 0 });
+  });
+
+  it('GIVEN a prefix written by an answer that began 2 s after its request WHEN read just before 5 minutes from that answer THEN it is found, and that read renews it for exactly 5 minutes', async () => {
+    const sdk = await client(2000);
+    const ask = () => usageOf(sdk, { system: [block(1200)] });
+    await ask();
+
+    clock = 2000 + 5 * MINUTE - 1;
+    const justInTime = await ask();
+    clock += 5 * MINUTE;
+    const tooLate = await ask();
+
+    expect(justInTime.read).toBe(1200);
+    expect(tooLate).toEqual({ input: HI_TOKENS, read: 0, write: 1200 });
+  });
+
   it('GIVEN a breakpoint with ttl 1h WHEN read 30 minutes later THEN it is still cached, and the write was reported as one-hour', async () => {
     const sdk = await client();
     const system = [block(1200, 'a', { type: 'ephemeral', ttl: '1h' })];
@@ -242,6 +274,43 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     expect(first.usage.cache_creation).toEqual({ ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 1200 });
     expect(later).toEqual({ input: HI_TOKENS, read: 1200, write: 0 });
   });
+
+  it('GIVEN a breakpoint with ttl 1h WHEN each read comes within the hour THEN it keeps being read, and an hour unused expires it', async () => {
+    const sdk = await client();
+    const ask = () => usageOf(sdk, { system: [block(1200, 'a', { type: 'ephemeral', ttl: '1h' })] });
+
+    const reads = [];
+    for (const minute of [0, 59, 118, 179]) {
+      clock = minute * MINUTE;
+      reads.push((await ask()).read);
+    }
+
+    expect(reads).toEqual([0, 1200, 1200, 0]);
+  });
+
+  it('GIVEN a 1h breakpoint after a 5-minute one WHEN sent THEN it is refused with 400: longer lifetimes must come first', async () => {
+    const sdk = await client();
+
+    const sent = usageOf(sdk, { system: [block(1100), block(300, 'b', { type: 'ephemeral', ttl: '1h' })] });
+
+    await expect(sent).rejects.toMatchObject({ status: 400, message: stringContaining("ttl '1h' must come before") });
+  });
+
+  it.each([
+    ['claude-haiku-4-5', 4095, 0],
+    ['claude-haiku-4-5', 4096, 4096],
+    ['claude-sonnet-4-5', 1024, 1024],
+  ])(
+    'GIVEN %s, whose cache minimum is in the model table, WHEN a %i-token prefix is sent twice THEN the second reads %i tokens',
+    async (model, tokens, read) => {
+      const sdk = await client();
+
+      await usageOf(sdk, { model, system: [block(tokens)] });
+      const second = await usageOf(sdk, { model, system: [block(tokens)] });
+
+      expect(second.read).toBe(read);
+    },
+  );
 
   it('GIVEN top-level cache_control (automatic caching) WHEN sent twice THEN the prefix through the last block is written, then read', async () => {
     const sdk = await client();

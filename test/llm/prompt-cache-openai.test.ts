@@ -55,8 +55,10 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function client(): Promise<OpenAI> {
-  fake = await startFakeOpenAi(() => reply.text('ok'), { now: () => clock });
+/** `firstTokenMs`: how long after a request its answer begins, on `clock` (what it writes is readable from then). */
+async function client(firstTokenMs = 0): Promise<OpenAI> {
+  const latency = () => ({ firstTokenMs, totalMs: firstTokenMs });
+  fake = await startFakeOpenAi(() => reply.text('ok'), { now: () => clock, latency });
   return new OpenAI({ apiKey: 'test-key', baseURL: fake.baseURL, maxRetries: 0, logLevel: 'off' });
 }
 
@@ -151,6 +153,19 @@ describe('the fake OpenAI prompt cache, through the real SDK', () => {
     }
 
     expect(cached).toEqual([0, 1280, 1280, 0]);
+  });
+
+  it('GIVEN three first calls sent together WHEN none has begun its answer THEN none reads; a call after the first answer began reads the prefix', async () => {
+    const sdk = await client(1500);
+
+    const together = await Promise.all([usageOf(sdk, {}), usageOf(sdk, {}), usageOf(sdk, {})]);
+    clock = 1499;
+    const beforeAnyAnswer = await usageOf(sdk, {});
+    clock = 1500;
+    const after = await usageOf(sdk, {});
+
+    expect([...together, beforeAnyAnswer].map((usage) => usage.cached)).toEqual([0, 0, 0, 0]);
+    expect(after.cached).toBe(1280);
   });
 
   it('GIVEN a cached prompt WHEN streamed with include_usage THEN the last chunk carries prompt_tokens and cached_tokens', async () => {

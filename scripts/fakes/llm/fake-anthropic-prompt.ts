@@ -1,4 +1,4 @@
-import { FIVE_MINUTES_MS, ONE_HOUR_MS, type CachePrompt, type PromptBlock } from './fake-cache.ts';
+import { cacheMinTokensOf, FIVE_MINUTES_MS, ONE_HOUR_MS, type CachePrompt, type PromptBlock } from './fake-cache.ts';
 import { isRecord } from './fake-wire.ts';
 
 /** The Messages API refuses a request with more `cache_control` markers than this. */
@@ -8,7 +8,8 @@ const MAX_BREAKPOINTS = 4;
  * A Messages request as Anthropic's prompt cache sees it: blocks in the order the API renders
  * them (tools, then system, then messages), each the JSON the SDK sent without its
  * `cache_control`, and a breakpoint wherever a marker was. Fields that do not reach the model
- * (model, max_tokens, stream, temperature, tool_choice, metadata …) are left out; the model scopes the cache.
+ * (model, max_tokens, stream, temperature, tool_choice, metadata …) are left out; the model scopes the cache
+ * and sets its minimum.
  */
 export function anthropicPrompt(body: Record<string, unknown>): CachePrompt {
   const blocks: PromptBlock[] = [];
@@ -34,15 +35,22 @@ export function anthropicPrompt(body: Record<string, unknown>): CachePrompt {
   if (isRecord(auto) && lastBlock !== undefined && last >= cacheable && lastBlock.breakpointTtlMs === undefined) {
     blocks[last] = { ...lastBlock, breakpointTtlMs: ttlOf(auto) };
   }
-  return { mode: 'breakpoints', scope: JSON.stringify([body['model']]), blocks };
+  return { mode: 'breakpoints', scope: JSON.stringify([body['model']]), blocks, minTokens: cacheMinTokensOf('anthropic', body['model']) };
 }
 
 /** Why the real API would refuse the request's cache markers (400), or undefined. */
 export function breakpointProblem(body: Record<string, unknown>): string | undefined {
   const parts = [...list(body['tools']), ...list(body['system'])];
   for (const message of list(body['messages']).filter(isRecord)) parts.push(...list(message['content']));
-  const found = parts.reduce((n: number, part) => n + markersOf(part).length, isRecord(body['cache_control']) ? 1 : 0);
-  return found > MAX_BREAKPOINTS ? `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${found}.` : undefined;
+  const markers = parts.flatMap(markersOf);
+  const found = markers.length + (isRecord(body['cache_control']) ? 1 : 0);
+  if (found > MAX_BREAKPOINTS) return `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${found}.`;
+  // Documented: a longer-lived breakpoint may not follow a shorter-lived one (tools, then system, then messages).
+  const ttls = markers.map(ttlOf);
+  const late = ttls.findIndex((ttl, i) => i > 0 && ttl > Math.min(...ttls.slice(0, i)));
+  return late < 0
+    ? undefined
+    : `cache_control with ttl '1h' must come before any with ttl '5m' (breakpoint ${late + 1} of ${ttls.length}).`;
 }
 
 function block(part: unknown, opening = ''): PromptBlock {

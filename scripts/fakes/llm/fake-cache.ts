@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { modelInfo } from '../../../src/models.ts';
 import { estimateTokens, type CallUsage } from './fake-usage.ts';
 
 /**
@@ -6,10 +7,14 @@ import { estimateTokens, type CallUsage } from './fake-usage.ts';
  * dialect turns a request into ordered blocks of serialized text (and Anthropic's breakpoints);
  * hits come from those bytes only, so any change early in a request misses everything after it.
  * Token positions follow `estimateTokens`: the prefix ending at character c holds ceil(c / 4).
+ *
+ * Time is the fake's clock (the game's in a bench): an entry is readable only once the response
+ * that wrote it has begun (its first token), so requests sent together all miss and all write,
+ * and it lives its TTL from then, each read renewing it.
  */
 
-/** A prefix shorter than this is never cached (both providers' documented minimum). */
-const MIN_CACHEABLE_TOKENS = 1024;
+/** The shortest cached prefix of a model the table does not know (both providers' documented floor). */
+const DEFAULT_MIN_CACHEABLE_TOKENS = 1024;
 export const FIVE_MINUTES_MS = 5 * 60_000;
 export const ONE_HOUR_MS = 60 * 60_000;
 /** Anthropic also checks about 20 block boundaries before each breakpoint for an earlier write. */
@@ -35,6 +40,13 @@ export interface CachePrompt {
   /** Prefixes are shared only within a scope (the model; on OpenAI also the prompt_cache_key). */
   readonly scope: string;
   readonly blocks: readonly PromptBlock[];
+  /** A prefix shorter than this is never cached: the model's own minimum (`cacheMinTokensOf`). */
+  readonly minTokens: number;
+}
+
+/** The shortest prefix `provider` caches for `model`, from the model table. */
+export function cacheMinTokensOf(provider: string, model: unknown): number {
+  return (typeof model === 'string' ? modelInfo(provider, model)?.cacheMinTokens : undefined) ?? DEFAULT_MIN_CACHEABLE_TOKENS;
 }
 
 export type PromptUsage = Omit<CallUsage, 'output'>;
@@ -51,8 +63,10 @@ interface Prefix {
 type Breakpoint = Prefix & { readonly ttlMs: number };
 
 interface Entry {
+  /** When the response that wrote it began: no request that arrived before then reads it. */
+  readableFrom: number;
   expiresAt: number;
-  readonly ttlMs: number;
+  ttlMs: number;
 }
 
 /** One fake server's cache: written prefixes by digest, each alive until `ttl` after its last use. */
@@ -65,15 +79,19 @@ export class PromptCache {
     this.#now = now;
   }
 
-  /** Looks the request's prefixes up, writes what the provider would write, and says how its prompt was served. */
-  use(prompt: CachePrompt): PromptUsage {
+  /**
+   * Looks the request's prefixes up as it arrives, writes what the provider would write (readable
+   * `firstTokenMs` later, when its response begins), and says how its prompt was served.
+   */
+  use(prompt: CachePrompt, firstTokenMs = 0): PromptUsage {
     const now = this.#now();
     // Expired entries can never be read again; dropping them now and then bounds the memory of long benches.
     if (++this.#uses % 256 === 0) for (const [key, entry] of this.#entries) if (entry.expiresAt <= now) this.#entries.delete(key);
-    return prompt.mode === 'automatic' ? this.#automatic(prompt, now) : this.#breakpoints(prompt, now);
+    const write = (key: string, ttlMs: number): void => this.#write(key, now + firstTokenMs, ttlMs, now);
+    return prompt.mode === 'automatic' ? this.#automatic(prompt, now, write) : this.#breakpoints(prompt, now, write);
   }
 
-  #breakpoints(prompt: CachePrompt, now: number): PromptUsage {
+  #breakpoints(prompt: CachePrompt, now: number, write: (key: string, ttlMs: number) => void): PromptUsage {
     const hash = createHash('sha256');
     let chars = 0;
     const prefixes: Prefix[] = prompt.blocks.map((block, index) => {
@@ -100,17 +118,17 @@ export class PromptCache {
     let cacheWrite = 0;
     let cacheWrite1h = 0;
     for (const mark of marks) {
-      if (mark.index <= readIndex || mark.tokens < MIN_CACHEABLE_TOKENS) continue;
+      if (mark.index <= readIndex || mark.tokens < prompt.minTokens) continue;
       const tokens = mark.tokens - written;
       cacheWrite += tokens;
       if (mark.ttlMs >= ONE_HOUR_MS) cacheWrite1h += tokens;
       written = mark.tokens;
-      this.#entries.set(mark.key, { expiresAt: now + mark.ttlMs, ttlMs: mark.ttlMs });
+      write(mark.key, mark.ttlMs);
     }
     return { input: Math.ceil(chars / 4), cachedRead: read?.tokens ?? 0, cacheWrite, cacheWrite1h };
   }
 
-  #automatic(prompt: CachePrompt, now: number): PromptUsage {
+  #automatic(prompt: CachePrompt, now: number, write: (key: string, ttlMs: number) => void): PromptUsage {
     const text = prompt.blocks.map((block) => block.text).join('');
     const step = AUTOMATIC_STEP_TOKENS * 4;
     const hash = createHash('sha256');
@@ -119,23 +137,41 @@ export class PromptCache {
     for (let end = step; end <= text.length; end += step) {
       hash.update(text.slice(end - step, end));
       const tokens = end / 4;
-      if (tokens < MIN_CACHEABLE_TOKENS) continue;
+      if (tokens < prompt.minTokens) continue;
       const key = `${prompt.scope}\n${hash.copy().digest('base64')}`;
       // The longest common prefix: steps count only while every earlier one matched too.
       matching = matching && this.#live(key, now);
-      if (matching) cachedRead = tokens;
-      this.#entries.set(key, { expiresAt: now + FIVE_MINUTES_MS, ttlMs: FIVE_MINUTES_MS });
+      if (matching) {
+        cachedRead = tokens;
+        this.#touch(key, now);
+      } else write(key, FIVE_MINUTES_MS);
     }
     return { input: estimateTokens(text), cachedRead, cacheWrite: 0, cacheWrite1h: 0 };
   }
 
   #live(key: string, now: number): boolean {
     const entry = this.#entries.get(key);
-    return entry !== undefined && entry.expiresAt > now;
+    return entry !== undefined && entry.readableFrom <= now && entry.expiresAt > now;
   }
 
   #touch(key: string, now: number): void {
     const entry = this.#entries.get(key);
-    if (entry !== undefined) entry.expiresAt = now + entry.ttlMs;
+    if (entry !== undefined) entry.expiresAt = Math.max(entry.expiresAt, now + entry.ttlMs);
+  }
+
+  /**
+   * Requests in flight together may write the same prefix: it is readable from the first of their
+   * responses and lives to the last of their TTLs, whatever order they arrived in.
+   */
+  #write(key: string, readableFrom: number, ttlMs: number, now: number): void {
+    const entry = this.#entries.get(key);
+    const expiresAt = readableFrom + ttlMs;
+    if (entry === undefined || entry.expiresAt <= now) {
+      this.#entries.set(key, { readableFrom, expiresAt, ttlMs });
+      return;
+    }
+    entry.readableFrom = Math.min(entry.readableFrom, readableFrom);
+    entry.expiresAt = Math.max(entry.expiresAt, expiresAt);
+    entry.ttlMs = Math.max(entry.ttlMs, ttlMs);
   }
 }

@@ -1,10 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PromptCache } from './fake-cache.ts';
+import type { Timers } from '../../../src/clock.ts';
+import { PromptCache, type PromptUsage } from './fake-cache.ts';
+import { hostedLatency, instantly, type LatencyModel, type ModelTiming } from './fake-latency.ts';
 import { reply, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest } from './fake-script.ts';
+import { requestSeed } from './fake-seed.ts';
 import { addUsage, NO_USAGE, outputTokens, type CallUsage, type UsageTotals } from './fake-usage.ts';
 import type { Dialect } from './fake-wire.ts';
+import { HeldAnswers } from './held-answers.ts';
 
 export * from './fake-script.ts';
 export type { CallUsage, UsageTotals } from './fake-usage.ts';
@@ -12,6 +16,16 @@ export type { CallUsage, UsageTotals } from './fake-usage.ts';
 export interface FakeServerOptions {
   /** The clock of the prompt cache's TTLs, in milliseconds (default `Date.now`): tests move it to expire entries. */
   readonly now?: () => number;
+  /**
+   * A clock the model's time runs on (a game's manual clock): each answer is held until its
+   * `latency` has passed on it, and the cache's TTLs run on it (it replaces `now`).
+   */
+  readonly clock?: Timers;
+  /**
+   * When each answer begins (its cache writes are readable from then) and ends. Default
+   * `hostedLatency` on a `clock`, else none; without a clock only the beginning counts.
+   */
+  readonly latency?: LatencyModel;
 }
 
 /** A call's reported usage, with the index of the request it answered. */
@@ -24,6 +38,7 @@ export type FakeCallUsage = CallUsage & { readonly request: number };
  *
  * Each server has its own prompt cache (`fake-cache.ts`): every answered request goes through
  * it, and the usage reported is computed from the request's bytes unless the reply scripts one.
+ * On a `clock` (a game's), the model takes its time on that clock (`fake-latency.ts`).
  */
 export class FakeLlmServer {
   readonly requests: FakeRequest[] = [];
@@ -31,6 +46,9 @@ export class FakeLlmServer {
   readonly usages: FakeCallUsage[] = [];
   #totals: UsageTotals = NO_USAGE;
   readonly #cache: PromptCache;
+  readonly #now: () => number;
+  readonly #latency: LatencyModel;
+  readonly #held: HeldAnswers | undefined;
   readonly #queue: FakeReply[] = [];
   #handler: FakeHandler | undefined;
   readonly #server: Server;
@@ -39,7 +57,11 @@ export class FakeLlmServer {
 
   private constructor(dialect: Dialect, options: FakeServerOptions) {
     this.#dialect = dialect;
-    this.#cache = new PromptCache(options.now ?? Date.now);
+    const clock = options.clock;
+    this.#now = clock ? () => clock.now() : (options.now ?? Date.now);
+    this.#cache = new PromptCache(this.#now);
+    this.#latency = options.latency ?? (clock ? hostedLatency : instantly);
+    this.#held = clock && new HeldAnswers(clock);
     this.#server = createServer((req, res) => {
       // A client that gave up (timeout, abort) leaves a destroyed response behind: not a test failure.
       res.on('error', () => {});
@@ -77,6 +99,29 @@ export class FakeLlmServer {
     return this;
   }
 
+  /** Answers held until their time on the `clock`. */
+  get waitingOnClock(): number {
+    return this.#held?.size ?? 0;
+  }
+
+  /** Calls `listener` whenever an answer starts or stops waiting on the clock; returns how to stop. */
+  onWaitingChange(listener: () => void): () => void {
+    return this.#held?.onChange(listener) ?? (() => undefined);
+  }
+
+  /** Resolves once exactly `count` answers wait on the clock (a test's "both requests are in"). */
+  untilWaiting(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.waitingOnClock !== count) return;
+        stop();
+        resolve();
+      };
+      const stop = this.onWaitingChange(check);
+      check();
+    });
+  }
+
   /** The usage reported so far, summed: what a bench reads to measure cache hits. */
   get usageTotals(): UsageTotals {
     return this.#totals;
@@ -112,6 +157,8 @@ export class FakeLlmServer {
     const request: FakeRequest = {
       index: this.requests.length,
       at: performance.now(),
+      arrivedAt: this.#now(),
+      seed: requestSeed(body),
       path,
       headers: req.headers,
       body,
@@ -156,7 +203,16 @@ export class FakeLlmServer {
         res.end('{"choices": [ this is not json');
         return;
       case 'message': {
-        const usage = this.#usage(next, request);
+        const output = this.#output(next, request);
+        // Thinking takes the model time too: the answer comes after all its output.
+        const timing: ModelTiming = this.#latency(request, output.output);
+        // The prompt is served as it arrives; what it writes is readable once its answer begins.
+        const served = this.#cache.use(this.#dialect.prompt(request.body), timing.firstTokenMs);
+        if (this.#held && !(await this.#held.hold(request.arrivedAt + timing.totalMs, request.seed, res))) return;
+        // A caller that hung up as its answer came due is not billed.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the await above may flip it
+        if (res.destroyed) return;
+        const usage = this.#usage(next, request, served, output);
         if (request.stream) return sendEvents(res, this.#dialect.events(next, request, usage), next);
         sendJson(res, 200, this.#dialect.json(next, request, usage));
         return;
@@ -164,10 +220,9 @@ export class FakeLlmServer {
     }
   }
 
-  /** The prompt goes through the cache even when the reply scripts its usage, so later calls see its writes. */
-  #usage(next: FakeMessage, request: FakeRequest): CallUsage {
-    const served = this.#cache.use(this.#dialect.prompt(request.body));
-    const usage = next.usage !== undefined ? this.#dialect.scripted(next.usage) : { ...served, ...this.#output(next, request) };
+  /** The prompt went through the cache even when the reply scripts its usage, so later calls see its writes. */
+  #usage(next: FakeMessage, request: FakeRequest, served: PromptUsage, output: Pick<CallUsage, 'output' | 'thinking'>): CallUsage {
+    const usage = next.usage !== undefined ? this.#dialect.scripted(next.usage) : { ...served, ...output };
     this.usages.push({ ...usage, request: request.index });
     this.#totals = addUsage(this.#totals, usage);
     return usage;

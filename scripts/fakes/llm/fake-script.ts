@@ -118,6 +118,10 @@ export interface FakeRequest {
   readonly index: number;
   /** `performance.now()` when the body had arrived. */
   readonly at: number;
+  /** The fake's clock (its cache's) when the body had arrived: the game's time when the fake runs on it. */
+  readonly arrivedAt: number;
+  /** Drawn from the body, the model id left out: what the fake draws for this request (`fake-seed.ts`). */
+  readonly seed: number;
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   /** The parsed JSON body, as the SDK sent it. */

@@ -4,7 +4,7 @@ import type { CallUsage } from './fake-usage.ts';
 
 /** What a provider's fake supplies to the server (a `Dialect`), and helpers for writing one. */
 
-export type RequestView = Omit<FakeRequest, 'index' | 'at' | 'path' | 'headers' | 'body'>;
+export type RequestView = Omit<FakeRequest, 'index' | 'at' | 'arrivedAt' | 'seed' | 'path' | 'headers' | 'body'>;
 
 /** A provider's wire format. */
 export interface Dialect {

@@ -1,17 +1,29 @@
 /**
  * How the bench's and the tests' scripted models answer a seat's decision: legally (among the
- * options its task lists), and writing each field to a share of the length the schema states, as
- * real models do, so token counts measured against them mean something. Shared by the wire fakes
- * (`playing-model.ts`) and the in-process simulated model (`scripts/lib/simulated-model.ts`).
+ * options its task lists) unless told not to, and writing each field to a share of the length the
+ * schema states, as real models do, so token counts measured against them mean something. Shared
+ * by the wire fakes (`playing-model.ts`) and the in-process simulated model (`scripts/lib/simulated-model.ts`).
  */
 
+/**
+ * How much a model writes. `terse`: 70 % of each stated length and two changed reads a turn (the
+ * optimistic end); `typical`: each stated length in full; `verbose`: in full, with a read on every
+ * living player (and, on the wire, a sentence before each tool call and a tool round at night).
+ */
+export type OutputLevel = 'terse' | 'typical' | 'verbose';
+export const OUTPUT_LEVELS: readonly OutputLevel[] = ['terse', 'typical', 'verbose'];
+
+const FILL: Record<OutputLevel, number> = { terse: 0.7, typical: 1, verbose: 1 };
+
 export interface AnswerOptions {
-  /** Which option to decide (default: a stable pick from the call's index). */
+  /** Which option to decide (default: a stable pick from the call's seed). */
   readonly pick?: (options: readonly string[]) => string;
   /** What to say (default: words filling the field). */
   readonly speech?: (decision: string) => string;
-  /** How much of each field's stated length is written (default 0.7). */
-  readonly fill?: number;
+  /** How much it writes (default `terse`). */
+  readonly level?: OutputLevel;
+  /** Decide something the task does not offer (a dead player, itself, a skip it may not take), as models now and then do. */
+  readonly illegal?: boolean;
 }
 
 /** The options the task lists for "decision" (empty for a speech, whose decision is "(nobody)"). */
@@ -76,7 +88,7 @@ function filler(chars: number, seed: number): string {
 }
 
 interface SchemaShape {
-  properties?: Record<string, { description?: string; items?: SchemaShape }>;
+  properties?: Record<string, { description?: string; items?: SchemaShape; enum?: string[] }>;
 }
 
 /** The length a field may hold this turn: as the task's "Lengths this turn" line says, else its description ("At most N characters."). */
@@ -93,7 +105,7 @@ function statedLimit(task: string, schema: SchemaShape | undefined, field: strin
  * player most voted so far today (so days end in lynches, as they do at real liveGames), else with the
  * first option; a night action varies with the call. Undefined only when there is no choice.
  */
-function defaultPick(task: string, choices: readonly string[], index: number): string | undefined {
+function defaultPick(task: string, choices: readonly string[], seed: number): string | undefined {
   const targets = choices.filter((c) => !c.startsWith('('));
   if (targets.length === 0) return choices[0];
   if (/# Your task: Vote/.test(task)) {
@@ -103,47 +115,58 @@ function defaultPick(task: string, choices: readonly string[], index: number): s
     return leader ?? targets[0];
   }
   if (/# Your task: Propose/.test(task)) return targets[0];
-  return targets[index % targets.length];
+  return targets[seed % targets.length];
 }
 
-/** The recap's length: 70 % of the 90 words the summarizer allows, at about six characters a word. */
-const RECAP_CHARS = 380;
+/** The 90 words the summarizer allows, at about six characters a word. */
+const RECAP_CHARS = 540;
 
-/** A day's recap as a real model writes it: most of the words it may use, opening the same way every time. */
-export function playingRecap(seed: number): string {
-  return `A tense day: ${filler(RECAP_CHARS, seed)}`;
+/** A day's recap as a real model writes it: its share of the words it may use, opening the same way every time. */
+export function playingRecap(seed: number, level: OutputLevel = 'terse'): string {
+  return `A tense day: ${filler(Math.round(RECAP_CHARS * FILL[level]), seed)}`;
 }
 
-/** A decision answer for the seat whose task is `task`, the `index`-th call the model answers. */
-export function playingAnswer(task: string, schema: unknown, index: number, options: AnswerOptions = {}): Record<string, unknown> {
+/** A name the schema allows for "decision" that the task does not offer now, if there is one. */
+function illegalPick(schema: SchemaShape | undefined, choices: readonly string[], seed: number): string | undefined {
+  const allowed = schema?.properties?.['decision']?.enum ?? [];
+  const off = allowed.filter((name) => !choices.includes(name));
+  return off[seed % Math.max(1, off.length)];
+}
+
+/** A decision answer for the seat whose task is `task`; `seed` varies what it picks and writes from call to call. */
+export function playingAnswer(task: string, schema: unknown, seed: number, options: AnswerOptions = {}): Record<string, unknown> {
   const shape = schema as SchemaShape | undefined;
-  const fill = options.fill ?? 0.7;
+  const level = options.level ?? 'terse';
+  const fill = FILL[level];
   const choices = taskOptions(task);
+  const legal = choices.length > 0 ? (options.pick?.(choices) ?? defaultPick(task, choices, seed)) : undefined;
+  const wrong = options.illegal && choices.length > 0 ? illegalPick(shape, choices, seed) : undefined;
   // A speech lists no options: its decision is "(nobody)".
-  const decision = (choices.length > 0 ? (options.pick?.(choices) ?? defaultPick(task, choices, index)) : undefined) ?? '(nobody)';
+  const decision = wrong ?? legal ?? '(nobody)';
   const field = (name: string, fallback: number, salt: number): string =>
-    filler(Math.round(statedLimit(task, shape, name, fallback) * fill), index * 13 + salt);
+    filler(Math.round(statedLimit(task, shape, name, fallback) * fill), seed * 13 + salt);
   const silent = /speech: leave it empty/.test(task);
   // Models keep to a sentence when asked for one, whatever room the field has.
   const oneSentence = /speech: one sentence/.test(task) ? 140 : Number.POSITIVE_INFINITY;
   const others = livingOthers(task);
-  // Reads that changed this turn: two, unless the task asks for none.
-  const readOn = /^beliefs: leave it empty/m.test(task) ? [] : others.slice(index % 3, (index % 3) + 2);
+  // Reads that changed this turn: two (every living player when verbose), unless the task asks for none.
+  const changed = level === 'verbose' ? others : others.slice(seed % 3, (seed % 3) + 2);
+  const readOn = /^beliefs: leave it empty/m.test(task) ? [] : changed;
   return {
     observations: field('observations', 120, 1),
     analysis: field('analysis', 320, 2),
     beliefs: readOn.map((player, i) => ({
       player,
-      suspicion: ((index + i) % 10) / 10,
+      suspicion: ((seed + i) % 10) / 10,
       trust: 0.5,
-      reason: filler(Math.round(statedLimit(task, shape?.properties?.['beliefs']?.items, 'reason', 70) * fill), index + i),
+      reason: filler(Math.round(statedLimit(task, shape?.properties?.['beliefs']?.items, 'reason', 70) * fill), seed + i),
     })),
     strategy: field('strategy', 120, 3),
     decision,
     speech: silent
       ? ''
       : (options.speech?.(decision) ??
-        filler(Math.min(oneSentence, Math.round(statedLimit(task, shape, 'speech', 300) * fill)), index * 13 + 4)),
+        filler(Math.min(oneSentence, Math.round(statedLimit(task, shape, 'speech', 300) * fill)), seed * 13 + 4)),
     urgency: 1,
   };
 }

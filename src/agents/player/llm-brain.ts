@@ -2,6 +2,7 @@ import type { FallbackCategory, Rng } from '../../game/index.ts';
 import type { Result } from '../../result.ts';
 import type { AsyncBrain, Brain, Decision, DecisionRequest, Fallback, SeatModel, SeatToolCall } from '../decision.ts';
 import type { LlmError, LlmMessage, LlmRequest, LlmResponse } from '../../llm/types.ts';
+import { cacheLifetimesFor } from './cache-lifetime.ts';
 import { interpret } from './interpret.ts';
 import { decisionJsonSchema, MAX_OUTPUT_TOKENS } from './output-schema.ts';
 import type { PersonaPrompt } from './persona-prompt.ts';
@@ -94,6 +95,7 @@ function seatRequest(seat: Pick<LlmSeat, 'persona' | 'model'>, request: Decision
     effort: 'low',
     // One key for the whole table: every seat's calls share the tools, schema and shared block.
     cacheKey: `dramatis:${view.gameId}`,
+    cacheLifetime: cacheLifetimesFor(view.rules),
     ...(request.signal && { signal: request.signal }),
     ...(request.deadline !== undefined && { deadline: request.deadline }),
   };

@@ -1,0 +1,26 @@
+import type { Rules } from '../../game/index.ts';
+import type { CacheLifetimes } from '../../llm/types.ts';
+
+/** Anthropic's short lifetime: a prefix unused this long is gone, and the next call writes it again at 1.25×. */
+const SHORT_LIFETIME_MS = 5 * 60_000;
+
+/**
+ * The longest a seat may go between its own calls at these phase lengths: across a day (its first
+ * speech at the start, its vote at the end), across a night and dawn (its night move, then its
+ * first speech), or across the vote and last words (its vote, then its night move).
+ */
+function longestGapMs(rules: Pick<Rules, 'daySeconds' | 'nightSeconds' | 'dawnSeconds' | 'voteSeconds' | 'lastWordsSeconds'>): number {
+  return Math.max(rules.daySeconds, rules.nightSeconds + rules.dawnSeconds, rules.voteSeconds + rules.lastWordsSeconds) * 1000;
+}
+
+/**
+ * How long a seat's cached prompt parts should live (Anthropic; README, Cost). When a seat's calls
+ * can be more than 5 minutes apart, its own block and the table's shared block get 1 hour: a write
+ * costs 2× input instead of 1.25×, but the seat and, once the table has been quiet that long,
+ * every seat at once would otherwise write them again. The turn stays at 5 minutes: most of it is
+ * written once and read within minutes. At the default phase lengths no gap passes 5 minutes, and
+ * the dearer write would buy nothing.
+ */
+export function cacheLifetimesFor(rules: Parameters<typeof longestGapMs>[0]): CacheLifetimes {
+  return longestGapMs(rules) > SHORT_LIFETIME_MS ? { shared: '1h', stable: '1h' } : {};
+}
