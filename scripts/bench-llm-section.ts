@@ -25,8 +25,8 @@ const MINUTE = 60_000;
 const PROVIDER_NAME: Record<ModelProvider, string> = { anthropic: 'Anthropic', openai: 'OpenAI' };
 
 /**
- * Models whose games are the same, one provider and one cache minimum (the fakes draw nothing
- * from the model id): `played` is played, every member priced on its games.
+ * Models whose games are the same, one provider, one cache minimum and one tokenizer (the fakes
+ * draw nothing else from the model id): `played` is played, every member priced on its games.
  */
 interface Group {
   readonly played: ModelInfo;
@@ -36,7 +36,7 @@ interface Group {
 function groupsOf(models: readonly ModelInfo[]): Group[] {
   const groups = new Map<string, Group>();
   for (const model of models) {
-    const key = `${model.provider} ${model.cacheMinTokens}`;
+    const key = `${model.provider} ${model.cacheMinTokens} ${model.tokenRatio ?? 1}`;
     const group = groups.get(key);
     if (group) group.models.push(model);
     else groups.set(key, { played: model, models: [model] });
@@ -148,6 +148,12 @@ export async function llmSection(out: (line: string) => void): Promise<Record<st
   out(
     `  dollars per game, ${anthropic.id} at typical: ${told(headline)} (one game $${headline.min.toFixed(2)}–$${headline.max.toFixed(2)})  [target ≤ $0.20: ${ratio(headline.mean, 0.2, false)}; anchors: Kaggle werewolf arena ~$0.64, AI Werewolf ~$0.54]; verbose ${told(verbose)}`,
   );
+  const audited = [...runs.values()].flatMap((run) => OUTPUT_LEVELS.flatMap((level) => run[level]));
+  const entitledFactsMissing = audited.reduce((n, f) => n + f.entitledFactsMissing, 0);
+  const promptsAudited = audited.reduce((n, f) => n + f.promptsAudited, 0);
+  out(
+    `  facts a seat was entitled to and its prompt did not tell, over ${promptsAudited} decision prompts of every game above: ${entitledFactsMissing}  [target 0: ${entitledFactsMissing === 0 ? '✓' : '✗'}]`,
+  );
   out(`  ${jobs.length} games in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   for (const warning of played.warnings) out(`  an SDK warned: ${warning.replaceAll('\n', ' ')}`);
   const latency = await benchLatency();
@@ -173,6 +179,8 @@ export async function llmSection(out: (line: string) => void): Promise<Record<st
     gamesByLength: Object.fromEntries(lengths.map(([days, games]) => [`day${days}`, games.length])),
     seatCallGaps: { over4MinShare: gapShare(4 * MINUTE), over5MinShare: gapShare(5 * MINUTE), longestMin: longestGap / MINUTE },
     phaseWallRatio: Object.fromEntries(latency.phaseRatios),
+    entitledFactsMissing,
+    promptsAudited,
   };
 }
 

@@ -24,6 +24,7 @@ import type { OutputLevel } from './fakes/llm/playing-answer.ts';
 import { ILLEGAL_ANSWER_RATE, playingModel, seatNameOf } from './fakes/llm/playing-model.ts';
 import { clockGate } from './lib/clock-gate.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
+import { missingFacts, promptText } from './lib/entitled-facts.ts';
 import { movesReport } from './lib/moves-report.ts';
 import { seededRandom } from './lib/simulated-model.ts';
 import { tsWorker } from './lib/ts-worker.ts';
@@ -50,6 +51,10 @@ export interface ProviderGameFigures {
   readonly seatGapsMs: readonly number[];
   /** The day the game ended on. */
   readonly days: number;
+  /** Facts a seat was entitled to that its prompt did not tell, over every call (`entitled-facts.ts`); target 0. */
+  readonly entitledFactsMissing: number;
+  /** Decision prompts audited for them. */
+  readonly promptsAudited: number;
 }
 
 function envFor(provider: ProviderName, model: string): LlmConfig {
@@ -104,6 +109,7 @@ export async function benchProviderGame(job: GameJob): Promise<ProviderGameFigur
     const gate = clockGate(client, fake);
     const retried: LlmProvider = withRetries(gate.provider, { clock, attemptTimeoutMs: 30_000, random: seededRandom(seed) });
     const calls: { purpose: string; record: CallRecord }[] = [];
+    const audit = { missing: 0, prompts: 0 };
     const budget = new TokenBudget(memoryLedger(), 0);
     const gameId = `bench-llm-${provider}-${seed}`;
     const seating = new Seating(
@@ -114,6 +120,10 @@ export async function benchProviderGame(job: GameJob): Promise<ProviderGameFigur
         clock,
         cost: (site, record) => calls.push({ purpose: site.purpose, record }),
         providers: (name) => (name === provider ? retried : null),
+        onPrompt: (_seat, request, view) => {
+          audit.prompts++;
+          audit.missing += missingFacts(view, promptText(request)).length;
+        },
       },
     );
     const personas = await demoPersonas(players);
@@ -151,6 +161,8 @@ export async function benchProviderGame(job: GameJob): Promise<ProviderGameFigur
       toolRounds: fake.requests.filter((r) => r.toolResults.length > 0).length,
       seatGapsMs: seatGaps(fake.requests),
       days: state.day,
+      entitledFactsMissing: audit.missing,
+      promptsAudited: audit.prompts,
     };
   } finally {
     await fake.close();

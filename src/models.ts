@@ -33,6 +33,12 @@ export interface ModelInfo {
   readonly price: ModelPrice;
   /** The shortest prefix the provider caches, in tokens; a shorter one is never read from the cache. */
   readonly cacheMinTokens: number;
+  /**
+   * Tokens its tokenizer counts for text the older ones count as 1 (about four characters a token);
+   * default 1. Claude 4.7 and later count about 30 % more. Only the wire fakes read it: real counts
+   * come from the provider.
+   */
+  readonly tokenRatio?: number;
   /** When the provider marked it deprecated (ISO date), if it has. */
   readonly deprecated?: string;
   /** When requests to it start failing (ISO date), if announced. */
@@ -82,6 +88,8 @@ export const MODELS: readonly ModelInfo[] = [
     // Cache reads at 5 % of input, not the usual 10 %.
     price: { input: 2, output: 10, cacheRead: 0.1, cacheWrite: 2.5, cacheWrite1h: 4 },
     cacheMinTokens: 512,
+    // Its tokenizer counts about 30 % more tokens than Haiku 4.5's for the same text (its overview page).
+    tokenRatio: 1.3,
     checked: '2026-11-26, platform.claude.com/docs/id/models/sonnet-5-5/overview (fetched 2026-10-08)',
   },
   {
@@ -90,6 +98,8 @@ export const MODELS: readonly ModelInfo[] = [
     // Prompts up to 100,000 tokens; longer ones cost 5× (a game's prompt is about 3,000).
     price: { input: 0.1, output: 0.5, cacheRead: 0.01, cacheWrite: 0.125, cacheWrite1h: 0.2 },
     cacheMinTokens: 512,
+    // Its tokenizer counts about 30 % more tokens than Haiku 4.5's for the same text (its overview page).
+    tokenRatio: 1.3,
     checked: '2026-11-26, platform.claude.com/docs/en/models/haiku-5-5/overview (released 2026-10-07)',
   },
   {
@@ -97,6 +107,8 @@ export const MODELS: readonly ModelInfo[] = [
     id: 'claude-opus-5-5',
     price: { input: 4, output: 20, cacheRead: 0.2, cacheWrite: 5, cacheWrite1h: 8 },
     cacheMinTokens: 512,
+    // Its tokenizer counts about 30 % more tokens than Haiku 4.5's for the same text (its overview page).
+    tokenRatio: 1.3,
     checked: '2026-11-26, platform.claude.com/docs/id/models/opus-5-5/overview (fetched 2026-09-24)',
   },
   {

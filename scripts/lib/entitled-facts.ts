@@ -9,6 +9,14 @@
 import { claimedRole } from '../../src/agents/heuristic/reading.ts';
 import { neutralise, quoteSpeech } from '../../src/agents/player/quote.ts';
 import { getRole, isMafia, type DeathCause, type PlayerView } from '../../src/game/index.ts';
+import type { LlmRequest } from '../../src/llm/types.ts';
+
+/** Everything a model reads of a request: the system parts, then every message. */
+export function promptText(request: LlmRequest): string {
+  return [request.system.shared ?? '', request.system.stable, request.system.dynamic ?? '', ...request.messages.map((m) => m.content)].join(
+    '\n',
+  );
+}
 
 /** How each cause of death may be worded on the line that tells it. */
 const CAUSE: Record<DeathCause, RegExp> = {

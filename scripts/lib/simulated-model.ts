@@ -57,7 +57,7 @@ export function simulatedModel(options: SimulatedModelOptions): SimulatedModel {
     ].join('\n');
     const task = [...request.messages].reverse().find((m) => m.role === 'user' && m.content.includes('# Your task'))?.content ?? '';
     const structured = request.output ? playingAnswer(task, request.output.schema, index, options) : undefined;
-    const text = structured ? JSON.stringify(structured) : playingRecap(index);
+    const text = structured ? JSON.stringify(structured) : playingRecap(index, 'terse', request.system.stable);
     return ok({
       text: structured ? '' : text,
       toolCalls: [],

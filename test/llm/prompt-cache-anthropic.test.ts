@@ -330,6 +330,18 @@ describe('the fake Anthropic prompt cache, through the real SDK', () => {
     expect(await usageOf(sdk, { system: [block(1200)], model: 'claude-other' })).toEqual({ input: HI_TOKENS, read: 0, write: 1200 });
   });
 
+  it('GIVEN a Claude 5.5 model, whose tokenizer counts 30 % more tokens WHEN the same prefix is sent twice THEN it is written, then read, at 1.3 times the older count', async () => {
+    const sdk = await client();
+    const prefix = Math.ceil((1200 * 4 * 1.3) / 4);
+    const whole = Math.ceil(((1200 * 4 + messageChars(HI)) * 1.3) / 4);
+
+    const first = await usageOf(sdk, { system: [block(1200)], model: 'claude-sonnet-5-5' });
+    const second = await usageOf(sdk, { system: [block(1200)], model: 'claude-sonnet-5-5' });
+
+    expect(first).toEqual({ input: whole - prefix, read: 0, write: prefix });
+    expect(second).toEqual({ input: whole - prefix, read: prefix, write: 0 });
+  });
+
   it('GIVEN five cache_control markers WHEN sent THEN the request is refused with 400, as the API refuses more than four', async () => {
     const sdk = await client();
 

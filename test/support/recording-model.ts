@@ -1,22 +1,15 @@
 import type { Think } from '../../src/agents/player/llm-brain.ts';
 import type { PlayerView, RoleId } from '../../src/game/index.ts';
 import { getRole } from '../../src/game/index.ts';
-import type { LlmRequest } from '../../src/llm/types.ts';
 import { ok } from '../../src/result.ts';
 import { playingAnswer } from '../../scripts/fakes/llm/playing-answer.ts';
+import { promptText } from '../../scripts/lib/entitled-facts.ts';
 
 /** One decision prompt as a seat sent it, with the view it was built from. */
 export interface RecordedPrompt {
   readonly seatId: string;
   readonly view: PlayerView;
   readonly text: string;
-}
-
-/** Everything the model reads of a request: the system parts, then every message. */
-function promptText(request: LlmRequest): string {
-  return [request.system.shared ?? '', request.system.stable, request.system.dynamic ?? '', ...request.messages.map((m) => m.content)].join(
-    '\n',
-  );
 }
 
 const CLAIMABLE: readonly RoleId[] = ['detective', 'doctor', 'townsperson', 'vigilante'];

@@ -1,4 +1,4 @@
-import { cacheMinTokensOf, FIVE_MINUTES_MS, ONE_HOUR_MS, type CachePrompt, type PromptBlock } from './fake-cache.ts';
+import { cacheMinTokensOf, tokenRatioOf, FIVE_MINUTES_MS, ONE_HOUR_MS, type CachePrompt, type PromptBlock } from './fake-cache.ts';
 import { isRecord } from './fake-wire.ts';
 
 /** The Messages API refuses a request with more `cache_control` markers than this. */
@@ -35,7 +35,13 @@ export function anthropicPrompt(body: Record<string, unknown>): CachePrompt {
   if (isRecord(auto) && lastBlock !== undefined && last >= cacheable && lastBlock.breakpointTtlMs === undefined) {
     blocks[last] = { ...lastBlock, breakpointTtlMs: ttlOf(auto) };
   }
-  return { mode: 'breakpoints', scope: JSON.stringify([body['model']]), blocks, minTokens: cacheMinTokensOf('anthropic', body['model']) };
+  return {
+    mode: 'breakpoints',
+    scope: JSON.stringify([body['model']]),
+    blocks,
+    minTokens: cacheMinTokensOf('anthropic', body['model']),
+    tokenRatio: tokenRatioOf('anthropic', body['model']),
+  };
 }
 
 /** Why the real API would refuse the request's cache markers (400), or undefined. */

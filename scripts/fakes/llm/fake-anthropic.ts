@@ -35,6 +35,7 @@ export function startFakeAnthropic(script?: FakeHandler | readonly FakeReply[], 
 
 const anthropicDialect: Dialect = {
   name: 'Anthropic',
+  provider: 'anthropic',
   basePath: '',
   endpoint: '/v1/messages',
   describe,

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { modelInfo } from '../../../src/models.ts';
-import { estimateTokens, type CallUsage } from './fake-usage.ts';
+import { estimateTokens, tokensAt, type CallUsage } from './fake-usage.ts';
 
 /**
  * The providers' prompt caches as they document them, for the wire fakes. Provider-neutral: a
  * dialect turns a request into ordered blocks of serialized text (and Anthropic's breakpoints);
  * hits come from those bytes only, so any change early in a request misses everything after it.
- * Token positions follow `estimateTokens`: the prefix ending at character c holds ceil(c / 4).
+ * Token positions follow `estimateTokens`: the prefix ending at character c holds ceil(c × r / 4), r
+ * the model's token ratio (`tokenRatioOf`).
  *
  * Time is the fake's clock (the game's in a bench): an entry is readable only once the response
  * that wrote it has begun (its first token), so requests sent together all miss and all write,
@@ -42,11 +43,18 @@ export interface CachePrompt {
   readonly blocks: readonly PromptBlock[];
   /** A prefix shorter than this is never cached: the model's own minimum (`cacheMinTokensOf`). */
   readonly minTokens: number;
+  /** The model's tokens per older token (`tokenRatioOf`): where each prefix ends in tokens. */
+  readonly tokenRatio: number;
 }
 
 /** The shortest prefix `provider` caches for `model`, from the model table. */
 export function cacheMinTokensOf(provider: string, model: unknown): number {
   return (typeof model === 'string' ? modelInfo(provider, model)?.cacheMinTokens : undefined) ?? DEFAULT_MIN_CACHEABLE_TOKENS;
+}
+
+/** How many tokens `provider`'s `model` counts for one of the older tokenizers', from the model table. */
+export function tokenRatioOf(provider: string, model: unknown): number {
+  return (typeof model === 'string' ? modelInfo(provider, model)?.tokenRatio : undefined) ?? 1;
 }
 
 export type PromptUsage = Omit<CallUsage, 'output'>;
@@ -98,7 +106,7 @@ export class PromptCache {
       hash.update(block.text);
       chars += block.text.length;
       const key = `${prompt.scope}\n${hash.copy().digest('base64')}`;
-      return { index, tokens: Math.ceil(chars / 4), key, ttlMs: block.breakpointTtlMs };
+      return { index, tokens: tokensAt(chars, prompt.tokenRatio), key, ttlMs: block.breakpointTtlMs };
     });
     const marks = prefixes.filter((prefix): prefix is Breakpoint => prefix.ttlMs !== undefined);
 
@@ -125,18 +133,19 @@ export class PromptCache {
       written = mark.tokens;
       write(mark.key, mark.ttlMs);
     }
-    return { input: Math.ceil(chars / 4), cachedRead: read?.tokens ?? 0, cacheWrite, cacheWrite1h };
+    return { input: tokensAt(chars, prompt.tokenRatio), cachedRead: read?.tokens ?? 0, cacheWrite, cacheWrite1h };
   }
 
   #automatic(prompt: CachePrompt, now: number, write: (key: string, ttlMs: number) => void): PromptUsage {
     const text = prompt.blocks.map((block) => block.text).join('');
-    const step = AUTOMATIC_STEP_TOKENS * 4;
+    // Steps of 128 of the model's tokens, in characters.
+    const step = Math.round((AUTOMATIC_STEP_TOKENS * 4) / prompt.tokenRatio);
     const hash = createHash('sha256');
     let cachedRead = 0;
     let matching = true;
-    for (let end = step; end <= text.length; end += step) {
+    for (let end = step, steps = 1; end <= text.length; end += step, steps++) {
       hash.update(text.slice(end - step, end));
-      const tokens = end / 4;
+      const tokens = steps * AUTOMATIC_STEP_TOKENS;
       if (tokens < prompt.minTokens) continue;
       const key = `${prompt.scope}\n${hash.copy().digest('base64')}`;
       // The longest common prefix: steps count only while every earlier one matched too.
@@ -146,7 +155,7 @@ export class PromptCache {
         this.#touch(key, now);
       } else write(key, FIVE_MINUTES_MS);
     }
-    return { input: estimateTokens(text), cachedRead, cacheWrite: 0, cacheWrite1h: 0 };
+    return { input: estimateTokens(text, prompt.tokenRatio), cachedRead, cacheWrite: 0, cacheWrite1h: 0 };
   }
 
   #live(key: string, now: number): boolean {

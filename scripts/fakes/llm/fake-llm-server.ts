@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Timers } from '../../../src/clock.ts';
-import { PromptCache, type PromptUsage } from './fake-cache.ts';
+import { PromptCache, tokenRatioOf, type PromptUsage } from './fake-cache.ts';
 import { hostedLatency, instantly, type LatencyModel, type ModelTiming } from './fake-latency.ts';
 import { reply, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest } from './fake-script.ts';
 import { requestSeed } from './fake-seed.ts';
@@ -230,7 +230,7 @@ export class FakeLlmServer {
 
   /** Output tokens from what the reply sends back, and what the model thought first where its dialect says. */
   #output(next: FakeMessage, request: FakeRequest): Pick<CallUsage, 'output' | 'thinking'> {
-    const answer = outputTokens(this.#dialect.sent(next, request));
+    const answer = outputTokens(this.#dialect.sent(next, request), tokenRatioOf(this.#dialect.provider, request.model));
     const thinking = this.#dialect.thinking?.(next, request, answer);
     return thinking === undefined ? { output: answer } : { output: answer + thinking, thinking };
   }

@@ -1,4 +1,4 @@
-import { cacheMinTokensOf, type CachePrompt, type PromptBlock } from './fake-cache.ts';
+import { cacheMinTokensOf, tokenRatioOf, type CachePrompt, type PromptBlock } from './fake-cache.ts';
 import { isRecord } from './fake-wire.ts';
 
 /**
@@ -14,7 +14,13 @@ export function openAiPrompt(body: Record<string, unknown>): CachePrompt {
   if (body['response_format'] !== undefined) blocks.push({ text: serialize(body['response_format']) });
   for (const message of list(body['messages'])) blocks.push({ text: serialize(message) });
   const key = typeof body['prompt_cache_key'] === 'string' ? body['prompt_cache_key'] : null;
-  return { mode: 'automatic', scope: JSON.stringify([body['model'], key]), blocks, minTokens: cacheMinTokensOf('openai', body['model']) };
+  return {
+    mode: 'automatic',
+    scope: JSON.stringify([body['model'], key]),
+    blocks,
+    minTokens: cacheMinTokensOf('openai', body['model']),
+    tokenRatio: tokenRatioOf('openai', body['model']),
+  };
 }
 
 /**

@@ -26,6 +26,7 @@ export function startFakeOpenAi(script?: FakeHandler | readonly FakeReply[], opt
 
 const openAiDialect: Dialect = {
   name: 'OpenAI',
+  provider: 'openai',
   basePath: '/v1',
   endpoint: '/v1/chat/completions',
   describe,

@@ -8,8 +8,13 @@
  * Real tokenizers differ, but one deterministic rule makes figures comparable across providers
  * and lets a test compute the exact numbers it expects.
  */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+export function estimateTokens(text: string, ratio = 1): number {
+  return tokensAt(text.length, ratio);
+}
+
+/** Tokens in the first `chars` characters, for a tokenizer counting `ratio` times the older ones. */
+export function tokensAt(chars: number, ratio = 1): number {
+  return Math.ceil((chars * ratio) / 4);
 }
 
 /** One call's usage. `input` counts every prompt token, as `TokenUsage.inputTokens` does. */
@@ -49,6 +54,6 @@ export function addUsage(totals: UsageTotals, usage: CallUsage): UsageTotals {
 }
 
 /** Output tokens of what a reply sends back: its text, tool call arguments, structured JSON. */
-export function outputTokens(sent: readonly string[]): number {
-  return sent.reduce((sum, text) => sum + estimateTokens(text), 0);
+export function outputTokens(sent: readonly string[], ratio = 1): number {
+  return sent.reduce((sum, text) => sum + estimateTokens(text, ratio), 0);
 }

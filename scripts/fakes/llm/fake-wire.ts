@@ -9,6 +9,8 @@ export type RequestView = Omit<FakeRequest, 'index' | 'at' | 'arrivedAt' | 'seed
 /** A provider's wire format. */
 export interface Dialect {
   readonly name: string;
+  /** The provider as the model table names it: which row's token ratio counts this wire's output. */
+  readonly provider: 'anthropic' | 'openai';
   /** Path of the SDK's base URL on this server ('' or '/v1'). */
   readonly basePath: string;
   readonly endpoint: string;

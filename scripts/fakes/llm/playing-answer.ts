@@ -118,12 +118,18 @@ function defaultPick(task: string, choices: readonly string[], seed: number): st
   return targets[seed % targets.length];
 }
 
-/** The 90 words the summarizer allows, at about six characters a word. */
-const RECAP_CHARS = 540;
+/** About six characters a word, the space included. */
+const CHARS_PER_WORD = 6;
+/** What a recap writer holds to when its instructions state no length. */
+const UNSTATED_RECAP_WORDS = 90;
 
-/** A day's recap as a real model writes it: its share of the words it may use, opening the same way every time. */
-export function playingRecap(seed: number, level: OutputLevel = 'terse'): string {
-  return `A tense day: ${filler(Math.round(RECAP_CHARS * FILL[level]), seed)}`;
+/**
+ * A day's recap as a real model writes it: its share of the words its instructions allow ("in at
+ * most N words"), opening the same way every time.
+ */
+export function playingRecap(seed: number, level: OutputLevel = 'terse', instructions = ''): string {
+  const words = Number(/at most (\d+) words/i.exec(instructions)?.[1] ?? UNSTATED_RECAP_WORDS);
+  return `A tense day: ${filler(Math.round(words * CHARS_PER_WORD * FILL[level]), seed)}`;
 }
 
 /** A name the schema allows for "decision" that the task does not offer now, if there is one. */

@@ -1,6 +1,7 @@
 import { playingAnswer, playingRecap, taskOptions, type OutputLevel } from './playing-answer.ts';
 import { reply, type FakeHandler, type FakeMessage, type FakeReply, type FakeRequest } from './fake-llm-server.ts';
 import { unitOf } from './fake-seed.ts';
+import { FORMAT_OUTPUT } from './fake-anthropic.ts';
 import { isRecord } from './fake-wire.ts';
 
 /**
@@ -75,7 +76,7 @@ export function playingModel(options: PlayingModelOptions = {}): FakeHandler {
     if (overridden) return overridden;
     const { pick, speech } = options;
     const extra = { ...(options.usage && { usage: options.usage }), ...(options.delayMs && { delayMs: options.delayMs }) };
-    if (!request.outputSchema) return reply.text(playingRecap(request.seed, level), extra);
+    if (!request.outputSchema) return reply.text(playingRecap(request.seed, level, request.system), extra);
     const task = taskText(request);
     const round = level === 'verbose' ? transcriptRound(request, task) : undefined;
     if (round) return { ...round, ...extra };
@@ -85,6 +86,8 @@ export function playingModel(options: PlayingModelOptions = {}): FakeHandler {
       ...(pick && { pick: (choices) => pick(choices, request) }),
       ...(speech && { speech: (decision) => speech(decision, request) }),
     });
-    return reply.structured(answer, { ...extra, ...(level === 'verbose' && preamble(request)) });
+    // An answer in `output_config.format` is the schema's JSON and nothing else: no sentence before it.
+    const lead = level === 'verbose' && request.outputName !== FORMAT_OUTPUT ? preamble(request) : {};
+    return reply.structured(answer, { ...extra, ...lead });
   };
 }

@@ -11,6 +11,7 @@ import { FIELD_LIMITS } from '../../../src/agents/player/turn-lengths.ts';
 import * as engine from '../../../src/game/index.ts';
 import { Rng, type PlayerState } from '../../../src/game/index.ts';
 import type { ProviderName } from '../../../src/llm/types.ts';
+import { DEFAULT_MODELS } from '../../../src/models.ts';
 import type { FakeLlmServer, FakeRequest } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../../scripts/fakes/llm/fake-providers.ts';
 import { playingAnswer } from '../../../scripts/fakes/llm/playing-answer.ts';
@@ -125,6 +126,29 @@ describe('the playing model', () => {
       const call = fake.requests[1]!.transcript.find((turn) => turn.role === 'assistant');
       // Anthropic's model writes a sentence before it calls a tool; OpenAI's tool calls come bare.
       expect(call?.text).toBe(provider === 'anthropic' ? 'Let me weigh what happened before I decide.' : '');
+    },
+  );
+
+  it.each(PROVIDER_NAMES)(
+    'GIVEN a night turn on %s’s default model WHEN a verbose model answers THEN its tool round and its answer are taken at once: no re-ask',
+    async (provider: ProviderName) => {
+      const t = secondNight();
+      const me = t.by('detective');
+      const started = await startFakeProvider(provider, { script: playingModel({ level: 'verbose' }) });
+      fake = started.fake;
+      const voice = { name: me.name, phrases: [] };
+      const brain = llmBrain({
+        persona: plainPersona(voice),
+        model: DEFAULT_MODELS[provider],
+        think: seatThinker({ provider: started.provider }),
+        fallback: heuristicBrain(voice),
+      });
+
+      const decision = await brain(requestOf(t, me, 'night'), new Rng(1));
+
+      expect(decision.fallback).toBeUndefined();
+      expect(decision.toolCalls).toEqual([objectContaining({ name: 'read_transcript', input: '{"day":1}' })]);
+      expect(fake.requests).toHaveLength(2);
     },
   );
 
