@@ -126,12 +126,7 @@ function inputSchema(schema: JsonSchema): Tool.InputSchema | null {
  * message opens with its result. An assistant message with no text and no calls is dropped: the
  * API refuses empty content.
  */
-function apiMessages(
-  messages: readonly LlmMessage[],
-  outputName: string | undefined,
-  model: string,
-  turnMarker: Marker,
-): MessageParam[] {
+function apiMessages(messages: readonly LlmMessage[], outputName: string | undefined, model: string, turnMarker: Marker): MessageParam[] {
   const out: MessageParam[] = [];
   let results: ContentBlockParam[] = [];
   const flushResults = (): void => {
