@@ -49,10 +49,14 @@ describe('how long a seat’s cached prompt lives (Anthropic)', () => {
     expect(cacheLifetimesFor(RulesSchema.parse({}))).toEqual({});
   });
 
+  it('GIVEN a 5½-minute day WHEN a seat asks THEN every part keeps 5 minutes: only the early speakers’ blocks lapse, cheaper than dearer writes for all', () => {
+    expect(cacheLifetimesFor(RulesSchema.parse({ daySeconds: 330 }))).toEqual({});
+  });
+
   it.each([
     ['a 6-minute day', { daySeconds: 360 }],
-    ['a 5-minute night with its dawn', { nightSeconds: 295, dawnSeconds: 10 }],
-    ['a 4-minute vote with last words', { voteSeconds: 240, lastWordsSeconds: 61 }],
+    ['a 6-minute night with its dawn', { nightSeconds: 350, dawnSeconds: 10 }],
+    ['a 5-minute vote with its last words', { voteSeconds: 300, lastWordsSeconds: 61 }],
   ])('GIVEN %s WHEN a seat asks THEN the shared and the seat’s own block get 1 hour, the turn 5 minutes', (_, rules) => {
     expect(cacheLifetimesFor(RulesSchema.parse(rules))).toEqual({ shared: '1h', stable: '1h' });
   });
