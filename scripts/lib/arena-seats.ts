@@ -22,7 +22,7 @@ export interface ArenaEntry {
 }
 
 export const SEATS_HELP =
-  'Comma-separated seats, 5–16: each a persona, a model, or persona@model. Models: offline, openai[:model], anthropic[:model] (without a model, the OPENAI_MODEL / ANTHROPIC_MODEL default); personas: a starter persona by name or slug (sherlock-holmes); a bare model plays a house persona, a bare persona plays offline. E.g. offline,offline,sherlock-holmes@openai:gpt-4.1-mini,anthropic:claude-haiku-4-5';
+  'Comma-separated seats, 5–16: each a persona, a model, or persona@model. Models: offline, openai[:model], anthropic[:model] (without a model, the OPENAI_MODEL / ANTHROPIC_MODEL default); personas: a starter persona by name or slug (sherlock-holmes); a bare model plays a house persona, a bare persona plays offline. E.g. offline,offline,sherlock-holmes@openai:gpt-6-luna,anthropic:claude-haiku-5-5';
 
 /** "Niccolò Machiavelli" → "niccolo-machiavelli". */
 function slug(text: string): string {
