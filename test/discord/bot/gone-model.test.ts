@@ -3,7 +3,7 @@ import type { LlmConfig } from '../../../src/config.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
-import { startWorld, type World } from './harness.ts';
+import { OFFLINE, startWorld, type World } from './harness.ts';
 import { AI, openGame, settle } from './playing.ts';
 
 let w: World | undefined;
@@ -17,14 +17,7 @@ afterEach(async () => {
 
 /** The bot's settings name a model its provider no longer serves. */
 function goneModel(baseURL: string): LlmConfig {
-  return {
-    provider: 'openai',
-    openai: { apiKey: 'sk-secret-test-key', baseURL, model: 'gpt-gone' },
-    anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-house' },
-    timeoutMs: 60_000,
-    maxToolRounds: 1,
-    dailyTokenBudget: 0,
-  };
+  return { ...OFFLINE, provider: 'openai', openai: { apiKey: 'sk-secret-test-key', baseURL, model: 'gpt-gone' }, timeoutMs: 60_000 };
 }
 
 const told = (text: string) => text.includes('`gpt-gone`') && text.includes('OPENAI_MODEL');
