@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { describe } from 'vitest';
-import { applyMigrationSql } from '../../src/db/apply-migration-sql.ts';
+import { describe, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/open-database.ts';
+import { copyServerTemplate } from '../support/server-template.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 
 /** A database the store contract runs against. */
 export interface TestBackend {
@@ -20,8 +20,8 @@ const RUNNING_IN_CI = process.env.CI === 'true';
  * In-memory PGlite always; a PostgreSQL server when TEST_DATABASE_URL is set, else its suite is
  * skipped with the reason. CI must prove the server path, so there a missing URL fails it.
  */
-export function testBackends(schema = 'public'): TestBackend[] {
-  const backends: TestBackend[] = [{ name: 'in-memory PGlite', open: () => mustOpen({ kind: 'memory' }) }];
+export function testBackends(name = 'public'): TestBackend[] {
+  const backends: TestBackend[] = [{ name: 'in-memory PGlite', open: () => openTestDatabase('migrated') }];
   const url = TEST_DATABASE_URL;
   if (url === undefined && RUNNING_IN_CI) {
     backends.push({
@@ -33,12 +33,7 @@ export function testBackends(schema = 'public'): TestBackend[] {
   } else {
     backends.push({
       name: 'PostgreSQL server',
-      open: async () => {
-        await recreateSchema(url, schema);
-        const scoped = new URL(url);
-        scoped.searchParams.set('schema', schema);
-        return mustOpen({ kind: 'postgres', url: scoped.toString() });
-      },
+      open: async () => mustOpen({ kind: 'postgres', url: await serverCopy(name) }),
     });
   }
   return backends;
@@ -70,30 +65,20 @@ export async function truncateAll(db: Database): Promise<void> {
 }
 
 /**
- * A fresh schema on the TEST_DATABASE_URL server, built from the migrations, for processes to share:
- * its URL with `?schema=`. Null when no server is configured (see `testBackends` for CI).
+ * A fresh database on the TEST_DATABASE_URL server, copied from the run's migrated template, for
+ * processes to share: its URL (with `?schema=`). Null when no server is configured (see
+ * `testBackends` for CI). `name` is unique per test file, so files running in parallel never
+ * drop each other's databases.
  */
-export async function freshServerSchema(schema: string): Promise<string | null> {
+export async function freshServerDatabase(name: string): Promise<string | null> {
   if (TEST_DATABASE_URL === undefined) return null;
-  await recreateSchema(TEST_DATABASE_URL, schema);
-  const scoped = new URL(TEST_DATABASE_URL);
-  scoped.searchParams.set('schema', schema);
-  return scoped.toString();
+  return serverCopy(name);
 }
 
-// `migrate deploy` cannot reach a server from here (prisma/prisma#27403), so the
-// test schema is rebuilt from the committed migration SQL instead. Each test file
-// passes its own schema, so files running in parallel never drop each other's liveGames.
-async function recreateSchema(url: string, schema: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad test schema name ${schema}`);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
-    await applyMigrationSql((sql) => client.query(sql));
-  } finally {
-    await client.end();
-  }
+async function serverCopy(name: string): Promise<string> {
+  const template = inject('serverTemplate');
+  if (template === null) throw new Error('TEST_DATABASE_URL is set but the global setup built no template database');
+  return copyServerTemplate(template, name);
 }
 
 async function mustOpen(database: Parameters<typeof openDatabase>[0]['database']): Promise<Database> {

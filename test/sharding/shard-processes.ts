@@ -1,10 +1,10 @@
-/** Shard processes of the bot as an operator starts them (`npm start`), against the simulator and one PostgreSQL schema. */
+/** Shard processes of the bot as an operator starts them (`npm start`), against the simulator and one PostgreSQL database. */
 import type { ChildProcess } from 'node:child_process';
 import { spawnBot } from '../../scripts/lib/bot-process.ts';
 import { describe } from 'vitest';
 import type { DiscordSim } from '../../scripts/fakes/discord/index.ts';
 import { openDatabase, type Database } from '../../src/db/open-database.ts';
-import { freshServerSchema } from '../db/test-databases.ts';
+import { freshServerDatabase } from '../db/test-databases.ts';
 
 export interface BotProcess {
   readonly child: ChildProcess;
@@ -22,9 +22,9 @@ export function describeSharded(title: string, suite: () => void): void {
   else describe.skip(`${title} (skipped: ${SERVER_MISSING})`, suite);
 }
 
-/** A fresh schema for this test's processes, and a client of its own on it to read what they stored. */
-export async function sharedDatabase(schema: string): Promise<{ url: string; db: Database }> {
-  const url = await freshServerSchema(schema);
+/** A fresh database for this test's processes, and a client of its own on it to read what they stored. */
+export async function sharedDatabase(name: string): Promise<{ url: string; db: Database }> {
+  const url = await freshServerDatabase(name);
   if (url === null) throw new Error(`CI=true but ${SERVER_MISSING}`);
   const opened = await openDatabase({ database: { kind: 'postgres', url } });
   if (!opened.ok) throw new Error(opened.error);
@@ -35,7 +35,7 @@ export async function sharedDatabase(schema: string): Promise<{ url: string; db:
 export function startBot(sim: DiscordSim, env: Record<string, string>): BotProcess {
   const child = spawnBot(sim, {
     LLM_PROVIDER: 'offline',
-    // The test builds the schema from the migration SQL (prisma migrate deploy needs its engine binary).
+    // The test copies a database migrated from the migration SQL (prisma migrate deploy needs its engine binary).
     MIGRATE_ON_START: 'false',
     LOG_LEVEL: 'info',
     ...env,

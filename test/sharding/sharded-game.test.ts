@@ -21,8 +21,8 @@ afterEach(async () => {
 });
 
 /** A guild Discord routes to shard 1 of 2, where the bot may not create private threads: the Mafia chat by DM. */
-async function world(schema: string): Promise<{ sim: DiscordSim; url: string; db: Database }> {
-  const { url, db } = await sharedDatabase(schema);
+async function world(name: string): Promise<{ sim: DiscordSim; url: string; db: Database }> {
+  const { url, db } = await sharedDatabase(name);
   cleanups.push(() => db.close());
   const sim = await startDiscordSim({
     guilds: [

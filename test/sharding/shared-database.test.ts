@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { createGameStore, type GameProjection } from '../../src/db/game-store.ts';
-import { openDatabase, type Database } from '../../src/db/open-database.ts';
+import { openDatabase, splitSchemaParam, type Database } from '../../src/db/open-database.ts';
 import { openShardInbox, shardOutbox, type ShardInboxItem } from '../../src/db/shard-inbox.ts';
 import { startupLockName, withStartupLock } from '../../src/db/startup-lock.ts';
 import { describeSharded, sharedDatabase, until } from './shard-processes.ts';
@@ -15,9 +15,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Two clients of the same schema, as two processes hold them. */
-async function twoClients(schema: string): Promise<{ url: string; first: Database; second: Database }> {
-  const { url, db: first } = await sharedDatabase(schema);
+/** Two clients of the same database, as two processes hold them. */
+async function twoClients(name: string): Promise<{ url: string; first: Database; second: Database }> {
+  const { url, db: first } = await sharedDatabase(name);
   cleanups.push(() => first.close());
   const opened = await openDatabase({ database: { kind: 'postgres', url } });
   if (!opened.ok) throw new Error(opened.error);
@@ -95,7 +95,7 @@ describeSharded('one PostgreSQL database shared by several processes', () => {
     const waiting = async () =>
       (
         await first.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks
-          WHERE locktype = 'advisory' AND NOT granted AND objid = (hashtext(${startupLockName('shared_startup')})::bigint & 4294967295)::oid`
+          WHERE locktype = 'advisory' AND NOT granted AND objid = (hashtext(${startupLockName(splitSchemaParam(url).schema)})::bigint & 4294967295)::oid`
       )[0]?.n ?? 0;
     await until(async () => (await waiting()) === 1, 'b waits for the lock');
     expect(steps).toEqual(['a in']);

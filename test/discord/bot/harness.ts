@@ -1,22 +1,22 @@
-/** A bot on the simulator: real discord.js client, in-memory PGlite, starter personas, a manual clock. */
+/** A bot on the simulator: real discord.js client, in-memory PGlite copied from the run's template (starter personas in it), a manual clock. */
 import type { Client } from 'discord.js';
 import type { LlmConfig } from '../../../src/config.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import { startBot, type Bot } from '../../../src/bot.ts';
 import { createDiscordClient, loginClient } from '../../../src/discord/client.ts';
 import { createGameStore, type GameStore } from '../../../src/db/game-store.ts';
-import { openDatabase, type Database } from '../../../src/db/open-database.ts';
+import type { Database } from '../../../src/db/open-database.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import { createPersonaStore, type PersonaStore } from '../../../src/db/persona-store.ts';
 import { createEditorStore } from '../../../src/db/editor-store.ts';
 import type { EditorLlm } from '../../../src/agents/editor/index.ts';
 import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { createRatingStore } from '../../../src/db/rating-store.ts';
-import { loadStarterPack } from '../../../src/persona/starter-pack.ts';
 import type { Logger } from '../../../src/log.ts';
 import { startDiscordSim, type DiscordSim } from '../../../scripts/fakes/discord/index.ts';
 import { BOT_DEFAULT, EVERYONE_DEFAULT } from '../../../scripts/fakes/discord/permissions.ts';
 import { T0 } from '../../support/test-game.ts';
+import { openTestDatabase } from '../../support/test-database.ts';
 
 export const OFFLINE: LlmConfig = {
   provider: 'offline',
@@ -79,13 +79,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       },
     ],
   });
-  const opened = await openDatabase({ database: { kind: 'memory' } });
-  if (!opened.ok) throw new Error(opened.error);
-  const db = opened.value;
+  // The starter pack is in the template, as main.ts loads it at every boot.
+  const db = await openTestDatabase('withStarters');
   const games = createGameStore(db.prisma);
   const personas = createPersonaStore(db.prisma);
-  const pack = await loadStarterPack(personas);
-  if (!pack.ok) throw new Error(pack.error.message);
   const timers = new ManualTimers(T0);
   const boot = async () => {
     const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
