@@ -7,17 +7,15 @@ import 'dotenv/config';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
-import { directorsCut } from '../src/agents/directors-cut.ts';
-import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 import { createProvider, isConfigured } from '../src/llm/providers.ts';
 import { budgetSink, Seating } from '../src/agents/seating.ts';
 import type { AiSeat } from '../src/agents/ai-players.ts';
 import type { Summarizer } from '../src/agents/summary.ts';
 import { loadConfig } from '../src/config.ts';
-import { MAX_PRESET_PLAYERS, MIN_PRESET_PLAYERS, narrate } from '../src/game/index.ts';
+import { MAX_PRESET_PLAYERS, MIN_PRESET_PLAYERS } from '../src/game/index.ts';
 import { gameReport } from '../src/report/files.ts';
-import { playHeadless } from '../src/session/headless-game.ts';
 import { flagsOrExit } from './cli.ts';
+import { demoTranscript, offlineSeats, playDemo } from './lib/demo-game.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
 import { probeModel } from './lib/probe.ts';
 
@@ -33,11 +31,7 @@ const { ai, players, seed, out } = flagsOrExit(
 );
 
 const personas = await demoPersonas(players);
-const lines = [`# Dramatis demo — ${players} players, seed ${seed}`, ''];
-let seats: AiSeat[] = personas.map((p, i) => {
-  const offline = heuristicBrain(p.voice);
-  return { id: `seat${i + 1}`, name: p.name, brain: offline, offline };
-});
+let seats: AiSeat[] = offlineSeats(personas);
 let summarizer: Summarizer | undefined;
 let report = (): Promise<string | null> => Promise.resolve(null);
 
@@ -84,28 +78,19 @@ if (ai !== 'offline') {
   };
 }
 
-const result = await playHeadless({
-  gameId: `demo-${seed}`,
+const result = await playDemo({
   seed,
   seats,
-  startAt: Date.UTC(2026, 0, 1),
   ...(summarizer && { summarizer }),
-  driver: {
-    onFallback: (player, kind, fallback) =>
-      console.error(`(${player.name}'s ${kind}: offline fallback, ${fallback.category}: ${fallback.detail})`),
-  },
+  onFallback: (player, kind, fallback) =>
+    console.error(`(${player.name}'s ${kind}: offline fallback, ${fallback.category}: ${fallback.detail})`),
 });
 if (!result.ok) {
   console.error(`The demo could not run: ${result.error}`);
   process.exit(1);
 }
 const state = result.value;
-for (const event of state.log) {
-  if (event.visibility.kind !== 'public' || event.type === 'player_joined') continue;
-  const line = narrate(state, event);
-  if (line) lines.push(line);
-}
-lines.push('', "# Director's cut", ...directorsCut(state));
+const lines = demoTranscript(state, players, seed);
 const cost = await report();
 if (cost) lines.push('', `Cost: ${cost}`);
 process.stdout.write(lines.join('\n') + '\n');

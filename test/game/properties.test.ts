@@ -7,10 +7,12 @@ import { playHeadless } from '../../src/session/headless-game.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../../src/agents/heuristic/random-brain.ts';
 import { leaksIn } from '../support/leaks.ts';
+import { counted, propertyRuns } from '../support/property-size.ts';
 
 // A thousand games are a fixed amount of pure CPU work: about 10 s on an idle 2-core machine, over
 // a minute when the cores are shared. The default 60 s test timeout is no bound for that.
 const THOUSAND_GAMES_TIMEOUT_MS = 600_000;
+const GAMES = propertyRuns(1000);
 
 const rulesArb: fc.Arbitrary<RulesInput> = fc.record({
   doctorSelfProtect: fc.boolean(),
@@ -67,7 +69,7 @@ function checkViews(state: GameState): void {
 
 describe('property: whole games played by the offline brains', () => {
   it(
-    'GIVEN 1,000 random seeded games (5–16 seats, random rules, heuristic and random seats) WHEN played out THEN every game ends consistently, the dead never act, views never leak and the log folds back to the state',
+    `GIVEN ${counted(GAMES)} random seeded games (5–16 seats, random rules, heuristic and random seats) WHEN played out THEN every game ends consistently, the dead never act, views never leak and the log folds back to the state`,
     async () => {
       await fc.assert(
         fc.asyncProperty(
@@ -90,7 +92,7 @@ describe('property: whole games played by the offline brains', () => {
             expect(engine.fold(state.log)).toEqual(state);
           },
         ),
-        { numRuns: 1000 },
+        { numRuns: GAMES },
       );
     },
     THOUSAND_GAMES_TIMEOUT_MS,
@@ -100,7 +102,7 @@ describe('property: whole games played by the offline brains', () => {
 /** Random commands from anyone, legal or not: refusals change nothing, and the game still ends. */
 describe('property: chaos at the table', () => {
   it(
-    'GIVEN 1,000 seeded games fed random commands from random players WHEN refused THEN nothing changes; WHEN accepted THEN the rules hold at every phase',
+    `GIVEN ${counted(GAMES)} seeded games fed random commands from random players WHEN refused THEN nothing changes; WHEN accepted THEN the rules hold at every phase`,
     () => {
       fc.assert(
         fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 5, max: 12 }), rulesArb, (seed, count, rules) => {
@@ -169,7 +171,7 @@ describe('property: chaos at the table', () => {
           checkViews(state);
           expect(engine.fold(state.log)).toEqual(state);
         }),
-        { numRuns: 1000 },
+        { numRuns: GAMES },
       );
     },
     THOUSAND_GAMES_TIMEOUT_MS,

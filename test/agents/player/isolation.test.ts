@@ -9,6 +9,9 @@ import * as engine from '../../../src/game/index.ts';
 import type { GameState } from '../../../src/game/index.ts';
 import { stubThink, type CapturedPrompt } from '../../support/stub-model.ts';
 import { TestGame } from '../../support/test-game.ts';
+import { counted, propertyRuns } from '../../support/property-size.ts';
+
+const GAMES = propertyRuns(1000);
 
 /** Secrets of `state` that the prompt of `seatId` must not contain, and whether any does. */
 function promptLeaks(state: GameState, seatId: string, prompt: string): string[] {
@@ -38,7 +41,7 @@ function promptLeaks(state: GameState, seatId: string, prompt: string): string[]
 }
 
 describe('information isolation of AI prompts', () => {
-  it('GIVEN 1,000 random seeded games of LLM seats WHEN every prompt sent to every seat is captured THEN none holds another seat’s unrevealed role, the Mafia thread (for town), another seat’s results or any private reasoning', async () => {
+  it(`GIVEN ${counted(GAMES)} random seeded games of LLM seats WHEN every prompt sent to every seat is captured THEN none holds another seat’s unrevealed role, the Mafia thread (for town), another seat’s results or any private reasoning`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 5, max: 10 }), async (seed, players) => {
         const captured: CapturedPrompt[] = [];
@@ -61,7 +64,7 @@ describe('information isolation of AI prompts', () => {
           expect(promptLeaks(result.state, prompt.seatId, prompt.text), prompt.text).toEqual([]);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: GAMES },
     );
   }, 600_000);
 
