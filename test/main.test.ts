@@ -9,6 +9,7 @@ import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { startDiscordSim, type DiscordSim } from '../scripts/fakes/discord/index.ts';
 import { reply, type FakeHandler, type FakeLlmServer } from '../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../scripts/fakes/llm/fake-openai.ts';
+import { pgliteDirectoryFromTemplate } from './support/test-database.ts';
 
 interface Bot {
   child: ChildProcess;
@@ -36,6 +37,8 @@ function startBotProcess(sim: DiscordSim, model: FakeLlmServer, dataDir: string,
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: model.baseURL,
     LOG_LEVEL: 'info',
+    // The directory is a copy of the migrated template (the migrations have a test of their own).
+    MIGRATE_ON_START: 'false',
     ...env,
   });
   let text = '';
@@ -56,6 +59,7 @@ async function world(answer: FakeHandler = () => reply.hang()) {
   cleanups.push(() => model.close());
   const dataDir = await mkdtemp(join(tmpdir(), 'dramatis-main-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  await pgliteDirectoryFromTemplate(dataDir, 'withStarters');
   return { sim, model, dataDir };
 }
 
@@ -65,7 +69,7 @@ describe('npm start', () => {
     const bot = startBotProcess(sim, model, dataDir);
     await until(() => bot.output().includes('slash commands'), 'it was ready', bot);
 
-    const second = await prepareDatabase({ kind: 'pglite', dataDir });
+    const second = await prepareDatabase({ kind: 'pglite', dataDir }, { migrate: false });
     expect(second.ok).toBe(false);
     if (!second.ok) expect(second.error).toContain(`process ${String(bot.child.pid)}`);
 
@@ -83,7 +87,7 @@ describe('npm start', () => {
     expect(bot.output()).toContain('SIGTERM: shutting down');
     expect(bot.output()).not.toContain('abandoned');
 
-    const reopened = await prepareDatabase({ kind: 'pglite', dataDir });
+    const reopened = await prepareDatabase({ kind: 'pglite', dataDir }, { migrate: false });
     expect(reopened.ok).toBe(true);
     if (reopened.ok) await reopened.value.close();
   });
@@ -107,6 +111,7 @@ describe('npm start', () => {
   it('GIVEN a bot killed with -9 WHEN the next one starts THEN its stale lock does not stand in the way', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dramatis-main-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await pgliteDirectoryFromTemplate(dataDir, 'migrated');
     // The lock alone, as the bot takes it at boot (a whole bot would only add its start-up time).
     const holder = spawn(
       process.execPath,
@@ -126,13 +131,13 @@ describe('npm start', () => {
     holder.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
     const exited = new Promise((resolve) => holder.once('exit', resolve));
     await until(() => said.includes('locked'), 'the lock was taken');
-    const refused = await prepareDatabase({ kind: 'pglite', dataDir });
+    const refused = await prepareDatabase({ kind: 'pglite', dataDir }, { migrate: false });
     expect(refused.ok).toBe(false);
 
     holder.kill('SIGKILL');
     await exited;
 
-    const next = await prepareDatabase({ kind: 'pglite', dataDir });
+    const next = await prepareDatabase({ kind: 'pglite', dataDir }, { migrate: false });
     expect(next.ok ? 'opened' : next.error).toBe('opened');
     if (next.ok) await next.value.close();
   });
