@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/slow-first-sequencer.ts';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Builds the template databases every test copies instead of migrating its own.
     globalSetup: ['test/support/global-setup.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
     // Bounds for hangs, not for speed: on a loaded 2-core machine a bot test's world (PGlite,
     // migrations, starter personas, a discord.js login) alone took over 60 s to start. The waits
     // inside the tests name their states and carry their own timeouts.

@@ -10,6 +10,8 @@ describeSharded('the Discord bench on shard processes', () => {
     const figures = await benchShardedGames({
       games: 2,
       shards: 2,
+      // Five seats, the fewest a game has: one Mafia, so it ends in fewer 10-second phases.
+      aiPerGame: 3,
       db: 'postgres',
       ...(process.env.TEST_DATABASE_URL && { postgresUrl: process.env.TEST_DATABASE_URL }),
       floor: false,
