@@ -1,8 +1,8 @@
 /**
  * One world for the tests of a file (starting one costs more than most tests): `tidy` after each
  * test undoes what it left behind (open games ended, personas it made deleted, people who left back
- * in the server), and `appended` reads only what a test itself added to what the simulator records,
- * so each test asserts what it would in a fresh world, in any order, alone or in its file.
+ * in the server), and `fromNow`/`appended` read only what a test itself added to what the simulator
+ * records, so each test asserts what it would in a fresh world, in any order, alone or in its file.
  */
 import * as engine from '../../../src/game/index.ts';
 import { MEMBERS, type World } from './harness.ts';
@@ -31,6 +31,12 @@ export async function tidy(w: World): Promise<void> {
     if (!removed.ok) throw new Error(`persona ${p.id} made by the test could not be deleted: ${removed.error.message}`);
   }
   await w.bot.idle();
+}
+
+/** What `list` gives from now on that it did not give now (by id): what the test added to a shared channel, DMs or threads. */
+export function fromNow<T extends { readonly id: string }>(list: () => readonly T[]): () => T[] {
+  const before = new Set(list().map((item) => item.id));
+  return () => list().filter((item) => !before.has(item.id));
 }
 
 /** What is appended to a log that only grows (REST calls, requests to a fake, log lines) from now on. */
