@@ -1,14 +1,24 @@
 /**
  * One world for the tests of a file (starting one costs more than most tests): `tidy` after each
- * test undoes what it left behind (open games ended, personas it made deleted, people who left back
- * in the server), and `fromNow`/`appended` read only what a test itself added to what the simulator
+ * test undoes what it left behind (faults lifted, people who left back in the server, open games
+ * ended, personas it made deleted), and `fromNow`/`appended` read only what a test itself added to what the simulator
  * records, so each test asserts what it would in a fresh world, in any order, alone or in its file.
  */
 import * as engine from '../../../src/game/index.ts';
 import { MEMBERS, type World } from './harness.ts';
 
+const undos = new WeakMap<World, (() => unknown)[]>();
+
+/** Something to undo when this test is over, pass or fail (a fault lifted): the first thing `tidy` does. */
+export function afterTest(w: World, undo: () => unknown): void {
+  const list = undos.get(w) ?? [];
+  list.push(undo);
+  undos.set(w, list);
+}
+
 /** Leaves the world as the next test expects to find it; what cannot be undone fails the test that left it. */
 export async function tidy(w: World): Promise<void> {
+  for (const undo of (undos.get(w) ?? []).splice(0).reverse()) await undo();
   const guild = w.sim.guild('Club');
   for (const member of MEMBERS) if (!guild.members.has(w.sim.user(member.name).id)) w.sim.addMember(guild, member);
   await w.bot.idle();
