@@ -45,7 +45,7 @@ export class FakeLlmServer {
   /** The usage reported for each message reply, in order (scripted or computed). */
   readonly usages: FakeCallUsage[] = [];
   #totals: UsageTotals = NO_USAGE;
-  readonly #cache: PromptCache;
+  #cache: PromptCache;
   readonly #now: () => number;
   readonly #latency: LatencyModel;
   readonly #held: HeldAnswers | undefined;
@@ -96,6 +96,20 @@ export class FakeLlmServer {
   /** Answers every request once the queue is empty. */
   handle(handler: FakeHandler): this {
     this.#handler = handler;
+    return this;
+  }
+
+  /**
+   * As a new server on the same address: no script (queue nor handler), no requests or usage
+   * recorded, an empty prompt cache. For tests that share one bot, and so its model's address.
+   */
+  reset(): this {
+    this.#queue.length = 0;
+    this.#handler = undefined;
+    this.requests.length = 0;
+    this.usages.length = 0;
+    this.#totals = NO_USAGE;
+    this.#cache = new PromptCache(this.#now);
     return this;
   }
 

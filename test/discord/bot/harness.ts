@@ -13,7 +13,7 @@ import type { EditorLlm } from '../../../src/agents/editor/index.ts';
 import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { createRatingStore } from '../../../src/db/rating-store.ts';
 import type { Logger } from '../../../src/log.ts';
-import { startDiscordSim, type DiscordSim } from '../../../scripts/fakes/discord/index.ts';
+import { startDiscordSim, type DiscordSim, type MemberSpec } from '../../../scripts/fakes/discord/index.ts';
 import { BOT_DEFAULT, EVERYONE_DEFAULT } from '../../../scripts/fakes/discord/permissions.ts';
 import { T0 } from '../../support/test-game.ts';
 import { openTestDatabase } from '../../support/test-database.ts';
@@ -65,13 +65,21 @@ export interface WorldOptions {
   readonly games?: (store: GameStore) => GameStore;
 }
 
+/** The people of the world's server, as the simulator takes them (a test may need one back after they left). */
+export const MEMBERS: readonly MemberSpec[] = [
+  { name: 'alice', owner: true },
+  { name: 'bob' },
+  { name: 'carol' },
+  { name: 'mod', manageServer: true },
+];
+
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const sim = await startDiscordSim({
     guilds: [
       {
         name: 'Club',
         channels: ['game', 'other'],
-        members: [{ name: 'alice', owner: true }, 'bob', 'carol', { name: 'mod', manageServer: true }],
+        members: [...MEMBERS],
         ...(options.botLacks !== undefined && {
           botPermissions: BOT_DEFAULT & ~options.botLacks,
           everyonePermissions: EVERYONE_DEFAULT & ~options.botLacks,

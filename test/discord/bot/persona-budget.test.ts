@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
@@ -8,14 +8,58 @@ import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { messageText, type OptionValue, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { content, profile } from '../../persona/fixtures.ts';
 import { OFFLINE, startWorld, type World } from './harness.ts';
+import { tidy } from './shared-world.ts';
 
 let w: World | undefined;
 let fake: FakeLlmServer | undefined;
+
+/**
+ * The two budgets most tests need, each a world on the OpenAI fake shared by those tests: plenty
+ * of budget, or the day's spent before the bot first reads it (none of them spends any). Started
+ * by the first test that asks, tidied after each test, closed after the file.
+ */
+type Budget = 'plenty' | 'spent';
+const shared = new Map<Budget, Promise<{ world: World; fake: FakeLlmServer }>>();
+
+/** Ledger rows there before this test (the calls of the tests before it in its shared world). */
+let ledgerBefore: ReadonlySet<string> = new Set();
+
+async function onBudget(budget: Budget): Promise<{ w: World; fake: FakeLlmServer }> {
+  let started = shared.get(budget);
+  if (!started) {
+    started = (async () => {
+      const fake = await startFakeOpenAi();
+      const world = await startWorld({ llm: configFor('openai', fake.baseURL, budget === 'plenty' ? 100_000 : 1000) });
+      if (budget === 'spent') await spentEarlier(world, 5000);
+      return { world, fake };
+    })();
+    shared.set(budget, started);
+  }
+  const on = await started;
+  w = on.world;
+  fake = on.fake.reset();
+  ledgerBefore = new Set((await on.world.db.prisma.llmCall.findMany({ select: { id: true } })).map((row) => row.id));
+  return { w: on.world, fake: on.fake };
+}
+
+beforeEach(() => {
+  ledgerBefore = new Set();
+});
 afterEach(async () => {
-  await w?.close();
-  await fake?.close();
+  const sharedWorlds = await Promise.all(shared.values());
+  if (w && sharedWorlds.some((on) => on.world === w)) await tidy(w);
+  else {
+    await w?.close();
+    await fake?.close();
+  }
   w = undefined;
   fake = undefined;
+});
+afterAll(async () => {
+  for (const on of await Promise.all(shared.values())) {
+    await on.world.close();
+    await on.fake.close();
+  }
 });
 
 const SPENT = /This server's AI budget for today is spent; it resets at midnight UTC \(in (\d+ h )?\d+ min\)\./;
@@ -64,7 +108,7 @@ async function spentEarlier(world: World, tokens: number): Promise<void> {
 /** Every ledger row this test's calls wrote, oldest first. */
 const rows = async (world: World) =>
   (await world.db.prisma.llmCall.findMany({ orderBy: { createdAt: 'asc' } }))
-    .filter((row) => row.gameId !== 'earlier-game')
+    .filter((row) => row.gameId !== 'earlier-game' && !ledgerBefore.has(row.id))
     .map(({ id: _id, createdAt: _at, ...row }) => row);
 
 /** About 14,000 characters over four form inputs: two chunks for the profiler, then a merge. */
@@ -77,8 +121,8 @@ const LONG_BIO = Array.from({ length: 4 }, (_, k) =>
 describe('/persona create on the server’s budget (OpenAI wire)', () => {
   it('GIVEN a long biography and a merge that breaks a limit WHEN alice creates a persona THEN each profiler call (two chunks, the merge, its re-ask) is an LlmCall row of this server', async () => {
     const usage = { input: 1200, output: 300, cached: 100 };
-    fake = await startFakeOpenAi([draft(), draft(), draft({ voice: 'Too short.' }), draft()].map((d) => reply.structured(d, { usage })));
-    w = await startWorld({ llm: configFor('openai', fake.baseURL, 100_000) });
+    const { w, fake } = await onBudget('plenty');
+    fake.enqueue(...[draft(), draft(), draft({ voice: 'Too short.' }), draft()].map((d) => reply.structured(d, { usage })));
     const modal = await persona('alice', 'create', { name: 'Ada Lovelace' }).modal();
     const created = await w.sim
       .user('alice')
@@ -103,9 +147,7 @@ describe('/persona create on the server’s budget (OpenAI wire)', () => {
   });
 
   it('GIVEN the server’s budget is spent WHEN alice creates a persona THEN nothing reaches the model, she is told when it resets, and the persona is built offline', async () => {
-    fake = await startFakeOpenAi();
-    w = await startWorld({ llm: configFor('openai', fake.baseURL, 1000) });
-    await spentEarlier(w, 1000);
+    const { w, fake } = await onBudget('spent');
     const created = await persona('alice', 'create', {
       name: 'Ada Lovelace',
       text: 'Ada Lovelace was a mathematician. She said "Imagination is the discovering faculty."',
@@ -159,8 +201,8 @@ describe('/persona import on the server’s budget (OpenAI wire)', () => {
   const file = { filename: 'mirelle.json', content: Buffer.from(JSON.stringify(CARD)) };
 
   it('GIVEN a model WHEN bob imports a card THEN the profiler’s call is a card_import row of this server', async () => {
-    fake = await startFakeOpenAi([reply.structured(draft(), { usage: { input: 400, output: 80 } })]);
-    w = await startWorld({ llm: configFor('openai', fake.baseURL, 100_000) });
+    const { w, fake } = await onBudget('plenty');
+    fake.enqueue(reply.structured(draft(), { usage: { input: 400, output: 80 } }));
     const imported = messageText(await persona('bob', 'import', { file }).ephemeral());
     expect(imported).toMatch(/^Imported \*\*Captain Mirelle Vance\*\* from a V2 character card\.\n/);
     expect(imported).not.toContain('⚠️');
@@ -177,9 +219,7 @@ describe('/persona import on the server’s budget (OpenAI wire)', () => {
   });
 
   it('GIVEN the server’s budget is spent WHEN bob imports a card THEN nothing reaches the model and the warning says the budget is spent and when it resets', async () => {
-    fake = await startFakeOpenAi();
-    w = await startWorld({ llm: configFor('openai', fake.baseURL, 500) });
-    await spentEarlier(w, 600);
+    const { w, fake } = await onBudget('spent');
     const imported = messageText(await persona('bob', 'import', { file }).ephemeral());
     expect(imported).toMatch(/^Imported \*\*Captain Mirelle Vance\*\*/);
     expect(imported).toMatch(SPENT);
@@ -194,8 +234,8 @@ describe('/persona test on the server’s budget (OpenAI wire)', () => {
   const holmesId = async (world: World) => (await world.db.prisma.persona.findFirst({ where: { name: 'Sherlock Holmes' } }))!.id;
 
   it('GIVEN a model WHEN bob tests Holmes in the server THEN one persona_test row names the server and Holmes', async () => {
-    fake = await startFakeOpenAi([reply.text('Elementary, Carol.', { usage: { input: 350, output: 12 } })]);
-    w = await startWorld({ llm: configFor('openai', fake.baseURL, 100_000) });
+    const { w, fake } = await onBudget('plenty');
+    fake.enqueue(reply.text('Elementary, Carol.', { usage: { input: 350, output: 12 } }));
     const answer = await persona('bob', 'test', { persona: 'Sherlock Holmes', situation }).ephemeral();
     expect((answer.embeds[0] as { description: string }).description).toBe('Elementary, Carol.');
     expect(await rows(w)).toEqual([
@@ -213,9 +253,7 @@ describe('/persona test on the server’s budget (OpenAI wire)', () => {
   });
 
   it('GIVEN the server’s budget is spent WHEN bob tests Holmes THEN nothing reaches the model and Holmes answers offline with a note saying when the budget resets', async () => {
-    fake = await startFakeOpenAi();
-    w = await startWorld({ llm: configFor('openai', fake.baseURL, 1000) });
-    await spentEarlier(w, 5000);
+    const { w, fake } = await onBudget('spent');
     const answer = await persona('bob', 'test', { persona: 'Sherlock Holmes', situation }).ephemeral();
     expect(answer.flags & 64).toBe(64);
     expect(messageText(answer)).toMatch(SPENT);
@@ -227,8 +265,8 @@ describe('/persona test on the server’s budget (OpenAI wire)', () => {
   });
 
   it('GIVEN a model WHEN alice tests Holmes in a DM THEN the call is recorded with guild null', async () => {
-    fake = await startFakeOpenAi([reply.text('Elementary.')]);
-    w = await startWorld({ llm: configFor('openai', fake.baseURL, 1000) });
+    const { w, fake } = await onBudget('plenty');
+    fake.enqueue(reply.text('Elementary.'));
     await persona('alice', 'test', { persona: 'Sherlock Holmes', situation }, 'dm').ephemeral();
     expect(await rows(w)).toEqual([
       expect.objectContaining({ guildId: null, personaId: await holmesId(w), purpose: 'persona_test', ok: true }),

@@ -1,13 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messageText, type OptionValue } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
+import { appended, tidy } from './shared-world.ts';
 
+/** One world for the file: each test's personas are deleted and its games ended after it. */
 let w: World;
-beforeEach(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-afterEach(() => w.close());
+afterEach(() => tidy(w));
+afterAll(() => w.close());
 
 const persona = (user: string, subcommand: string, options: Record<string, OptionValue> = {}, where = 'game') =>
   w.sim.user(user).slash(where, 'persona', { subcommand, options });
@@ -146,6 +149,7 @@ describe('/persona show, list and autocomplete', () => {
   });
 
   it('GIVEN many personas WHEN alice lists THEN pages keep the embed within Discord’s limits and point to the next page', async () => {
+    const failed = appended(() => w.sim.failedRequests());
     for (let n = 1; n <= 25; n++) {
       const made = await w.personas.duplicate(
         { userId: w.sim.user('alice').id, guildId: null, canManageServer: false },
@@ -162,7 +166,7 @@ describe('/persona show, list and autocomplete', () => {
     const second = messageText(await persona('alice', 'list', { page: 2 }).ephemeral());
     expect(second).toContain('Sherlock Holmes');
     expect(second).not.toContain('Cleo 01');
-    expect(w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 
   it('GIVEN bob’s private persona and the built-ins WHEN alice autocompletes delete THEN only what she may delete is offered; show offers what she can see', async () => {

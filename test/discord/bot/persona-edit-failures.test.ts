@@ -1,13 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { reply } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startEditorWorld, type EditorWorld } from './editor-world.ts';
+import { tidy } from './shared-world.ts';
 
+/** One editor world for the file, its model's script reset before each test and alice's personas deleted after; the crash gets its own. */
 let e: EditorWorld;
-beforeEach(async () => {
+beforeAll(async () => {
   e = await startEditorWorld();
 });
-afterEach(() => e.close());
+beforeEach(() => void e.fake.reset());
+afterEach(() => tidy(e.w));
+afterAll(() => e.close());
 
 describe('/persona edit: when the model fails', () => {
   it("GIVEN an overloaded model, then a connection cut mid-answer WHEN alice writes THEN each reply is one plain sentence, and the provider's words go to the log only", async () => {
@@ -82,21 +86,24 @@ describe('/persona edit: when the model fails', () => {
   });
 
   it('GIVEN a reply mid-stream WHEN the bot crashes and starts again THEN the reply loses its Stop button and says it was interrupted, and the history records it', async () => {
-    const thread = await e.openThread(await e.persona('Ada Lovelace'));
-    const alice = e.w.sim.user('alice');
+    // A world of its own: the crashed bot is never stopped, and its stalled call would outlive the test in a shared one.
+    const own = await startEditorWorld();
+    onTestFinished(() => own.close());
+    const thread = await own.openThread(await own.persona('Ada Lovelace'));
+    const alice = own.w.sim.user('alice');
     // The answer's first words come, then nothing: the bot dies while it waits for the rest.
-    e.fake.enqueue(reply.text('Her voice is now gruff and clipped, with short sentences.', { stallAfterEvents: 4 }));
+    own.fake.enqueue(reply.text('Her voice is now gruff and clipped, with short sentences.', { stallAfterEvents: 4 }));
     alice.say(thread, 'Make her gruff.');
-    const streaming = await e.w.sim.until(() =>
-      e.botMessages(thread).find((m) => messageText(m).startsWith('Her') && m.components.length > 0),
+    const streaming = await own.w.sim.until(() =>
+      own.botMessages(thread).find((m) => messageText(m).startsWith('Her') && m.components.length > 0),
     );
     alice.say(thread, 'And the tactics.');
-    const queued = await e.w.sim.until(() => e.botMessages(thread).find((m) => messageText(m).includes('Queued behind 1')));
+    const queued = await own.w.sim.until(() => own.botMessages(thread).find((m) => messageText(m).includes('Queued behind 1')));
 
-    await e.w.crash();
+    await own.w.crash();
 
-    const now = (id: string) => e.w.sim.messagesIn(thread).find((m) => m.id === id)!;
-    await e.w.sim.until(() => now(streaming.id).components.length === 0 && now(queued.id).components.length === 0);
+    const now = (id: string) => own.w.sim.messagesIn(thread).find((m) => m.id === id)!;
+    await own.w.sim.until(() => now(streaming.id).components.length === 0 && now(queued.id).components.length === 0);
     expect(messageText(now(queued.id))).toBe(
       '⚠️ Interrupted by a restart of the bot. Send your message again; what was done so far is kept.',
     );

@@ -1,13 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startEditorWorld, type EditorWorld } from './editor-world.ts';
+import { afterTest, appended, tidy } from './shared-world.ts';
 
+/** One editor world for the file: its model's script reset before each test, alice's personas (and their editors) deleted after. */
 let e: EditorWorld;
-beforeEach(async () => {
+beforeAll(async () => {
   e = await startEditorWorld();
 });
-afterEach(() => e.close());
+beforeEach(() => void e.fake.reset());
+afterEach(() => tidy(e.w));
+afterAll(() => e.close());
 
 const MISSING_PERMISSIONS = 50013;
 
@@ -34,6 +38,7 @@ describe('/persona edit: one conversation per thread or DM, the last opened', ()
   });
 
   it('GIVEN an editor thread WHEN alice opens the persona again THEN the old thread says where the conversation went, and the new thread answers', async () => {
+    const failed = appended(() => e.w.sim.failedRequests());
     const ada = await e.persona('Ada Lovelace');
     const first = await e.openThread(ada);
     const second = await e.openThread(ada);
@@ -45,13 +50,13 @@ describe('/persona edit: one conversation per thread or DM, the last opened', ()
     e.w.sim.user('alice').say(second, 'Hello?');
     await e.w.sim.until(() => messageText(e.botMessages(second).at(-1)!).includes('Here now.'));
     await e.w.bot.idle();
-    expect(e.w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 
   it('GIVEN an editor thread WHEN reopening cannot create the new thread THEN she is told why, and the old thread still answers', async () => {
     const ada = await e.persona('Ada Lovelace');
     const first = await e.openThread(ada);
-    e.w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: MISSING_PERMISSIONS });
+    afterTest(e.w, e.w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: MISSING_PERMISSIONS }));
     const refused = await e.w.sim
       .user('alice')
       .slash('other', 'persona', { subcommand: 'edit', options: { persona: ada.id } })

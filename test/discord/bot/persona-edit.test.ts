@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
 import type { Persona } from '../../../src/persona/persona.ts';
 import { content } from '../../persona/fixtures.ts';
@@ -6,15 +6,20 @@ import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts
 import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
+import { appended, fromNow, tidy } from './shared-world.ts';
 
+/** One world and one editor model for the file; each test gets a fresh Ada (deleted after it, her editor with her) and a fresh script. */
 let w: World;
 let fake: FakeLlmServer;
 let ada: Persona;
 
-beforeEach(async () => {
+beforeAll(async () => {
   fake = await startFakeAnthropic();
   const provider = createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
   w = await startWorld({ editorLlm: { provider, model: 'editor-model' } });
+});
+beforeEach(async () => {
+  fake.reset();
   const aliceId = w.sim.user('alice').id;
   const created = await w.personas.create(
     { userId: aliceId, guildId: null, canManageServer: false },
@@ -23,7 +28,8 @@ beforeEach(async () => {
   if (!created.ok) throw new Error(created.error.message);
   ada = created.value;
 });
-afterEach(async () => {
+afterEach(() => tidy(w));
+afterAll(async () => {
   await w.close();
   await fake.close();
 });
@@ -39,17 +45,21 @@ async function sessionId(thread: { id: string }): Promise<string> {
   return rows[0]!.id;
 }
 
+/** The thread the editor opened on Ada (earlier tests' Adas have threads of that name too). */
 async function openEditor(): Promise<{ id: string }> {
   const opened = await w.sim
     .user('alice')
     .slash('other', 'persona', { subcommand: 'edit', options: { persona: ada.id } })
     .reply();
   expect(messageText(opened)).toMatch(/The editor is open in <#\d+>/);
-  return w.sim.threadsOf('other').find((t) => (t.name ?? '').includes('Ada Lovelace'))!;
+  const id = /The editor is open in <#(\d+)>/.exec(messageText(opened))![1]!;
+  expect(w.sim.channel(id).name).toContain('Ada Lovelace');
+  return { id };
 }
 
 describe('/persona edit: chatting with the editor agent in a private thread', () => {
   it('GIVEN alice edits her persona WHEN she asks for a change in the thread THEN the reply streams there with the tool call shown, and the persona is changed', async () => {
+    const failed = appended(() => w.sim.failedRequests());
     const thread = await openEditor();
     expect(w.sim.threadMembers(thread)).toContain(w.sim.user('alice').id);
     fake.enqueue(
@@ -66,7 +76,7 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
     expect(answer.components).toEqual([]);
     const stored = await w.personas.get({ userId: w.sim.user('alice').id, guildId: null, canManageServer: false }, ada.id);
     expect(stored.ok && stored.value.profile.decisionStyle).toBe('Numbers first, always.');
-    expect(w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 
   it('GIVEN a conversation WHEN alice asks for its history and then clears it THEN she sees the turns, and the next history is empty', async () => {
@@ -88,18 +98,19 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
   });
 
   it("GIVEN alice's private persona WHEN bob tries to edit it THEN he is refused privately, no thread is opened and the model is never called", async () => {
+    const threads = fromNow(() => w.sim.threadsOf('other'));
     const refused = await w.sim
       .user('bob')
       .slash('other', 'persona', { subcommand: 'edit', options: { persona: ada.id } })
       .ephemeral();
     expect(messageText(refused)).toMatch(/no persona/i);
-    expect(w.sim.threadsOf('other')).toHaveLength(0);
+    expect(threads()).toHaveLength(0);
     const built = await w.sim
       .user('bob')
       .slash('other', 'persona', { subcommand: 'edit', options: { persona: 'Sherlock Holmes' } })
       .ephemeral();
     expect(messageText(built)).toMatch(/read-only|duplicate/i);
-    expect(w.sim.threadsOf('other')).toHaveLength(0);
+    expect(threads()).toHaveLength(0);
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -131,6 +142,7 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
   });
 
   it('GIVEN alice in a DM with the bot WHEN she opens the editor there and writes THEN the DM is the conversation', async () => {
+    const failed = appended(() => w.sim.failedRequests());
     const opened = await w.sim
       .user('alice')
       .slash('dm', 'persona', { subcommand: 'edit', options: { persona: ada.id } })
@@ -141,7 +153,7 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
     await w.sim.until(() => w.sim.dmsTo('alice').some((m) => messageText(m).includes('In the DM: what shall we change?')));
     await w.bot.idle();
     expect(fake.requests).toHaveLength(1);
-    expect(w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 
   it('GIVEN a thread with no editor WHEN chat-clear is used in a plain channel THEN it says where it works', async () => {

@@ -1,17 +1,20 @@
 import encodeChunks from 'png-chunks-encode';
 import extractChunks from 'png-chunks-extract';
 import { encode as encodeText } from 'png-chunk-text';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pngWithCard } from '../../../src/persona/card-png.ts';
 import { messageText, type OptionValue, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
+import { appended, tidy } from './shared-world.ts';
 
+/** One world for the file: the personas each test made or imported are deleted after it. */
 let w: World;
-beforeEach(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-afterEach(() => w.close());
+afterEach(() => tidy(w));
+afterAll(() => w.close());
 
 const persona = (user: string, subcommand: string, options: Record<string, OptionValue> = {}) =>
   w.sim.user(user).slash('game', 'persona', { subcommand, options });
@@ -153,6 +156,7 @@ describe('/persona export and import', () => {
   });
 
   it('GIVEN bad files WHEN imported THEN each is refused with its reason and nothing is stored', async () => {
+    const failed = appended(() => w.sim.failedRequests());
     const before = await count();
     const refusal = async (f: { filename: string; content: Buffer | string; contentType?: string }) =>
       messageText(await persona('alice', 'import', { file: f }).ephemeral());
@@ -184,6 +188,6 @@ describe('/persona export and import', () => {
       /huge\.json is 2\.0 MiB; the limit is 1\.0 MiB/,
     );
     expect(await count()).toBe(before);
-    expect(w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 });

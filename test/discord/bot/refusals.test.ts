@@ -1,13 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isEphemeral, messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { Permissions } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
+import { tidy } from './shared-world.ts';
 
+/** One world for the file, its games ended after each test; a bot that lacks permissions gets a world of its own. */
 let w: World;
-beforeEach(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-afterEach(() => w.close());
+afterEach(() => tidy(w));
+afterAll(() => w.close());
 
 const mafia = (user: string, subcommand: string, options: Record<string, string | number | boolean> = {}, where = 'game') =>
   w.sim.user(user).slash(where, 'mafia', { subcommand, options });
@@ -46,25 +49,31 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
   });
 
   it('GIVEN the bot may not post embeds in the channel WHEN a game is created THEN it is refused, naming what is missing, and no game exists', async () => {
-    await w.close();
-    w = await startWorld({ botLacks: Permissions.EmbedLinks });
-    const refusal = await mafia('alice', 'create').ephemeral();
-    expect(messageText(refusal)).toMatch(/I cannot run a game in this channel: I need \*\*Embed Links\*\*/);
-    expect(w.bot.liveGames.live).toHaveLength(0);
-    expect(await w.games.findOpenGameInChannel(w.sim.channel('game').id)).toBeNull();
+    const lacking = await startWorld({ botLacks: Permissions.EmbedLinks });
+    try {
+      const refusal = await lacking.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).ephemeral();
+      expect(messageText(refusal)).toMatch(/I cannot run a game in this channel: I need \*\*Embed Links\*\*/);
+      expect(lacking.bot.liveGames.live).toHaveLength(0);
+      expect(await lacking.games.findOpenGameInChannel(lacking.sim.channel('game').id)).toBeNull();
+    } finally {
+      await lacking.close();
+    }
   });
 
   it('GIVEN the bot may not use webhooks nor make private threads WHEN a game is created THEN the lobby opens and the host alone hears what the game will lack', async () => {
-    await w.close();
-    w = await startWorld({ botLacks: Permissions.ManageWebhooks | Permissions.CreatePrivateThreads });
-    const handle = mafia('alice', 'create');
-    await handle.public();
-    const note = await handle.followUp(0);
-    expect(isEphemeral(note)).toBe(true);
-    expect(messageText(note)).toContain('**Manage Webhooks**: AI players speak under their own name and avatar');
-    expect(messageText(note)).toContain('**Create Private Threads**: the Mafia get a private thread');
-    expect(messageText(note)).not.toContain('Attach Files');
-    expect(w.bot.liveGames.live).toHaveLength(1);
+    const lacking = await startWorld({ botLacks: Permissions.ManageWebhooks | Permissions.CreatePrivateThreads });
+    try {
+      const handle = lacking.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' });
+      await handle.public();
+      const note = await handle.followUp(0);
+      expect(isEphemeral(note)).toBe(true);
+      expect(messageText(note)).toContain('**Manage Webhooks**: AI players speak under their own name and avatar');
+      expect(messageText(note)).toContain('**Create Private Threads**: the Mafia get a private thread');
+      expect(messageText(note)).not.toContain('Attach Files');
+      expect(lacking.bot.liveGames.live).toHaveLength(1);
+    } finally {
+      await lacking.close();
+    }
   });
 
   it('GIVEN DMs WHEN a command that needs a server is used there THEN it says to use it in a server', async () => {
@@ -104,7 +113,7 @@ describe('/mafia refusals: an ephemeral reply a person understands, and nothing 
     await w.bot.idle();
     const before = w.bot.liveGames.live[0]!.state.players.length;
     // The lobby buttons are gone, so carol can only try the command route.
-    expect(w.sim.messagesIn('game')[0]!.components).toHaveLength(0);
+    expect(w.sim.messagesIn('game').find((m) => m.id === message.id)!.components).toHaveLength(0);
     expect(messageText(await mafia('alice', 'add-ai', { persona: 'Cleopatra' }).ephemeral())).toMatch(/already started/);
     expect(messageText(await mafia('alice', 'remove', { player: 'bob' }).ephemeral())).toMatch(/only be removed in the lobby/);
     expect(w.bot.liveGames.live[0]!.state.players.length).toBe(before);
