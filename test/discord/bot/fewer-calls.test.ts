@@ -1,16 +1,19 @@
 /** What players see stays the same while the bot makes fewer REST calls: folded edits, merged messages, no needless asking. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRole, type GameState } from '../../../src/game/index.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, HUMANS, humansAct, openGame, options, seated, settle, toNextPhase } from './playing.ts';
+import { appended, fromNow, tidy } from './shared-world.ts';
 
+/** One world for the file (every game dealt by seed 3): each test's game is ended after it. */
 let w: World;
-beforeEach(async () => {
+beforeAll(async () => {
   w = await startWorld({ seed: 3 });
 });
-afterEach(() => w.close());
+afterEach(() => tidy(w));
+afterAll(() => w.close());
 
 const MESSAGE_EDIT = '/channels/:channelId/messages/:messageId';
 
@@ -33,12 +36,14 @@ async function until(table: LiveGame, phase: GameState['phase']): Promise<void> 
 
 describe('the vote message', () => {
   it('GIVEN the vote opens WHEN people vote within two seconds of each other THEN the tally is edited once with every vote, the opening line is the message itself, and the closed tally is final', async () => {
+    const channel = fromNow(() => w.sim.messagesIn('game'));
+    const failed = appended(() => w.sim.failedRequests());
     const table = await openGame(w, { 'night-one-kill': false });
     await until(table, 'vote');
     const gameId = table.state.id;
     const vote = message(table.voteMessageId);
     expect(vote.content).toMatch(/The vote is open/);
-    expect(w.sim.messagesIn('game').filter((m) => m.content.includes('The vote is open'))).toHaveLength(1);
+    expect(channel().filter((m) => m.content.includes('The vote is open'))).toHaveLength(1);
     const editsBefore = editsOf(vote.id);
 
     // The AI players have voted; alice and bob vote too, carol not, so the vote stays open.
@@ -66,7 +71,7 @@ describe('the vote message', () => {
     for (const line of resolved?.type === 'vote_resolved' ? resolved.payload.tally : []) {
       expect(messageText(closed)).toContain(`— ${line.voters.length}:`);
     }
-    expect(w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 });
 
@@ -95,11 +100,12 @@ describe('the lobby', () => {
 
 describe('the start of the game', () => {
   it('GIVEN a game that starts at night WHEN the roles are dealt THEN each person with a night action gets their role card and first night menu in one message', async () => {
+    const dmsTo = new Map(HUMANS.map((name) => [name, fromNow(() => w.sim.dmsTo(name))]));
     const table = await openGame(w);
     const night = `night:${table.state.id}`;
     for (const name of HUMANS) {
       const role = getRole(seated(table.state, name).role!);
-      const dms = w.sim.dmsTo(name);
+      const dms = dmsTo.get(name)!();
       expect(dms).toHaveLength(1);
       expect(messageText(dms[0]!)).toContain(`You are the ${role.name}`);
       expect(options(dms[0]!, night).length > 0).toBe(role.nightAction !== null);

@@ -1,19 +1,22 @@
 /** A person who leaves the server mid-game does not stay seated forever. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRole } from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { HUMANS, humansAct, openGame, seated, settle, toNextPhase } from './playing.ts';
+import { fromNow, tidy } from './shared-world.ts';
 
-let w: World | undefined;
-afterEach(async () => {
-  await w?.close();
-  w = undefined;
+/** One world for the file (every game dealt by seed 5): after each test whoever left is back in the server and the game is ended. */
+let w: World;
+beforeAll(async () => {
+  w = await startWorld({ seed: 5 });
 });
+afterEach(() => tidy(w));
+afterAll(() => w.close());
 
 describe('leaving the server', () => {
   it('GIVEN a running game WHEN bob leaves the server at night THEN at daybreak he is out as "left the game", his role shown, and the game goes on without him', async () => {
-    w = await startWorld({ seed: 5 });
+    const channel = fromNow(() => w.sim.messagesIn('game'));
     const table = await openGame(w);
     const bob = seated(table.state, 'bob');
     expect(bob.alive).toBe(true);
@@ -30,15 +33,14 @@ describe('leaving the server', () => {
     expect(seated(table.state, 'bob').alive).toBe(false);
     const role = getRole(bob.role!).name;
     expect(
-      w.sim
-        .messagesIn('game')
+      channel()
         .map(messageText)
         .some((t) => t.includes('bob left the game') && t.includes(role)),
     ).toBe(true);
   });
 
   it('GIVEN the host chose that an AI plays on WHEN bob leaves the server THEN at daybreak his seat is an AI, alive, his role kept secret, and it plays from then on', async () => {
-    w = await startWorld({ seed: 5 });
+    const inChannel = fromNow(() => w.sim.messagesIn('game'));
     const table = await openGame(w, { 'if-someone-leaves': 'ai' });
     const bob = seated(table.state, 'bob');
 
@@ -47,7 +49,7 @@ describe('leaving the server', () => {
     await settle(w, table);
 
     expect(seated(table.state, 'bob')).toMatchObject({ kind: 'ai', alive: true, role: bob.role });
-    const channel = w.sim.messagesIn('game').map(messageText);
+    const channel = inChannel().map(messageText);
     expect(channel.filter((t) => t.includes('bob left the server; an AI plays on in their seat'))).toHaveLength(1);
     expect(channel.some((t) => t.includes(getRole(bob.role!).name) && t.includes('bob'))).toBe(false);
     // Its next decision is the AI's: it reasons, and what it decided is on the record.
@@ -58,11 +60,10 @@ describe('leaving the server', () => {
   });
 
   it('GIVEN a running game WHEN the people with a night action pick it by DM THEN at daybreak Discord is asked only about the others (a pick is playing, as good as a word in the channel)', async () => {
-    w = await startWorld({ seed: 5 });
     const table = await openGame(w);
     const gameId = table.state.id;
     const asked = (name: string) =>
-      w!.sim.requests('GET', '/guilds/:guildId/members/:userId').filter((r) => r.path.endsWith(`/${w!.sim.user(name).id}`)).length;
+      w.sim.requests('GET', '/guilds/:guildId/members/:userId').filter((r) => r.path.endsWith(`/${w.sim.user(name).id}`)).length;
     const before = Object.fromEntries(HUMANS.map((name) => [name, asked(name)]));
 
     const pickers = new Set<string>();
@@ -78,19 +79,18 @@ describe('leaving the server', () => {
   });
 
   it('GIVEN a lobby WHEN its host leaves the server THEN at the next join the longest-seated person becomes host, is told so in the channel, and can start the game', async () => {
-    w = await startWorld({ seed: 5 });
+    const channel = fromNow(() => w.sim.messagesIn('game'));
     const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
     const table = w.bot.liveGames.live[0]!;
     await w.sim.user('bob').click(lobby, `lobby:join:${table.state.id}`).updated();
 
     w.sim.removeMember('Club', 'alice');
     await w.sim.user('carol').click(lobby, `lobby:join:${table.state.id}`).updated();
-    await w.sim.until(() => table.hostId === w!.sim.user('bob').id);
+    await w.sim.until(() => table.hostId === w.sim.user('bob').id);
     await w.bot.idle();
 
     expect(
-      w.sim
-        .messagesIn('game')
+      channel()
         .map(messageText)
         .filter((t) => t.includes('**bob** is the host now')),
     ).toHaveLength(1);

@@ -1,18 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import * as engine from '../../../src/game/index.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { personaName } from '../../../src/persona/persona.ts';
 import { ok, type Result } from '../../../src/result.ts';
-import { messageText } from '../../../scripts/fakes/discord/index.ts';
+import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
+import { appended, fromNow, tidy } from './shared-world.ts';
 
+/** One world for the file: each test's games are ended, and its personas deleted, after it. */
 let w: World;
-beforeEach(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-afterEach(() => w.close());
+afterEach(() => tidy(w));
+afterAll(() => w.close());
 
 const HUMANS = ['alice', 'bob', 'carol'] as const;
 
@@ -50,6 +53,7 @@ async function nextPhase(table: LiveGame): Promise<void> {
 
 describe('AI personas in a running game', () => {
   it('GIVEN a persona with an avatar (and nobody killed on night 1) WHEN it speaks by day THEN its webhook message carries its name and avatar', async () => {
+    const webhookMessages = fromNow(() => w.sim.webhookMessages());
     const alice = w.sim.user('alice');
     const actor = { userId: alice.id, guildId: w.sim.guild().id, canManageServer: true };
     const source = await w.personas.getByName(actor, 'Sherlock Holmes');
@@ -75,16 +79,16 @@ describe('AI personas in a running game', () => {
     const table = await startGame(['Ada Lovelace', 'Hercule Poirot'], { 'night-one-kill': false });
     for (
       let i = 0;
-      i < 6 && !w.sim.webhookMessages('game').some((m) => m.displayName === 'Ada Lovelace' && m.channelId === w.sim.channel('game').id);
+      i < 6 && !webhookMessages().some((m) => m.displayName === 'Ada Lovelace' && m.channelId === w.sim.channel('game').id);
       i++
     ) {
       if (table.state.phase === 'ended') break;
       await nextPhase(table);
     }
-    const ada = w.sim.webhookMessages().filter((m) => m.displayName === 'Ada Lovelace');
+    const ada = webhookMessages().filter((m) => m.displayName === 'Ada Lovelace');
     expect(ada.length).toBeGreaterThan(0);
     for (const m of ada) expect(m.avatarUrl).toBe(avatarUrl);
-    for (const m of w.sim.webhookMessages().filter((m) => m.displayName === 'Hercule Poirot')) expect(m.avatarUrl).toBeNull();
+    for (const m of webhookMessages().filter((m) => m.displayName === 'Hercule Poirot')) expect(m.avatarUrl).toBeNull();
   });
 });
 
@@ -118,6 +122,8 @@ async function lynch(table: LiveGame, name: string): Promise<void> {
 
 describe('/mafia will', () => {
   it('GIVEN a running game WHEN bob writes a will, then rewrites it in the form THEN only he is told, and when he is lynched the channel reads the latest will', async () => {
+    const channel = fromNow(() => w.sim.messagesIn('game'));
+    const failed = appended(() => w.sim.failedRequests());
     const table = await startGame(['Sherlock Holmes', 'Hercule Poirot'], { 'night-one-kill': false });
     const saved = await mafia('bob', 'will', { text: 'Trust nobody.' }).ephemeral();
     expect(messageText(saved)).toMatch(/Your will is saved/);
@@ -132,14 +138,14 @@ describe('/mafia will', () => {
     ).toMatch(/saved/);
     expect(seatOf(table, 'bob').will).toBe('Sherlock is the Mafia. Avenge me.');
     await settle(table);
-    expect(w.sim.messagesIn('game').some((m) => m.content.includes('Avenge me'))).toBe(false);
+    expect(channel().some((m) => m.content.includes('Avenge me'))).toBe(false);
 
     await lynch(table, 'bob');
     expect(seatOf(table, 'bob').alive).toBe(false);
-    const reading = w.sim.messagesIn('game').find((m) => m.content.includes('Their will reads'));
+    const reading = channel().find((m) => m.content.includes('Their will reads'));
     expect(reading?.content).toContain('“Sherlock is the Mafia. Avenge me.”');
     expect(reading?.content).not.toContain('Trust nobody');
-    expect(w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 
   it('GIVEN no game, a lobby, a stranger, a dead player, a game without wills, or text over the limit WHEN /mafia will is used THEN each is refused privately and nothing changes', async () => {
@@ -177,10 +183,18 @@ describe('/mafia will', () => {
 });
 
 describe('reminders before a deadline', () => {
-  const reminders = () => w.sim.messagesIn('game').filter((m) => m.content.startsWith('⏳'));
-  const nightReminders = (name: string) => w.sim.dmsTo(name).filter((m) => m.content.startsWith('⏳'));
+  // What this test's game posted and DMed (earlier tests' games in this world reminded too).
+  let reminders: () => SimMessage[];
+  let nightReminders: (name: string) => SimMessage[];
+  beforeEach(() => {
+    const channel = fromNow(() => w.sim.messagesIn('game'));
+    const dms = new Map<string, () => SimMessage[]>(HUMANS.map((name) => [name, fromNow(() => w.sim.dmsTo(name))]));
+    reminders = () => channel().filter((m) => m.content.startsWith('⏳'));
+    nightReminders = (name) => dms.get(name)!().filter((m) => m.content.startsWith('⏳'));
+  });
 
   it('GIVEN night 1 (90 s) WHEN 60 s are left THEN nothing; WHEN 15 s are left THEN only humans who have not acted get a DM with their menu, and the channel no line (it would only say that someone owes an action)', async () => {
+    const failed = appended(() => w.sim.failedRequests());
     // Three of five roles act at night, so at least one of the three humans does: the night waits for them.
     const table = await startGame(['Sherlock Holmes', 'Hercule Poirot'], { roles: 'mafia, doctor, detective, townsperson x2' });
     const deadline = table.state.deadline!;
@@ -209,7 +223,7 @@ describe('reminders before a deadline', () => {
       expect(dms).toHaveLength(late.includes(name) ? 1 : 0);
       if (dms[0]) expect(JSON.stringify(dms[0].components)).toContain(`night:${table.state.id}`);
     }
-    expect(w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 
   it('GIVEN the vote WHEN 15 s are left THEN the reminder names exactly the living who have not voted; the day (300 s) gets one, at 60 s (Discord counts its time down)', async () => {
