@@ -59,27 +59,67 @@ function canSee(visibility: Visibility, viewerId: PlayerId, viewerIsMafia: boole
   }
 }
 
+/**
+ * What one viewer has seen of a game's log so far. A game's views are asked for again and again as
+ * its log grows (every AI decision, every will), so each viewer's visible events and what they tell
+ * are kept and read on from where they stopped, not from the start. An event object belongs to one
+ * log at one place (the log only grows), so the event last read, still in place, vouches for all
+ * before it.
+ */
+interface Seen {
+  /** Log entries read so far, and the last of them. */
+  scanned: number;
+  last: GameEvent | undefined;
+  /** Whether it was read as a Mafia member sees (team events); a seat's role never changes, but a lobby seat had none. */
+  readonly mafia: boolean;
+  readonly events: GameEvent[];
+  readonly known: Map<PlayerId, RoleId>;
+  rolesInPlay: RoleId[];
+  readonly investigations: Investigation[];
+}
+
+// Keyed by the game's first event, so a game's entries go with it.
+const seenByGame = new WeakMap<GameEvent, Map<PlayerId, Seen>>();
+
+function seenBy(log: readonly GameEvent[], viewerId: PlayerId, mafia: boolean): Seen {
+  const first = log[0];
+  let viewers = first && seenByGame.get(first);
+  if (first && !viewers) seenByGame.set(first, (viewers = new Map()));
+  let seen = viewers?.get(viewerId);
+  if (!seen || seen.mafia !== mafia || seen.scanned > log.length || (seen.scanned > 0 && log[seen.scanned - 1] !== seen.last)) {
+    seen = { scanned: 0, last: undefined, mafia, events: [], known: new Map(), rolesInPlay: [], investigations: [] };
+    viewers?.set(viewerId, seen);
+  }
+  return seen;
+}
+
+function readOn(seen: Seen, log: readonly GameEvent[], viewerId: PlayerId): void {
+  for (let i = seen.scanned; i < log.length; i++) {
+    const e = log[i] as GameEvent;
+    if (!canSee(e.visibility, viewerId, seen.mafia)) continue;
+    seen.events.push(e);
+    const { known } = seen;
+    if (e.type === 'player_died' && e.payload.role) known.set(e.payload.playerId, e.payload.role);
+    else if (e.type === 'role_assigned') known.set(e.payload.playerId, e.payload.role);
+    else if (e.type === 'mafia_team') for (const m of e.payload.members) known.set(m.playerId, m.role);
+    else if (e.type === 'game_ended') for (const [id, role] of Object.entries(e.payload.roles)) known.set(id, role);
+    else if (e.type === 'game_started') seen.rolesInPlay = e.payload.roles;
+    else if (e.type === 'investigation_result') {
+      seen.investigations.push({ night: e.payload.night, targetId: e.payload.targetId, result: e.payload.result });
+    }
+  }
+  seen.scanned = log.length;
+  seen.last = log[log.length - 1];
+}
+
 /** The single gate for information: what `playerId` may know of `state`. */
 export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null {
   const me = findPlayer(state, playerId);
   if (!me) return null;
   const mafia = isMafia(me.role);
-  const events: GameEvent[] = [];
-  for (const e of state.log) if (canSee(e.visibility, me.id, mafia)) events.push(e);
-
-  const known = new Map<PlayerId, RoleId>();
-  let rolesInPlay: RoleId[] = [];
-  const investigations: Investigation[] = [];
-  for (const e of events) {
-    if (e.type === 'player_died' && e.payload.role) known.set(e.payload.playerId, e.payload.role);
-    else if (e.type === 'role_assigned') known.set(e.payload.playerId, e.payload.role);
-    else if (e.type === 'mafia_team') for (const m of e.payload.members) known.set(m.playerId, m.role);
-    else if (e.type === 'game_ended') for (const [id, role] of Object.entries(e.payload.roles)) known.set(id, role);
-    else if (e.type === 'game_started') rolesInPlay = e.payload.roles;
-    else if (e.type === 'investigation_result') {
-      investigations.push({ night: e.payload.night, targetId: e.payload.targetId, result: e.payload.result });
-    }
-  }
+  const seen = seenBy(state.log, me.id, mafia);
+  readOn(seen, state.log, me.id);
+  const { known } = seen;
 
   return {
     gameId: state.id,
@@ -88,7 +128,7 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
     day: state.day,
     deadline: state.deadline,
     rules: state.settings.rules,
-    rolesInPlay,
+    rolesInPlay: seen.rolesInPlay,
     seats: state.players.map((p) => ({
       id: p.id,
       name: p.name,
@@ -102,9 +142,10 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
           p.id !== me.id && p.role !== null && isMafia(p.role) ? [{ id: p.id, name: p.name, role: p.role }] : [],
         )
       : [],
-    investigations,
+    // Copies: the kept lists grow with the game, a view stays as it was made.
+    investigations: seen.investigations.slice(),
     votes: state.votes,
-    events,
+    events: seen.events.slice(),
     outcome: state.outcome,
   };
 }
