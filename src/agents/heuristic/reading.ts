@@ -44,6 +44,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface NamePattern {
   readonly id: string;
+  readonly name: string;
   /** The lower-cased name for a cheap substring test first, or null where lower-casing changes its length. */
   readonly lower: string | null;
   readonly mention: RegExp;
@@ -54,12 +55,22 @@ interface NamePattern {
 
 // Compiling these is costly and every view is new, so they are cached by the roster they match.
 const patternCache = new Map<string, NamePattern[]>();
-let lastSeats: PlayerView['seats'] | null = null;
 let lastPatterns: NamePattern[] = [];
 
+/** Whether `patterns` were made for exactly these seats (ids and names, in order). */
+function madeFor(patterns: readonly NamePattern[], seats: PlayerView['seats']): boolean {
+  if (patterns.length !== seats.length) return false;
+  for (let i = 0; i < seats.length; i++) {
+    const p = patterns[i];
+    const s = seats[i];
+    if (p?.id !== s?.id || p?.name !== s?.name) return false;
+  }
+  return true;
+}
+
 function namePatterns(view: PlayerView): NamePattern[] {
-  // One record reads many speeches through the same view.
-  if (view.seats === lastSeats) return lastPatterns;
+  // Every view of a game has the same roster: comparing it is cheaper than building its key.
+  if (madeFor(lastPatterns, view.seats)) return lastPatterns;
   let key = '';
   for (const s of view.seats) key += `${s.id}\u0000${s.name}\u0001`;
   let patterns = patternCache.get(key);
@@ -68,7 +79,7 @@ function namePatterns(view: PlayerView): NamePattern[] {
     patterns = view.seats.map(namePattern);
     patternCache.set(key, patterns);
   }
-  [lastSeats, lastPatterns] = [view.seats, patterns];
+  lastPatterns = patterns;
   return patterns;
 }
 
@@ -77,6 +88,7 @@ function namePattern(s: PlayerView['seats'][number]): NamePattern {
   const lower = s.name.toLowerCase();
   return {
     id: s.id,
+    name: s.name,
     lower: lower.length === s.name.length ? lower : null,
     mention: new RegExp(`(^|[^\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu'),
     result: new RegExp(`${name}\\W+(?:is|was|came back|checked out as|=)\\W+(?:a\\W+|an\\W+)?(mafia|godfather|innocent|town|clean)`, 'iu'),
@@ -146,8 +158,6 @@ function readSpeech(view: PlayerView, event: Extract<GameEvent, { type: 'speech'
   return reading;
 }
 
-const RELEVANT = new Set<GameEvent['type']>(['phase_started', 'speech', 'vote_resolved', 'player_died']);
-
 // The record reads public events only, so every seat shares it until the next relevant event.
 interface Stored {
   readonly record: PublicRecord;
@@ -156,7 +166,13 @@ interface Stored {
 }
 const records = new WeakMap<GameEvent, Stored>();
 
-const relevant = (e: GameEvent) => RELEVANT.has(e.type) && e.visibility.kind === 'public';
+/** Public phases, speeches, vote results and deaths: what the record reads. */
+function relevant(e: GameEvent): boolean {
+  const { type } = e;
+  return (
+    (type === 'phase_started' || type === 'speech' || type === 'vote_resolved' || type === 'player_died') && e.visibility.kind === 'public'
+  );
+}
 
 /**
  * Reads the public record of `view`. A new relevant event (every vote comes with a line now)
@@ -164,12 +180,15 @@ const relevant = (e: GameEvent) => RELEVANT.has(e.type) && e.visibility.kind ===
  */
 export function readRecord(view: PlayerView): PublicRecord {
   const { events } = view;
-  const last = events.findLast(relevant);
+  let end = events.length - 1;
+  while (end >= 0 && !relevant(events[end] as GameEvent)) end--;
+  const last = events[end];
   if (last === undefined) return extend(null, view, 0).record;
   const cached = records.get(last);
   if (cached) return cached.record;
   // `last` has no record and nothing after it is relevant: this finds the latest read before it.
-  const at = events.findLastIndex((e) => relevant(e) && records.has(e));
+  let at = end - 1;
+  while (at >= 0 && !(relevant(events[at] as GameEvent) && records.has(events[at] as GameEvent))) at--;
   const read = events[at];
   const stored = read === undefined ? extend(null, view, 0) : extend(must(records.get(read), 'a record just found'), view, at + 1);
   records.set(last, stored);
@@ -198,7 +217,9 @@ function extend(base: Stored | null, view: PlayerView, from: number): Stored {
   let votes: PublicRecord['votes'][number][] | null = null;
   let nightKills: string[] | null = null;
   let day = base?.day ?? 0;
-  for (const e of view.events.slice(from)) {
+  const { events } = view;
+  for (let i = from; i < events.length; i++) {
+    const e = events[i] as GameEvent;
     if (e.type === 'phase_started') day = e.payload.day;
     else if (e.type === 'speech' && e.visibility.kind === 'public') {
       const r = readSpeech(view, e, day);
