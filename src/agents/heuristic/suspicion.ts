@@ -9,8 +9,8 @@ interface Read {
   readonly seat: SeatView;
   suspicion: number;
   trust: number;
-  /** The latest reasons, newest last; only three are kept. */
-  reasons: string[];
+  /** The latest reasons, newest last; only three are kept. Made on the first reason: most reads have none. */
+  reasons: string[] | null;
 }
 
 const clamp = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -21,14 +21,22 @@ function bump(reads: Map<string, Read>, id: string, by: number, reason: string):
   const read = reads.get(id);
   if (!read || read.seat.knownRole) return;
   read.suspicion = clamp(read.suspicion + by);
-  if (read.reasons.length === 3) read.reasons.shift();
-  read.reasons.push(reason);
+  const reasons = (read.reasons ??= []);
+  if (reasons.length === 3) reasons.shift();
+  reasons.push(reason);
 }
 
 function mafiaInPlay(view: PlayerView): number {
   let n = 0;
   for (const role of view.rolesInPlay) if (getRole(role).faction === 'mafia') n++;
   return n;
+}
+
+/** The reason text of one read: its reasons joined, at most 200 characters. */
+function reasonOf(reasons: readonly string[] | null): string {
+  if (reasons === null || reasons.length === 0) return NO_INFORMATION;
+  const text = reasons.length === 1 ? (reasons[0] as string) : reasons.join('; ');
+  return text.length > 200 ? text.slice(0, 200) : text;
 }
 
 /**
@@ -50,12 +58,12 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
 
   for (const s of view.seats) {
     if (s.id === me.id) continue;
-    const read: Read = { seat: s, suspicion: prior, trust: 0.5, reasons: [] };
+    const read: Read = { seat: s, suspicion: prior, trust: 0.5, reasons: null };
     if (s.knownRole) {
       const known = knownRoleRead(s.knownRole, me.role);
       read.suspicion = known.suspicion;
       read.trust = known.trust;
-      read.reasons.push(known.reason);
+      read.reasons = [known.reason];
     }
     reads.set(s.id, read);
   }
@@ -64,7 +72,7 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     const read = reads.get(inv.targetId);
     if (!read) continue;
     read.suspicion = inv.result === 'mafia' ? 1 : godfatherInPlay ? 0.1 : 0;
-    read.reasons.push(`my investigation: ${inv.result}`);
+    (read.reasons ??= []).push(`my investigation: ${inv.result}`);
   }
 
   let detectiveClaims = 0;
@@ -115,7 +123,7 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     beliefs[id] = {
       suspicion: round2(clamp(read.suspicion + noise)),
       trust: read.seat.knownRole ? read.trust : round2(clamp(read.trust - read.suspicion / 2 + 0.25)),
-      reason: read.reasons.length === 0 ? NO_INFORMATION : read.reasons.join('; ').slice(0, 200),
+      reason: reasonOf(read.reasons),
     };
   }
   return beliefs;
