@@ -25,14 +25,12 @@ class Context {
   readonly record: PublicRecord;
   readonly beliefs: Beliefs;
   readonly voice: Voice | undefined;
-  private readonly seats: Map<string, PlayerView['seats'][number]>;
 
   constructor(
     readonly req: DecisionRequest,
     readonly rng: Rng,
     voice: Voice | undefined,
   ) {
-    this.seats = new Map(req.view.seats.map((s) => [s.id, s]));
     this.record = readRecord(req.view);
     this.beliefs = readSuspicion(req.view, this.record, rng);
     this.voice = voice && quietVoice(req.view, voice);
@@ -43,15 +41,24 @@ class Context {
   }
 
   name(id: string): string {
-    return this.seats.get(id)?.name ?? 'someone';
+    return this.seat(id)?.name ?? 'someone';
   }
 
   alive(id: string): boolean {
-    return this.seats.get(id)?.alive ?? false;
+    return this.seat(id)?.alive ?? false;
   }
 
-  seat(id: string) {
-    return this.seats.get(id);
+  private teamIds: Set<string> | null = null;
+
+  /** This seat and its known teammates (only a Mafia seat knows any). */
+  get team(): ReadonlySet<string> {
+    return (this.teamIds ??= new Set([this.view.me.id, ...this.view.teammates.map((t) => t.id)]));
+  }
+
+  /** A table has a few seats: a scan costs less than building a map for each decision. */
+  seat(id: string): Seat | undefined {
+    for (const s of this.req.view.seats) if (s.id === id) return s;
+    return undefined;
   }
 }
 
@@ -75,6 +82,14 @@ function votesOn(view: PlayerView, id: string): number {
   return n;
 }
 
+// Suspicions are rounded to hundredths: their two-decimal text is looked up, not formatted (toFixed is a runtime call).
+const HUNDREDTHS = Array.from({ length: 101 }, (_, k) => (k / 100).toFixed(2));
+
+function twoDecimals(x: number): string {
+  const k = Math.round(x * 100);
+  return k >= 0 && k <= 100 && k / 100 === x ? (HUNDREDTHS[k] as string) : x.toFixed(2);
+}
+
 /** The top suspects, for the private reasoning line. */
 function summary(c: Context, limit = 3): string {
   const top: { seat: Seat; belief: Beliefs[string] }[] = [];
@@ -89,7 +104,7 @@ function summary(c: Context, limit = 3): string {
     }
   }
   let out = '';
-  for (const { seat, belief } of top) out += `${out ? '; ' : ''}${seat.name} ${belief.suspicion.toFixed(2)} (${belief.reason})`;
+  for (const { seat, belief } of top) out += `${out ? '; ' : ''}${seat.name} ${twoDecimals(belief.suspicion)} (${belief.reason})`;
   return out;
 }
 
@@ -118,7 +133,7 @@ function trustedDetectiveAccusation(c: Context): { detective: string; target: st
 
 /** The Mafia's view of danger: who claims power roles or points at the team. */
 function threat(c: Context, id: string): number {
-  const team = new Set([c.view.me.id, ...c.view.teammates.map((t) => t.id)]);
+  const team = c.team;
   const claim = c.record.claims.get(id);
   let score = claim === 'detective' ? 3 : claim === 'doctor' ? 2 : claim === 'vigilante' ? 1.5 : 0;
   for (const accused of c.record.accusations.get(id) ?? []) if (team.has(accused)) score += 0.5;
@@ -297,15 +312,16 @@ function speakDecision(c: Context): Decision {
     }
   }
   if (isMafia(me.role)) {
-    const team = new Set([me.id, ...view.teammates.map((t) => t.id)]);
+    const team = c.team;
     const hunter = [...c.record.claimedResults].find(
       ([claimer, results]) => !team.has(claimer) && [...results].some(([t, r]) => r === 'mafia' && team.has(t)),
     );
-    const lowestSeat = [me, ...view.teammates]
-      .flatMap((p) => c.seat(p.id) ?? [])
-      .filter((s) => s.alive)
-      .sort((a, b) => a.seat - b.seat)[0];
-    if (hunter && lowestSeat?.id === me.id && c.alive(hunter[0]) && c.record.claims.get(me.id) !== 'detective') {
+    if (
+      hunter &&
+      lowestLiving(c, [me, ...view.teammates])?.id === me.id &&
+      c.alive(hunter[0]) &&
+      c.record.claims.get(me.id) !== 'detective'
+    ) {
       const fake = `I investigated ${c.name(hunter[0])} on night ${Math.max(1, view.day - 1)}: ${c.name(hunter[0])} is Mafia.`;
       return speak(c, say(rng, voice, lines.detectiveClaim(fake)), 'counter-claim Detective against the real one', 4);
     }
@@ -321,6 +337,16 @@ function speakDecision(c: Context): Decision {
     return speak(c, say(rng, voice, lines.jester(top.name)), 'look just guilty enough to be lynched', 2);
   }
   return townSpeech(c, others, top);
+}
+
+/** Of these players, the living seat with the lowest number. */
+function lowestLiving(c: Context, players: readonly { readonly id: string }[]): Seat | undefined {
+  let lowest: Seat | undefined;
+  for (const p of players) {
+    const seat = c.seat(p.id);
+    if (seat?.alive && (!lowest || seat.seat < lowest.seat)) lowest = seat;
+  }
+  return lowest;
 }
 
 /** Today's pledge while its player lives and no claim since bears on it or on `otherId`. */
