@@ -87,7 +87,8 @@ export class GameSession {
   private cancelTimers: (() => void)[] = [];
   private closed = false;
   private submitted = 0;
-  private armedFor = '';
+  /** The phase, day and deadline the timers were armed for (null: none). */
+  private armedFor: Pick<GameState, 'phase' | 'day' | 'deadline'> | null = null;
   /** After an undo: no deadline fires before this (epoch ms), so a store that is down is not hammered. */
   private notBefore = 0;
 
@@ -173,7 +174,8 @@ export class GameSession {
     this.flushing = new Promise<void>((resolve) => {
       const run = () => void this.flush().finally(resolve);
       if (this.deps.later) this.deps.later(run);
-      else queueMicrotask(run);
+      // A promise job rather than queueMicrotask, which wraps each call in an async resource: same queue, same order.
+      else void Promise.resolve().then(run);
     });
   }
 
@@ -246,7 +248,7 @@ export class GameSession {
     this.saved = failure.stored;
     this.current = failure.stored;
     this.notBefore = this.deps.timers.now() + RETRY_AFTER_UNDO_MS;
-    this.armedFor = '';
+    this.armedFor = null;
     this.armTimers();
     for (const p of undone) p.resolve(err(failure.error));
   }
@@ -257,14 +259,13 @@ export class GameSession {
   }
 
   private armTimers(): void {
-    const { deadline, phase } = this.current;
+    const { deadline, phase, day } = this.current;
     // Most commands leave the phase and its deadline as they were: the timers stand.
-    const armedFor = `${phase}:${this.current.day}:${deadline}`;
-    if (armedFor === this.armedFor && this.cancelTimers.length > 0) return;
-    this.armedFor = armedFor;
+    const armed = this.armedFor;
+    if (armed?.phase === phase && armed.day === day && armed.deadline === deadline && this.cancelTimers.length > 0) return;
+    this.armedFor = { phase, day, deadline };
     this.disarm();
     if (deadline === null || phase === 'ended' || this.closed) return;
-    const day = this.current.day;
     this.cancelTimers.push(
       this.deps.timers.at(Math.max(deadline, this.notBefore), () => {
         // Only the phase this timer was set for may be advanced by it.
