@@ -1,7 +1,7 @@
 import { ok, type Result } from '../result.ts';
 import type { EventBody, GameEvent, Visibility } from './events.ts';
 import { PUBLIC } from './events.ts';
-import { applyEvent } from './fold.ts';
+import { appendEvent } from './fold.ts';
 import type { Change, GameError } from './errors.ts';
 import type { GameState } from './state.ts';
 
@@ -11,6 +11,12 @@ import type { GameState } from './state.ts';
  */
 export class Transition {
   readonly events: GameEvent[] = [];
+  /**
+   * The log of `state` once this transition has emitted: copied from the starting state's at the
+   * first event and grown in place after, so a command copies the log once, not once per event.
+   * The states in between share it; only the last one is ever handed out.
+   */
+  private log: GameEvent[] | null = null;
 
   constructor(
     public state: GameState,
@@ -25,7 +31,8 @@ export class Transition {
       at: this.at,
       visibility,
     } as GameEvent;
-    this.state = applyEvent(this.state, event);
+    this.log ??= this.state.log.slice();
+    this.state = appendEvent(this.state, event, this.log);
     this.events.push(event);
   }
 
