@@ -112,6 +112,13 @@ function readOn(seen: Seen, log: readonly GameEvent[], viewerId: PlayerId): void
   seen.last = log[log.length - 1];
 }
 
+function teammatesOf(state: GameState, meId: PlayerId): PlayerView['teammates'] {
+  const out: { id: PlayerId; name: string; role: RoleId }[] = [];
+  for (const p of state.players)
+    if (p.id !== meId && p.role !== null && isMafia(p.role)) out.push({ id: p.id, name: p.name, role: p.role });
+  return out;
+}
+
 /** The single gate for information: what `playerId` may know of `state`. */
 export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null {
   const me = findPlayer(state, playerId);
@@ -137,11 +144,7 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
       alive: p.alive,
       knownRole: known.get(p.id) ?? null,
     })),
-    teammates: mafia
-      ? state.players.flatMap((p) =>
-          p.id !== me.id && p.role !== null && isMafia(p.role) ? [{ id: p.id, name: p.name, role: p.role }] : [],
-        )
-      : [],
+    teammates: mafia ? teammatesOf(state, me.id) : [],
     // Copies: the kept lists grow with the game, a view stays as it was made.
     investigations: seen.investigations.slice(),
     votes: state.votes,
