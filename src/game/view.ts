@@ -1,6 +1,7 @@
 import type { GameEvent, Outcome, Visibility } from './events.ts';
 import { isMafia, type RoleId } from './roles/registry.ts';
 import type { Rules } from './settings.ts';
+import { perGame } from './per-game.ts';
 import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget } from './state.ts';
 
 export interface SeatView {
@@ -78,13 +79,13 @@ interface Seen {
   readonly investigations: Investigation[];
 }
 
-// Keyed by the game's first event, so a game's entries go with it.
-const seenByGame = new WeakMap<GameEvent, Map<PlayerId, Seen>>();
+// Each game's viewers, kept with the game.
+const SEEN = Symbol('viewers seen');
+const newViewers = () => new Map<PlayerId, Seen>();
 
 function seenBy(log: readonly GameEvent[], viewerId: PlayerId, mafia: boolean): Seen {
   const first = log[0];
-  let viewers = first && seenByGame.get(first);
-  if (first && !viewers) seenByGame.set(first, (viewers = new Map()));
+  const viewers = first && perGame(first, SEEN, newViewers);
   let seen = viewers?.get(viewerId);
   if (!seen || seen.mafia !== mafia || seen.scanned > log.length || (seen.scanned > 0 && log[seen.scanned - 1] !== seen.last)) {
     seen = { scanned: 0, last: undefined, mafia, events: [], known: new Map(), rolesInPlay: [], investigations: [] };

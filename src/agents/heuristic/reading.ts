@@ -1,5 +1,5 @@
 import type { GameEvent, PlayerView, RoleId } from '../../game/index.ts';
-import { ROLE_IDS } from '../../game/index.ts';
+import { perGame, ROLE_IDS } from '../../game/index.ts';
 import { must } from '../../result.ts';
 
 /** What one public speech says, as far as simple patterns can tell. */
@@ -155,20 +155,17 @@ class ByEvent<T> {
   }
 }
 
-/** What has been read of one game; it goes with the game (keyed by its first event). */
+/** What has been read of one game; it is kept with the game. */
 interface Memo {
   /** Speech events are shared between views of the same game, so each is read once. */
   readonly readings: ByEvent<SpeechReading>;
   /** The record up to each relevant event (see readRecord). */
   readonly records: ByEvent<Stored>;
 }
-const memos = new WeakMap<GameEvent, Memo>();
+const MEMO = Symbol('public record read');
+const newMemo = (): Memo => ({ readings: new ByEvent(), records: new ByEvent() });
 
-function memoOf(first: GameEvent): Memo {
-  let memo = memos.get(first);
-  if (!memo) memos.set(first, (memo = { readings: new ByEvent(), records: new ByEvent() }));
-  return memo;
-}
+const memoOf = (first: GameEvent): Memo => perGame(first, MEMO, newMemo);
 
 function readSpeech(memo: Memo, view: PlayerView, event: Extract<GameEvent, { type: 'speech' }>, day: number): SpeechReading {
   const cached = memo.readings.get(event);
