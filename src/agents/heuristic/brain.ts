@@ -5,7 +5,7 @@ import type { Beliefs } from '../beliefs.ts';
 import type { Brain, Decision, DecisionRequest, TargetOption, Voice } from '../decision.ts';
 import { contradiction } from '../player/contradiction.ts';
 import { claimSince, pledgeToday, type Pledge } from './pledges.ts';
-import { announcedVote, claimedRole, readRecord, type PublicRecord } from './reading.ts';
+import { announcedVote, claimedRole, mentionsVoting, readRecord, type PublicRecord } from './reading.ts';
 import { lines, say } from './speech.ts';
 import { NO_INFORMATION, readSuspicion } from './suspicion.ts';
 
@@ -16,8 +16,25 @@ type Seat = PlayerView['seats'][number];
  * role ("I'm the Doctor"): a flourish never pledges a vote or says who the seat is.
  */
 function quietVoice(view: PlayerView, voice: Voice): Voice {
-  const phrases = voice.phrases.filter((p) => claimedRole(p) === null && announcedVote(view, p, view.me.id) === null);
+  const phrases = voice.phrases.filter((p) => {
+    const kind = phraseKind(p);
+    return kind === 'plain' || (kind === 'vote word' && announcedVote(view, p, view.me.id) === null);
+  });
   return phrases.length === voice.phrases.length ? voice : { ...voice, phrases };
+}
+
+// A seat's phrases are the same every decision: whether one claims a role or has a vote word at
+// all is read once (only a vote word needs the table's names to tell whether it announces a vote).
+const phraseKinds = new Map<string, 'plain' | 'claim' | 'vote word'>();
+
+function phraseKind(phrase: string): 'plain' | 'claim' | 'vote word' {
+  let kind = phraseKinds.get(phrase);
+  if (kind === undefined) {
+    if (phraseKinds.size > 4096) phraseKinds.clear();
+    kind = claimedRole(phrase) !== null ? 'claim' : mentionsVoting(phrase) ? 'vote word' : 'plain';
+    phraseKinds.set(phrase, kind);
+  }
+  return kind;
 }
 
 /** What one decision knows; methods instead of closures, since this is built for every decision. */
@@ -121,8 +138,10 @@ function resultsText(c: Context): string {
 
 /** A Detective claim from someone else, believed: their first living Mafia result. */
 function trustedDetectiveAccusation(c: Context): { detective: string; target: string } | null {
-  const claimers = [...c.record.claims].filter(([, role]) => role === 'detective').map(([id]) => id);
-  const detective = claimers.length === 1 ? claimers[0] : undefined;
+  let detective: string | undefined;
+  let claimers = 0;
+  for (const [id, role] of c.record.claims) if (role === 'detective' && claimers++ === 0) detective = id;
+  if (claimers !== 1) detective = undefined;
   if (detective === undefined || c.view.me.role === 'detective') return null;
   if (detective === c.view.me.id || (c.beliefs[detective]?.suspicion ?? 0) > 0.6) return null;
   for (const [target, result] of c.record.claimedResults.get(detective) ?? []) {
@@ -287,7 +306,9 @@ function voteDecision(c: Context): Decision {
 }
 
 function accusedToday(c: Context): number {
-  return c.record.speeches.filter((s) => s.day === c.view.day && s.accused.includes(c.view.me.id)).length;
+  let n = 0;
+  for (const s of c.record.speeches) if (s.day === c.view.day && s.accused.includes(c.view.me.id)) n++;
+  return n;
 }
 
 function speechChoice(c: Context, speech: string, why: string, urgency: number): Decision {

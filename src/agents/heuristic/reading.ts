@@ -107,9 +107,14 @@ export function claimedRole(text: string): RoleId | null {
   return word === undefined ? null : (word.toLowerCase() as RoleId);
 }
 
+/** Whether `text` has a vote word at all: without one it announces no vote. */
+export function mentionsVoting(text: string): boolean {
+  return VOTE_WORD.test(text);
+}
+
 /** The player `text` last announces a vote or lynch on, never `speakerId` itself; null if none. */
 export function announcedVote(view: PlayerView, text: string, speakerId: string): string | null {
-  if (!VOTE_WORD.test(text)) return null;
+  if (!mentionsVoting(text)) return null;
   const lower = text.toLowerCase();
   return lastVote(
     namePatterns(view).filter((p) => p.id !== speakerId && mentions(p, text, lower)),

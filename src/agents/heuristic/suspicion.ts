@@ -16,9 +16,15 @@ interface Read {
 const clamp = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** The read of seat `id`: a table has a few seats, so a scan costs less than a map built per decision. */
+function readOf(reads: readonly Read[], id: string): Read | undefined {
+  for (const read of reads) if (read.seat.id === id) return read;
+  return undefined;
+}
+
 // Module functions rather than closures: this runs for every decision of every seat.
-function bump(reads: Map<string, Read>, id: string, by: number, reason: string): void {
-  const read = reads.get(id);
+function bump(reads: readonly Read[], id: string, by: number, reason: string): void {
+  const read = readOf(reads, id);
   if (!read || read.seat.knownRole) return;
   read.suspicion = clamp(read.suspicion + by);
   const reasons = (read.reasons ??= []);
@@ -45,7 +51,7 @@ function reasonOf(reasons: readonly string[] | null): string {
  */
 export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng): Beliefs {
   const me = view.me;
-  const reads = new Map<string, Read>();
+  const reads: Read[] = [];
   let unknown = 0;
   let mafiaKnownDead = 0;
   for (const s of view.seats) {
@@ -65,11 +71,11 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
       read.trust = known.trust;
       read.reasons = [known.reason];
     }
-    reads.set(s.id, read);
+    reads.push(read);
   }
 
   for (const inv of view.investigations) {
-    const read = reads.get(inv.targetId);
+    const read = readOf(reads, inv.targetId);
     if (!read) continue;
     read.suspicion = inv.result === 'mafia' ? 1 : godfatherInPlay ? 0.1 : 0;
     (read.reasons ??= []).push(`my investigation: ${inv.result}`);
@@ -86,7 +92,7 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     const contested = detectiveClaims > 1;
     if (contested) bump(reads, claimer, 0.15, 'Detective claim is contested');
     const weight = contested ? 0.2 : 0.45;
-    const claimerName = reads.get(claimer)?.seat.name ?? 'someone';
+    const claimerName = readOf(reads, claimer)?.seat.name ?? 'someone';
     for (const [target, result] of record.claimedResults.get(claimer) ?? []) {
       if (target === me.id) {
         // A "Mafia" result on me proves the claimer lies (I know I am not Mafia).
@@ -99,7 +105,7 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
 
   for (const round of record.votes) {
     if (!round.lynchedId) continue;
-    const lynchedRole = reads.get(round.lynchedId)?.seat.knownRole;
+    const lynchedRole = readOf(reads, round.lynchedId)?.seat.knownRole;
     if (!lynchedRole) continue;
     const wasMafia = isMafia(lynchedRole);
     for (const [voter, target] of round.ballots) {
@@ -113,14 +119,14 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
   for (const victim of record.nightKills) {
     const accused = record.accusations.get(victim);
     if (!accused) continue;
-    const reason = `accused by ${reads.get(victim)?.seat.name ?? 'a victim'} before they died`;
+    const reason = `accused by ${readOf(reads, victim)?.seat.name ?? 'a victim'} before they died`;
     for (const id of accused) bump(reads, id, 0.06, reason);
   }
 
   const beliefs: Beliefs = {};
-  for (const [id, read] of reads) {
+  for (const read of reads) {
     const noise = read.seat.alive && !read.seat.knownRole ? (rng.int(0, 100) - 50) / 1000 : 0;
-    beliefs[id] = {
+    beliefs[read.seat.id] = {
       suspicion: round2(clamp(read.suspicion + noise)),
       trust: read.seat.knownRole ? read.trust : round2(clamp(read.trust - read.suspicion / 2 + 0.25)),
       reason: reasonOf(read.reasons),
