@@ -14,5 +14,6 @@ export * from './setups.ts';
 export * from './state.ts';
 export * from './view.ts';
 export { perGame } from './per-game.ts';
+export { chained } from './transition.ts';
 export { createRng, Rng } from './rng.ts';
 export { narrate, PHASE_TITLE } from './narrate.ts';
