@@ -63,14 +63,13 @@ function canSee(visibility: Visibility, viewerId: PlayerId, viewerIsMafia: boole
 /**
  * What one viewer has seen of a game's log so far. A game's views are asked for again and again as
  * its log grows (every AI decision, every will), so each viewer's visible events and what they tell
- * are kept and read on from where they stopped, not from the start. An event object belongs to one
- * log at one place (the log only grows), so the event last read, still in place, vouches for all
- * before it.
+ * are kept and read on from where they stopped, not from the start: once the log is known to begin
+ * with the entries read (the same event objects: comparing them is cheap, reading them is not).
  */
 interface Seen {
-  /** Log entries read so far, and the last of them. */
+  /** The log last read, and how many of its entries. */
+  source: readonly GameEvent[];
   scanned: number;
-  last: GameEvent | undefined;
   /** Whether it was read as a Mafia member sees (team events); a seat's role never changes, but a lobby seat had none. */
   readonly mafia: boolean;
   readonly events: GameEvent[];
@@ -87,11 +86,20 @@ function seenBy(log: readonly GameEvent[], viewerId: PlayerId, mafia: boolean): 
   const first = log[0];
   const viewers = first && perGame(first, SEEN, newViewers);
   let seen = viewers?.get(viewerId);
-  if (!seen || seen.mafia !== mafia || seen.scanned > log.length || (seen.scanned > 0 && log[seen.scanned - 1] !== seen.last)) {
-    seen = { scanned: 0, last: undefined, mafia, events: [], known: new Map(), rolesInPlay: [], investigations: [] };
+  if (!seen || seen.mafia !== mafia || !continues(log, seen)) {
+    seen = { source: log, scanned: 0, mafia, events: [], known: new Map(), rolesInPlay: [], investigations: [] };
     viewers?.set(viewerId, seen);
   }
   return seen;
+}
+
+/** Whether `log` begins with the entries `seen` read (a log only grows, but a caller may build another from the same events). */
+function continues(log: readonly GameEvent[], seen: Seen): boolean {
+  const { source, scanned } = seen;
+  if (scanned > log.length) return false;
+  if (source === log) return true;
+  for (let i = 0; i < scanned; i++) if (log[i] !== source[i]) return false;
+  return true;
 }
 
 function readOn(seen: Seen, log: readonly GameEvent[], viewerId: PlayerId): void {
@@ -109,8 +117,8 @@ function readOn(seen: Seen, log: readonly GameEvent[], viewerId: PlayerId): void
       seen.investigations.push({ night: e.payload.night, targetId: e.payload.targetId, result: e.payload.result });
     }
   }
+  seen.source = log;
   seen.scanned = log.length;
-  seen.last = log[log.length - 1];
 }
 
 function teammatesOf(state: GameState, meId: PlayerId): PlayerView['teammates'] {
