@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getRole, isMafia, type RoleId } from '../game/index.ts';
+import { getRole, isMafia, ROLE_IDS, type RoleId } from '../game/index.ts';
 
 /** One player's read of another: how likely Mafia, how far to trust them, and why. */
 const BeliefSchema = z.object({
@@ -15,5 +15,8 @@ type Belief = Beliefs[string];
 /** The read of a player whose role the seat knows: a certainty, its own side trusted (a Mafia seat's teammate too), the other not. */
 export function knownRoleRead(role: RoleId, myRole: RoleId | null): Belief {
   const mafia = isMafia(role);
-  return { suspicion: mafia ? 1 : 0, trust: mafia === isMafia(myRole) ? 1 : 0, reason: `known ${getRole(role).name}` };
+  return { suspicion: mafia ? 1 : 0, trust: mafia === isMafia(myRole) ? 1 : 0, reason: KNOWN[role] };
 }
+
+// The reason line of each role, written once rather than for every known seat of every decision.
+const KNOWN = Object.fromEntries(ROLE_IDS.map((id) => [id, `known ${getRole(id).name}`])) as Record<RoleId, string>;

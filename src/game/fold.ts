@@ -98,6 +98,17 @@ export function applyEvent(prev: GameState, event: GameEvent): GameState {
   return step(prev, event, log);
 }
 
+/**
+ * `prev` changed by `event`, appended to `log` in place, which becomes the new state's log. For a
+ * caller that owns `log` (a copy it made of some earlier state's log) and discards `prev`: one
+ * command's events then share one copy, where `applyEvent` copies the log for each.
+ */
+export function appendEvent(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
+  assertNext(log.length, event);
+  log.push(event);
+  return step(prev, event, log);
+}
+
 /** `prev` changed by `event`, with `log` (which already ends with `event`) as its log. */
 function step(prev: GameState, event: GameEvent, log: readonly GameEvent[]): GameState {
   const s = copyState(prev);

@@ -13,5 +13,7 @@ export * from './settings.ts';
 export * from './setups.ts';
 export * from './state.ts';
 export * from './view.ts';
+export { perGame } from './per-game.ts';
+export { chained } from './transition.ts';
 export { createRng, Rng } from './rng.ts';
 export { narrate, PHASE_TITLE } from './narrate.ts';

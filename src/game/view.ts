@@ -1,6 +1,7 @@
 import type { GameEvent, Outcome, Visibility } from './events.ts';
 import { isMafia, type RoleId } from './roles/registry.ts';
 import type { Rules } from './settings.ts';
+import { perGame } from './per-game.ts';
 import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget } from './state.ts';
 
 export interface SeatView {
@@ -59,27 +60,82 @@ function canSee(visibility: Visibility, viewerId: PlayerId, viewerIsMafia: boole
   }
 }
 
+/**
+ * What one viewer has seen of a game's log so far. A game's views are asked for again and again as
+ * its log grows (every AI decision, every will), so each viewer's visible events and what they tell
+ * are kept and read on from where they stopped, not from the start: once the log is known to begin
+ * with the entries read (the same event objects: comparing them is cheap, reading them is not).
+ */
+interface Seen {
+  /** The log last read, and how many of its entries. */
+  source: readonly GameEvent[];
+  scanned: number;
+  /** Whether it was read as a Mafia member sees (team events); a seat's role never changes, but a lobby seat had none. */
+  readonly mafia: boolean;
+  readonly events: GameEvent[];
+  readonly known: Map<PlayerId, RoleId>;
+  rolesInPlay: RoleId[];
+  readonly investigations: Investigation[];
+}
+
+// Each game's viewers, kept with the game.
+const SEEN = Symbol('viewers seen');
+const newViewers = () => new Map<PlayerId, Seen>();
+
+function seenBy(log: readonly GameEvent[], viewerId: PlayerId, mafia: boolean): Seen {
+  const first = log[0];
+  const viewers = first && perGame(first, SEEN, newViewers);
+  let seen = viewers?.get(viewerId);
+  if (!seen || seen.mafia !== mafia || !continues(log, seen)) {
+    seen = { source: log, scanned: 0, mafia, events: [], known: new Map(), rolesInPlay: [], investigations: [] };
+    viewers?.set(viewerId, seen);
+  }
+  return seen;
+}
+
+/** Whether `log` begins with the entries `seen` read (a log only grows, but a caller may build another from the same events). */
+function continues(log: readonly GameEvent[], seen: Seen): boolean {
+  const { source, scanned } = seen;
+  if (scanned > log.length) return false;
+  if (source === log) return true;
+  for (let i = 0; i < scanned; i++) if (log[i] !== source[i]) return false;
+  return true;
+}
+
+function readOn(seen: Seen, log: readonly GameEvent[], viewerId: PlayerId): void {
+  for (let i = seen.scanned; i < log.length; i++) {
+    const e = log[i] as GameEvent;
+    if (!canSee(e.visibility, viewerId, seen.mafia)) continue;
+    seen.events.push(e);
+    const { known } = seen;
+    if (e.type === 'player_died' && e.payload.role) known.set(e.payload.playerId, e.payload.role);
+    else if (e.type === 'role_assigned') known.set(e.payload.playerId, e.payload.role);
+    else if (e.type === 'mafia_team') for (const m of e.payload.members) known.set(m.playerId, m.role);
+    else if (e.type === 'game_ended') for (const [id, role] of Object.entries(e.payload.roles)) known.set(id, role);
+    else if (e.type === 'game_started') seen.rolesInPlay = e.payload.roles;
+    else if (e.type === 'investigation_result') {
+      seen.investigations.push({ night: e.payload.night, targetId: e.payload.targetId, result: e.payload.result });
+    }
+  }
+  seen.source = log;
+  seen.scanned = log.length;
+}
+
+function teammatesOf(state: GameState, meId: PlayerId): PlayerView['teammates'] {
+  const out: { id: PlayerId; name: string; role: RoleId }[] = [];
+  for (const p of state.players)
+    if (p.id !== meId && p.role !== null && isMafia(p.role)) out.push({ id: p.id, name: p.name, role: p.role });
+  return out;
+}
+
 /** The single gate for information: what `playerId` may know of `state`. */
 export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null {
   const me = findPlayer(state, playerId);
   if (!me) return null;
   const mafia = isMafia(me.role);
-  const events: GameEvent[] = [];
-  for (const e of state.log) if (canSee(e.visibility, me.id, mafia)) events.push(e);
-
-  const known = new Map<PlayerId, RoleId>();
-  let rolesInPlay: RoleId[] = [];
-  const investigations: Investigation[] = [];
-  for (const e of events) {
-    if (e.type === 'player_died' && e.payload.role) known.set(e.payload.playerId, e.payload.role);
-    else if (e.type === 'role_assigned') known.set(e.payload.playerId, e.payload.role);
-    else if (e.type === 'mafia_team') for (const m of e.payload.members) known.set(m.playerId, m.role);
-    else if (e.type === 'game_ended') for (const [id, role] of Object.entries(e.payload.roles)) known.set(id, role);
-    else if (e.type === 'game_started') rolesInPlay = e.payload.roles;
-    else if (e.type === 'investigation_result') {
-      investigations.push({ night: e.payload.night, targetId: e.payload.targetId, result: e.payload.result });
-    }
-  }
+  const seen = seenBy(state.log, me.id, mafia);
+  readOn(seen, state.log, me.id);
+  const { known } = seen;
 
   return {
     gameId: state.id,
@@ -88,7 +144,7 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
     day: state.day,
     deadline: state.deadline,
     rules: state.settings.rules,
-    rolesInPlay,
+    rolesInPlay: seen.rolesInPlay,
     seats: state.players.map((p) => ({
       id: p.id,
       name: p.name,
@@ -97,14 +153,11 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
       alive: p.alive,
       knownRole: known.get(p.id) ?? null,
     })),
-    teammates: mafia
-      ? state.players.flatMap((p) =>
-          p.id !== me.id && p.role !== null && isMafia(p.role) ? [{ id: p.id, name: p.name, role: p.role }] : [],
-        )
-      : [],
-    investigations,
+    teammates: mafia ? teammatesOf(state, me.id) : [],
+    // Copies: the kept lists grow with the game, a view stays as it was made.
+    investigations: seen.investigations.slice(),
     votes: state.votes,
-    events,
+    events: seen.events.slice(),
     outcome: state.outcome,
   };
 }

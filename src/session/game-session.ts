@@ -58,6 +58,8 @@ const SAVE_ATTEMPTS = 3;
 /** After an undo, a deadline already passed is tried again this much later, not at once (the store may still be down). */
 const RETRY_AFTER_UNDO_MS = 5000;
 
+const WRITTEN: Result<void, never> = ok(undefined);
+
 const CLOSED: SessionError = { code: 'closed', message: 'This game is shutting down; try again in a moment.' };
 const CONFLICT: SessionError = {
   code: 'conflict',
@@ -87,7 +89,8 @@ export class GameSession {
   private cancelTimers: (() => void)[] = [];
   private closed = false;
   private submitted = 0;
-  private armedFor = '';
+  /** The phase, day and deadline the timers were armed for (null: none). */
+  private armedFor: Pick<GameState, 'phase' | 'day' | 'deadline'> | null = null;
   /** After an undo: no deadline fires before this (epoch ms), so a store that is down is not hammered. */
   private notBefore = 0;
 
@@ -147,10 +150,14 @@ export class GameSession {
   }
 
   /** Applies a command and resolves once it is stored and published (or refused, or undone). */
-  async submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
-    const applied = this.apply(command);
-    if (!applied.ok) return applied;
-    return applied.value.stored;
+  submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
+    // Not an async function: returning `stored` from one costs two more promise jobs per command.
+    try {
+      const applied = this.apply(command);
+      return applied.ok ? applied.value.stored : Promise.resolve(applied);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   /** Commands submitted so far (a headless runner compares it to see whether anything is still moving). */
@@ -170,25 +177,30 @@ export class GameSession {
 
   private flushLater(): void {
     if (this.flushing) return;
-    this.flushing = new Promise<void>((resolve) => {
-      const run = () => void this.flush().finally(resolve);
-      if (this.deps.later) this.deps.later(run);
-      else queueMicrotask(run);
-    });
+    this.flushing = this.deps.later
+      ? new Promise<void>((resolve) => this.deps.later?.(() => void this.flush().finally(resolve)))
+      : this.flush(true);
   }
 
-  private async flush(): Promise<void> {
+  /** `onMicrotask`: starts after the caller's synchronous work (commands applied meanwhile join this write). */
+  private async flush(onMicrotask = false): Promise<void> {
+    // A promise job rather than queueMicrotask, which wraps each call in an async resource: same queue, same order.
+    if (onMicrotask) await Promise.resolve();
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0);
         const before = this.saved;
         const after = batch[batch.length - 1]?.change.state ?? before;
-        const written = await this.write(
-          before,
-          batch.flatMap((p) => p.change.events),
-          after,
-          { awaited: batch.some((p) => p.awaited) },
-        );
+        const events = batch.length === 1 ? (batch[0] as Pending).change.events : batch.flatMap((p) => p.change.events);
+        const how = { awaited: batch.some((p) => p.awaited) };
+        // The first attempt is awaited here: a store that takes the write at once then costs no more promises.
+        let saved: Result<void, 'conflict' | 'not_found'> | undefined;
+        try {
+          saved = await this.deps.save(before, events, after, how);
+        } catch {
+          saved = undefined;
+        }
+        const written = saved?.ok ? WRITTEN : await this.writeAgain(before, events, after, how, saved);
         if (!written.ok) {
           this.undo(written.error, [...batch, ...this.pending.splice(0)]);
           continue;
@@ -208,25 +220,31 @@ export class GameSession {
     }
   }
 
-  /** Stores a batch: retried when the store fails, then checked against it (a write whose answer was lost may have landed). */
-  private async write(
+  /**
+   * A batch whose first write failed: `first` is the store's refusal, or undefined when it threw. A
+   * throw is retried, then the store is checked (a write whose answer was lost may have landed).
+   */
+  private async writeAgain(
     before: GameState,
     events: readonly GameEvent[],
     after: GameState,
     how: { readonly awaited: boolean },
+    first: Result<void, 'conflict' | 'not_found'> | undefined,
   ): Promise<Result<void, { error: SessionError; stored: GameState }>> {
     let error = UNSAVED;
-    for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
-      try {
-        const saved = await this.deps.save(before, events, after, how);
-        if (saved.ok) return ok(undefined);
-        // Another writer moved the game on: trying again cannot help.
-        error = saved.error === 'conflict' ? CONFLICT : UNSAVED;
-        break;
-      } catch {
-        // A lost connection, a store that is down: tried again; the check below decides.
+    // Another writer moved the game on: trying again cannot help.
+    if (first) error = !first.ok && first.error === 'conflict' ? CONFLICT : UNSAVED;
+    else
+      for (let attempt = 2; attempt <= SAVE_ATTEMPTS; attempt++) {
+        try {
+          const saved = await this.deps.save(before, events, after, how);
+          if (saved.ok) return ok(undefined);
+          error = saved.error === 'conflict' ? CONFLICT : UNSAVED;
+          break;
+        } catch {
+          // A lost connection, a store that is down: tried again; the check below decides.
+        }
       }
-    }
     const stored = await this.reload();
     if (stored && landed(stored, before, events)) return ok(undefined);
     return err({ error, stored: stored ?? before });
@@ -246,7 +264,7 @@ export class GameSession {
     this.saved = failure.stored;
     this.current = failure.stored;
     this.notBefore = this.deps.timers.now() + RETRY_AFTER_UNDO_MS;
-    this.armedFor = '';
+    this.armedFor = null;
     this.armTimers();
     for (const p of undone) p.resolve(err(failure.error));
   }
@@ -257,14 +275,13 @@ export class GameSession {
   }
 
   private armTimers(): void {
-    const { deadline, phase } = this.current;
+    const { deadline, phase, day } = this.current;
     // Most commands leave the phase and its deadline as they were: the timers stand.
-    const armedFor = `${phase}:${this.current.day}:${deadline}`;
-    if (armedFor === this.armedFor && this.cancelTimers.length > 0) return;
-    this.armedFor = armedFor;
+    const armed = this.armedFor;
+    if (armed?.phase === phase && armed.day === day && armed.deadline === deadline && this.cancelTimers.length > 0) return;
+    this.armedFor = { phase, day, deadline };
     this.disarm();
     if (deadline === null || phase === 'ended' || this.closed) return;
-    const day = this.current.day;
     this.cancelTimers.push(
       this.deps.timers.at(Math.max(deadline, this.notBefore), () => {
         // Only the phase this timer was set for may be advanced by it.

@@ -59,4 +59,25 @@ describe('viewFor: the single gate for information', () => {
   it('GIVEN an unknown player id WHEN a view is asked for THEN there is none', () => {
     expect(viewFor(night1().state, 'nobody')).toBeNull();
   });
+
+  it('GIVEN views kept per viewer as the log grows WHEN a later state, an earlier one and another log of the same events are viewed THEN each view is what its own log shows', () => {
+    const t = night1();
+    const me = t.by('townsperson', 2);
+    const fresh = (state: typeof t.state) => JSON.stringify(viewFor(structuredClone(state), me.id));
+    const before = t.state;
+    expect(JSON.stringify(viewFor(before, me.id))).toBe(fresh(before));
+    t.advanceTo('day');
+    t.must(t.say(t.by('doctor'), 'Morning, all.'));
+    expect(JSON.stringify(viewFor(t.state, me.id))).toBe(fresh(t.state));
+    expect(JSON.stringify(viewFor(before, me.id))).toBe(fresh(before));
+    // The same event objects with one made visible to this player: not the log read before.
+    const planted = {
+      ...t.state,
+      log: t.state.log.map((e) =>
+        e.type === 'investigation_result' ? { ...e, visibility: { kind: 'player' as const, playerId: me.id } } : e,
+      ),
+    };
+    expect(viewFor(planted, me.id)!.investigations).toHaveLength(1);
+    expect(viewFor(t.state, me.id)!.investigations).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import * as engine from '../../game/index.ts';
 import type { GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
 import type { Decision, DecisionKind, Fallback } from '../decision.ts';
 import { nextSpeaker } from '../scheduler.ts';
-import type { AiPlayers } from '../ai-players.ts';
+import type { AiPlayers, DecisionTiming } from '../ai-players.ts';
 import { dayRecord, offlineSummarizer, type Summarizer } from '../summary.ts';
 import { dueBy, phaseKey } from './deadlines.ts';
 import { BUDGET_NOTICE, BUDGET_TOPIC, fallbackNotice, fallbackTopic, modelTopic, modelUnavailableNotice } from './notices.ts';
@@ -48,8 +48,9 @@ export interface AiDriverOptions {
 /**
  * A decision in flight: aborted at its deadline, or when its phase has passed, or when the game
  * ends. Its AbortController is made only if someone asks for the signal (offline brains never do).
+ * It is the decision's timing too: a literal with a getter is built slowly, and this runs for every decision.
  */
-class Task {
+class Task implements DecisionTiming {
   private controller: AbortController | null = null;
   /** Why it was aborted: only a deadline leaves a stand-in move worth submitting. */
   abortedBy: 'deadline' | 'stale' | 'stop' | null = null;
@@ -60,6 +61,8 @@ class Task {
     readonly playerId: string | null,
     /** Last words are spoken by the dead: that seat's death never cancels them. */
     readonly speaksDead = false,
+    /** When the decision is due (epoch ms on the clock); none for untimed seats. */
+    readonly deadline?: number,
   ) {}
 
   get signal(): AbortSignal {
@@ -102,6 +105,7 @@ export class AiDriver {
   private discussing = false;
   private readonly spoken = new Map<string, { day: number; count: number; urgency: number | null }>();
   private quietWaiters: (() => void)[] = [];
+  private parkedWaiters: (() => void)[] = [];
 
   constructor(
     private readonly game: DriverGame,
@@ -162,6 +166,24 @@ export class AiDriver {
     return this.tasks.size;
   }
 
+  /** Whether some job is running or about to: not done and not pausing on the clock. */
+  get busy(): boolean {
+    return this.jobs.size > this.pauses.size;
+  }
+
+  /**
+   * Resolves once every job is done or pauses on the clock: then nothing of the driver's moves
+   * until the clock does, or the game publishes (a headless runner need not wait a macrotask).
+   */
+  parked(): Promise<void> {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.parkedWaiters.push(resolve));
+  }
+
+  private wakeParked(): void {
+    if (!this.busy) for (const resolve of this.parkedWaiters.splice(0)) resolve();
+  }
+
   private track(task: Task): void {
     this.tasks.add(task);
   }
@@ -203,7 +225,18 @@ export class AiDriver {
   }
 
   private job(work: Promise<void>): void {
-    const tracked: Promise<void> = work.catch((error: unknown) => this.options.onError?.(error)).finally(() => this.jobs.delete(tracked));
+    // One reaction rather than catch and finally: a game starts a few hundred jobs.
+    const tracked: Promise<void> = work.then(
+      () => {
+        this.jobs.delete(tracked);
+        this.wakeParked();
+      },
+      (error: unknown) => {
+        this.jobs.delete(tracked);
+        this.wakeParked();
+        this.options.onError?.(error);
+      },
+    );
     this.jobs.add(tracked);
   }
 
@@ -227,21 +260,15 @@ export class AiDriver {
     key: string | null = phaseKey(this.game.state),
   ): Promise<Decision | null> {
     if (this.stopped) return null;
-    const task = new Task(key, player.id, kind === 'last_words');
     const timed = !this.options.untimed;
+    const task = new Task(key, player.id, kind === 'last_words', timed ? due : undefined);
     // A restart late in a phase may leave no time: the offline brain decides at once.
     if (timed && due <= this.options.clock.now()) task.abort('deadline');
     const cancel = timed ? this.options.clock.at(due, () => task.abort('deadline')) : () => undefined;
     this.track(task);
     this.options.thinking?.(player.id, true);
     try {
-      const timing = {
-        ...(timed && { deadline: due }),
-        get signal() {
-          return task.signal;
-        },
-      };
-      const decision = await this.seats.decide(this.game.state, player, kind, timing);
+      const decision = await this.seats.decide(this.game.state, player, kind, task);
       // stop() may have run during the await; a deadline abort before it leaves abortedBy at 'deadline'.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the await above may flip it
       if (task.abortedBy === 'stale' || task.abortedBy === 'stop' || this.stopped) return null;
@@ -288,9 +315,9 @@ export class AiDriver {
         phase: forState.phase,
         day: forState.day,
         outcome,
-        ...(decision.fallback && { fallback: decision.fallback.category }),
+        fallback: decision.fallback?.category,
         suspicion: suspicionOf(decision.beliefs, this.game.state),
-        ...(decision.toolCalls && { tools: decision.toolCalls }),
+        tools: decision.toolCalls,
       });
   }
 
@@ -307,11 +334,10 @@ export class AiDriver {
     said?: Command | null,
   ): Promise<boolean> {
     const counted = this.reasoning(player, kind, decision, forState, 'counted');
-    const steps: Step[] = [
-      ...(said ? [{ command: said, required: move === null }] : []),
-      ...(move ? [{ command: move, required: true }] : []),
-      ...(counted ? [{ command: counted, required: false }] : []),
-    ];
+    const steps: Step[] = [];
+    if (said) steps.push({ command: said, required: move === null });
+    if (move) steps.push({ command: move, required: true });
+    if (counted) steps.push({ command: counted, required: false });
     if (steps.length === 0) return true;
     const result = await this.submit(sequence(steps));
     if (result.ok) return true;
@@ -519,6 +545,7 @@ export class AiDriver {
       };
       const cancel = this.options.clock.at(this.options.clock.now() + ms, () => wake(true));
       this.pauses.add(wake);
+      this.wakeParked();
     });
   }
 

@@ -10,7 +10,13 @@ const READS = 2;
  * very moment the will is read helps nobody.
  */
 export function willFor(view: PlayerView, beliefs: Beliefs): string {
-  const names = new Map(view.seats.map((s) => [s.id, s.name]));
+  // Built with plain loops: a will is written for every living AI seat every day.
+  const names = new Map<string, string>();
+  const living = new Set<string>();
+  for (const s of view.seats) {
+    names.set(s.id, s.name);
+    if (s.alive) living.add(s.id);
+  }
   const name = (id: string) => names.get(id) ?? 'someone';
   const role = view.me.role;
   const parts: string[] = [];
@@ -28,11 +34,13 @@ export function willFor(view: PlayerView, beliefs: Beliefs): string {
   } else {
     parts.push(`${role ? getRole(role).name : 'Town'}.`);
   }
-  const team = new Set([view.me.id, ...view.teammates.map((t) => t.id)]);
-  const living = new Set(view.seats.filter((s) => s.alive).map((s) => s.id));
-  const reads = Object.entries(beliefs)
-    // Only real suspects: a read at or below even odds says nothing worth leaving behind.
-    .filter(([id, b]) => living.has(id) && !team.has(id) && b.suspicion > 0.5)
+  const team = new Set<string>([view.me.id]);
+  for (const t of view.teammates) team.add(t.id);
+  const suspects: [string, Beliefs[string]][] = [];
+  // Only real suspects: a read at or below even odds says nothing worth leaving behind.
+  for (const entry of Object.entries(beliefs))
+    if (living.has(entry[0]) && !team.has(entry[0]) && entry[1].suspicion > 0.5) suspects.push(entry);
+  const reads = suspects
     .sort(([a, x], [b, y]) => y.suspicion - x.suspicion || a.localeCompare(b))
     .slice(0, READS)
     // A Mafia seat's reasons are written knowing the team: only the names go into its will.

@@ -5,7 +5,7 @@ import type { Beliefs } from '../beliefs.ts';
 import type { Brain, Decision, DecisionRequest, TargetOption, Voice } from '../decision.ts';
 import { contradiction } from '../player/contradiction.ts';
 import { claimSince, pledgeToday, type Pledge } from './pledges.ts';
-import { announcedVote, claimedRole, readRecord, type PublicRecord } from './reading.ts';
+import { announcedVote, claimedRole, mentionsVoting, readRecord, type PublicRecord } from './reading.ts';
 import { lines, say } from './speech.ts';
 import { NO_INFORMATION, readSuspicion } from './suspicion.ts';
 
@@ -16,8 +16,25 @@ type Seat = PlayerView['seats'][number];
  * role ("I'm the Doctor"): a flourish never pledges a vote or says who the seat is.
  */
 function quietVoice(view: PlayerView, voice: Voice): Voice {
-  const phrases = voice.phrases.filter((p) => claimedRole(p) === null && announcedVote(view, p, view.me.id) === null);
+  const phrases = voice.phrases.filter((p) => {
+    const kind = phraseKind(p);
+    return kind === 'plain' || (kind === 'vote word' && announcedVote(view, p, view.me.id) === null);
+  });
   return phrases.length === voice.phrases.length ? voice : { ...voice, phrases };
+}
+
+// A seat's phrases are the same every decision: whether one claims a role or has a vote word at
+// all is read once (only a vote word needs the table's names to tell whether it announces a vote).
+const phraseKinds = new Map<string, 'plain' | 'claim' | 'vote word'>();
+
+function phraseKind(phrase: string): 'plain' | 'claim' | 'vote word' {
+  let kind = phraseKinds.get(phrase);
+  if (kind === undefined) {
+    if (phraseKinds.size > 4096) phraseKinds.clear();
+    kind = claimedRole(phrase) !== null ? 'claim' : mentionsVoting(phrase) ? 'vote word' : 'plain';
+    phraseKinds.set(phrase, kind);
+  }
+  return kind;
 }
 
 /** What one decision knows; methods instead of closures, since this is built for every decision. */
@@ -25,14 +42,12 @@ class Context {
   readonly record: PublicRecord;
   readonly beliefs: Beliefs;
   readonly voice: Voice | undefined;
-  private readonly seats: Map<string, PlayerView['seats'][number]>;
 
   constructor(
     readonly req: DecisionRequest,
     readonly rng: Rng,
     voice: Voice | undefined,
   ) {
-    this.seats = new Map(req.view.seats.map((s) => [s.id, s]));
     this.record = readRecord(req.view);
     this.beliefs = readSuspicion(req.view, this.record, rng);
     this.voice = voice && quietVoice(req.view, voice);
@@ -43,15 +58,24 @@ class Context {
   }
 
   name(id: string): string {
-    return this.seats.get(id)?.name ?? 'someone';
+    return this.seat(id)?.name ?? 'someone';
   }
 
   alive(id: string): boolean {
-    return this.seats.get(id)?.alive ?? false;
+    return this.seat(id)?.alive ?? false;
   }
 
-  seat(id: string) {
-    return this.seats.get(id);
+  private teamIds: Set<string> | null = null;
+
+  /** This seat and its known teammates (only a Mafia seat knows any). */
+  get team(): ReadonlySet<string> {
+    return (this.teamIds ??= new Set([this.view.me.id, ...this.view.teammates.map((t) => t.id)]));
+  }
+
+  /** A table has a few seats: a scan costs less than building a map for each decision. */
+  seat(id: string): Seat | undefined {
+    for (const s of this.req.view.seats) if (s.id === id) return s;
+    return undefined;
   }
 }
 
@@ -75,6 +99,14 @@ function votesOn(view: PlayerView, id: string): number {
   return n;
 }
 
+// Suspicions are rounded to hundredths: their two-decimal text is looked up, not formatted (toFixed is a runtime call).
+const HUNDREDTHS = Array.from({ length: 101 }, (_, k) => (k / 100).toFixed(2));
+
+function twoDecimals(x: number): string {
+  const k = Math.round(x * 100);
+  return k >= 0 && k <= 100 && k / 100 === x ? (HUNDREDTHS[k] as string) : x.toFixed(2);
+}
+
 /** The top suspects, for the private reasoning line. */
 function summary(c: Context, limit = 3): string {
   const top: { seat: Seat; belief: Beliefs[string] }[] = [];
@@ -89,7 +121,7 @@ function summary(c: Context, limit = 3): string {
     }
   }
   let out = '';
-  for (const { seat, belief } of top) out += `${out ? '; ' : ''}${seat.name} ${belief.suspicion.toFixed(2)} (${belief.reason})`;
+  for (const { seat, belief } of top) out += `${out ? '; ' : ''}${seat.name} ${twoDecimals(belief.suspicion)} (${belief.reason})`;
   return out;
 }
 
@@ -106,8 +138,10 @@ function resultsText(c: Context): string {
 
 /** A Detective claim from someone else, believed: their first living Mafia result. */
 function trustedDetectiveAccusation(c: Context): { detective: string; target: string } | null {
-  const claimers = [...c.record.claims].filter(([, role]) => role === 'detective').map(([id]) => id);
-  const detective = claimers.length === 1 ? claimers[0] : undefined;
+  let detective: string | undefined;
+  let claimers = 0;
+  for (const [id, role] of c.record.claims) if (role === 'detective' && claimers++ === 0) detective = id;
+  if (claimers !== 1) detective = undefined;
   if (detective === undefined || c.view.me.role === 'detective') return null;
   if (detective === c.view.me.id || (c.beliefs[detective]?.suspicion ?? 0) > 0.6) return null;
   for (const [target, result] of c.record.claimedResults.get(detective) ?? []) {
@@ -118,7 +152,7 @@ function trustedDetectiveAccusation(c: Context): { detective: string; target: st
 
 /** The Mafia's view of danger: who claims power roles or points at the team. */
 function threat(c: Context, id: string): number {
-  const team = new Set([c.view.me.id, ...c.view.teammates.map((t) => t.id)]);
+  const team = c.team;
   const claim = c.record.claims.get(id);
   let score = claim === 'detective' ? 3 : claim === 'doctor' ? 2 : claim === 'vigilante' ? 1.5 : 0;
   for (const accused of c.record.accusations.get(id) ?? []) if (team.has(accused)) score += 0.5;
@@ -272,7 +306,9 @@ function voteDecision(c: Context): Decision {
 }
 
 function accusedToday(c: Context): number {
-  return c.record.speeches.filter((s) => s.day === c.view.day && s.accused.includes(c.view.me.id)).length;
+  let n = 0;
+  for (const s of c.record.speeches) if (s.day === c.view.day && s.accused.includes(c.view.me.id)) n++;
+  return n;
 }
 
 function speechChoice(c: Context, speech: string, why: string, urgency: number): Decision {
@@ -297,15 +333,16 @@ function speakDecision(c: Context): Decision {
     }
   }
   if (isMafia(me.role)) {
-    const team = new Set([me.id, ...view.teammates.map((t) => t.id)]);
+    const team = c.team;
     const hunter = [...c.record.claimedResults].find(
       ([claimer, results]) => !team.has(claimer) && [...results].some(([t, r]) => r === 'mafia' && team.has(t)),
     );
-    const lowestSeat = [me, ...view.teammates]
-      .flatMap((p) => c.seat(p.id) ?? [])
-      .filter((s) => s.alive)
-      .sort((a, b) => a.seat - b.seat)[0];
-    if (hunter && lowestSeat?.id === me.id && c.alive(hunter[0]) && c.record.claims.get(me.id) !== 'detective') {
+    if (
+      hunter &&
+      lowestLiving(c, [me, ...view.teammates])?.id === me.id &&
+      c.alive(hunter[0]) &&
+      c.record.claims.get(me.id) !== 'detective'
+    ) {
       const fake = `I investigated ${c.name(hunter[0])} on night ${Math.max(1, view.day - 1)}: ${c.name(hunter[0])} is Mafia.`;
       return speak(c, say(rng, voice, lines.detectiveClaim(fake)), 'counter-claim Detective against the real one', 4);
     }
@@ -321,6 +358,16 @@ function speakDecision(c: Context): Decision {
     return speak(c, say(rng, voice, lines.jester(top.name)), 'look just guilty enough to be lynched', 2);
   }
   return townSpeech(c, others, top);
+}
+
+/** Of these players, the living seat with the lowest number. */
+function lowestLiving(c: Context, players: readonly { readonly id: string }[]): Seat | undefined {
+  let lowest: Seat | undefined;
+  for (const p of players) {
+    const seat = c.seat(p.id);
+    if (seat?.alive && (!lowest || seat.seat < lowest.seat)) lowest = seat;
+  }
+  return lowest;
 }
 
 /** Today's pledge while its player lives and no claim since bears on it or on `otherId`. */

@@ -1,5 +1,5 @@
 import type { GameEvent, PlayerView, RoleId } from '../../game/index.ts';
-import { ROLE_IDS } from '../../game/index.ts';
+import { perGame, ROLE_IDS } from '../../game/index.ts';
 import { must } from '../../result.ts';
 
 /** What one public speech says, as far as simple patterns can tell. */
@@ -44,6 +44,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface NamePattern {
   readonly id: string;
+  readonly name: string;
   /** The lower-cased name for a cheap substring test first, or null where lower-casing changes its length. */
   readonly lower: string | null;
   readonly mention: RegExp;
@@ -54,12 +55,22 @@ interface NamePattern {
 
 // Compiling these is costly and every view is new, so they are cached by the roster they match.
 const patternCache = new Map<string, NamePattern[]>();
-let lastSeats: PlayerView['seats'] | null = null;
 let lastPatterns: NamePattern[] = [];
 
+/** Whether `patterns` were made for exactly these seats (ids and names, in order). */
+function madeFor(patterns: readonly NamePattern[], seats: PlayerView['seats']): boolean {
+  if (patterns.length !== seats.length) return false;
+  for (let i = 0; i < seats.length; i++) {
+    const p = patterns[i];
+    const s = seats[i];
+    if (p?.id !== s?.id || p?.name !== s?.name) return false;
+  }
+  return true;
+}
+
 function namePatterns(view: PlayerView): NamePattern[] {
-  // One record reads many speeches through the same view.
-  if (view.seats === lastSeats) return lastPatterns;
+  // Every view of a game has the same roster: comparing it is cheaper than building its key.
+  if (madeFor(lastPatterns, view.seats)) return lastPatterns;
   let key = '';
   for (const s of view.seats) key += `${s.id}\u0000${s.name}\u0001`;
   let patterns = patternCache.get(key);
@@ -68,7 +79,7 @@ function namePatterns(view: PlayerView): NamePattern[] {
     patterns = view.seats.map(namePattern);
     patternCache.set(key, patterns);
   }
-  [lastSeats, lastPatterns] = [view.seats, patterns];
+  lastPatterns = patterns;
   return patterns;
 }
 
@@ -77,6 +88,7 @@ function namePattern(s: PlayerView['seats'][number]): NamePattern {
   const lower = s.name.toLowerCase();
   return {
     id: s.id,
+    name: s.name,
     lower: lower.length === s.name.length ? lower : null,
     mention: new RegExp(`(^|[^\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu'),
     result: new RegExp(`${name}\\W+(?:is|was|came back|checked out as|=)\\W+(?:a\\W+|an\\W+)?(mafia|godfather|innocent|town|clean)`, 'iu'),
@@ -95,9 +107,14 @@ export function claimedRole(text: string): RoleId | null {
   return word === undefined ? null : (word.toLowerCase() as RoleId);
 }
 
+/** Whether `text` has a vote word at all: without one it announces no vote. */
+export function mentionsVoting(text: string): boolean {
+  return VOTE_WORD.test(text);
+}
+
 /** The player `text` last announces a vote or lynch on, never `speakerId` itself; null if none. */
 export function announcedVote(view: PlayerView, text: string, speakerId: string): string | null {
-  if (!VOTE_WORD.test(text)) return null;
+  if (!mentionsVoting(text)) return null;
   const lower = text.toLowerCase();
   return lastVote(
     namePatterns(view).filter((p) => p.id !== speakerId && mentions(p, text, lower)),
@@ -120,11 +137,43 @@ function lastVote(mentioned: readonly NamePattern[], text: string): string | nul
   return found;
 }
 
-// Speech events are shared between views of the same game, so each is read once.
-const readings = new WeakMap<GameEvent, SpeechReading>();
+/**
+ * Values kept by event within one game: an event's place in the log (its seq) indexes it, and the
+ * event itself, kept beside, confirms the entry is its own. Array slots rather than a WeakMap
+ * entry per event: WeakMap insertion was 3 % of an offline game's time.
+ */
+class ByEvent<T> {
+  private readonly events: (GameEvent | undefined)[] = [];
+  private readonly values: (T | undefined)[] = [];
 
-function readSpeech(view: PlayerView, event: Extract<GameEvent, { type: 'speech' }>, day: number): SpeechReading {
-  const cached = readings.get(event);
+  get(e: GameEvent): T | undefined {
+    return this.events[e.seq] === e ? this.values[e.seq] : undefined;
+  }
+
+  has(e: GameEvent): boolean {
+    return this.events[e.seq] === e;
+  }
+
+  set(e: GameEvent, value: T): void {
+    this.events[e.seq] = e;
+    this.values[e.seq] = value;
+  }
+}
+
+/** What has been read of one game; it is kept with the game. */
+interface Memo {
+  /** Speech events are shared between views of the same game, so each is read once. */
+  readonly readings: ByEvent<SpeechReading>;
+  /** The record up to each relevant event (see readRecord). */
+  readonly records: ByEvent<Stored>;
+}
+const MEMO = Symbol('public record read');
+const newMemo = (): Memo => ({ readings: new ByEvent(), records: new ByEvent() });
+
+const memoOf = (first: GameEvent): Memo => perGame(first, MEMO, newMemo);
+
+function readSpeech(memo: Memo, view: PlayerView, event: Extract<GameEvent, { type: 'speech' }>, day: number): SpeechReading {
+  const cached = memo.readings.get(event);
   if (cached) return cached;
   const text = event.payload.text;
   const lower = text.toLowerCase();
@@ -142,11 +191,9 @@ function readSpeech(view: PlayerView, event: Extract<GameEvent, { type: 'speech'
   }
   const voteFor = mentioned.length > 0 && VOTE_WORD.test(text) ? lastVote(mentioned, text) : null;
   const reading = { speakerId, day, roleClaim: claimedRole(text), results, accused, voteFor };
-  readings.set(event, reading);
+  memo.readings.set(event, reading);
   return reading;
 }
-
-const RELEVANT = new Set<GameEvent['type']>(['phase_started', 'speech', 'vote_resolved', 'player_died']);
 
 // The record reads public events only, so every seat shares it until the next relevant event.
 interface Stored {
@@ -154,9 +201,14 @@ interface Stored {
   /** The day the record's last event fell on, to read on from there. */
   readonly day: number;
 }
-const records = new WeakMap<GameEvent, Stored>();
 
-const relevant = (e: GameEvent) => RELEVANT.has(e.type) && e.visibility.kind === 'public';
+/** Public phases, speeches, vote results and deaths: what the record reads. */
+function relevant(e: GameEvent): boolean {
+  const { type } = e;
+  return (
+    (type === 'phase_started' || type === 'speech' || type === 'vote_resolved' || type === 'player_died') && e.visibility.kind === 'public'
+  );
+}
 
 /**
  * Reads the public record of `view`. A new relevant event (every vote comes with a line now)
@@ -164,14 +216,22 @@ const relevant = (e: GameEvent) => RELEVANT.has(e.type) && e.visibility.kind ===
  */
 export function readRecord(view: PlayerView): PublicRecord {
   const { events } = view;
-  const last = events.findLast(relevant);
-  if (last === undefined) return extend(null, view, 0).record;
+  let end = events.length - 1;
+  while (end >= 0 && !relevant(events[end] as GameEvent)) end--;
+  const last = events[end];
+  const first = events[0];
+  if (first === undefined) return EMPTY;
+  const memo = memoOf(first);
+  if (last === undefined) return extend(memo, null, view, 0).record;
+  const { records } = memo;
   const cached = records.get(last);
   if (cached) return cached.record;
   // `last` has no record and nothing after it is relevant: this finds the latest read before it.
-  const at = events.findLastIndex((e) => relevant(e) && records.has(e));
+  let at = end - 1;
+  while (at >= 0 && !(relevant(events[at] as GameEvent) && records.has(events[at] as GameEvent))) at--;
   const read = events[at];
-  const stored = read === undefined ? extend(null, view, 0) : extend(must(records.get(read), 'a record just found'), view, at + 1);
+  const stored =
+    read === undefined ? extend(memo, null, view, 0) : extend(memo, must(records.get(read), 'a record just found'), view, at + 1);
   records.set(last, stored);
   return stored.record;
 }
@@ -189,7 +249,7 @@ const EMPTY: PublicRecord = {
  * The record of `base` (or an empty one) followed by `view.events` from index `from` on.
  * Records are shared, so a part is copied only when a new event changes it.
  */
-function extend(base: Stored | null, view: PlayerView, from: number): Stored {
+function extend(memo: Memo, base: Stored | null, view: PlayerView, from: number): Stored {
   const prev = base?.record ?? EMPTY;
   let speeches: SpeechReading[] | null = null;
   let claims: Map<string, RoleId> | null = null;
@@ -198,10 +258,12 @@ function extend(base: Stored | null, view: PlayerView, from: number): Stored {
   let votes: PublicRecord['votes'][number][] | null = null;
   let nightKills: string[] | null = null;
   let day = base?.day ?? 0;
-  for (const e of view.events.slice(from)) {
+  const { events } = view;
+  for (let i = from; i < events.length; i++) {
+    const e = events[i] as GameEvent;
     if (e.type === 'phase_started') day = e.payload.day;
     else if (e.type === 'speech' && e.visibility.kind === 'public') {
-      const r = readSpeech(view, e, day);
+      const r = readSpeech(memo, view, e, day);
       (speeches ??= prev.speeches.slice()).push(r);
       if (r.roleClaim) (claims ??= new Map(prev.claims)).set(r.speakerId, r.roleClaim);
       if (r.results.size > 0 && (claims ?? prev.claims).get(r.speakerId) === 'detective') {

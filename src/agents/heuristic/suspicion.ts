@@ -9,20 +9,27 @@ interface Read {
   readonly seat: SeatView;
   suspicion: number;
   trust: number;
-  /** The latest reasons, newest last; only three are kept. */
-  reasons: string[];
+  /** The latest reasons, newest last; only three are kept. Made on the first reason: most reads have none. */
+  reasons: string[] | null;
 }
 
 const clamp = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** The read of seat `id`: a table has a few seats, so a scan costs less than a map built per decision. */
+function readOf(reads: readonly Read[], id: string): Read | undefined {
+  for (const read of reads) if (read.seat.id === id) return read;
+  return undefined;
+}
+
 // Module functions rather than closures: this runs for every decision of every seat.
-function bump(reads: Map<string, Read>, id: string, by: number, reason: string): void {
-  const read = reads.get(id);
+function bump(reads: readonly Read[], id: string, by: number, reason: string): void {
+  const read = readOf(reads, id);
   if (!read || read.seat.knownRole) return;
   read.suspicion = clamp(read.suspicion + by);
-  if (read.reasons.length === 3) read.reasons.shift();
-  read.reasons.push(reason);
+  const reasons = (read.reasons ??= []);
+  if (reasons.length === 3) reasons.shift();
+  reasons.push(reason);
 }
 
 function mafiaInPlay(view: PlayerView): number {
@@ -31,13 +38,20 @@ function mafiaInPlay(view: PlayerView): number {
   return n;
 }
 
+/** The reason text of one read: its reasons joined, at most 200 characters. */
+function reasonOf(reasons: readonly string[] | null): string {
+  if (reasons === null || reasons.length === 0) return NO_INFORMATION;
+  const text = reasons.length === 1 ? (reasons[0] as string) : reasons.join('; ');
+  return text.length > 200 ? text.slice(0, 200) : text;
+}
+
 /**
  * A town-minded read of every other seat, built only from what the viewer knows:
  * its own role and results, revealed roles, role claims, votes and night kills.
  */
 export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng): Beliefs {
   const me = view.me;
-  const reads = new Map<string, Read>();
+  const reads: Read[] = [];
   let unknown = 0;
   let mafiaKnownDead = 0;
   for (const s of view.seats) {
@@ -50,21 +64,21 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
 
   for (const s of view.seats) {
     if (s.id === me.id) continue;
-    const read: Read = { seat: s, suspicion: prior, trust: 0.5, reasons: [] };
+    const read: Read = { seat: s, suspicion: prior, trust: 0.5, reasons: null };
     if (s.knownRole) {
       const known = knownRoleRead(s.knownRole, me.role);
       read.suspicion = known.suspicion;
       read.trust = known.trust;
-      read.reasons.push(known.reason);
+      read.reasons = [known.reason];
     }
-    reads.set(s.id, read);
+    reads.push(read);
   }
 
   for (const inv of view.investigations) {
-    const read = reads.get(inv.targetId);
+    const read = readOf(reads, inv.targetId);
     if (!read) continue;
     read.suspicion = inv.result === 'mafia' ? 1 : godfatherInPlay ? 0.1 : 0;
-    read.reasons.push(`my investigation: ${inv.result}`);
+    (read.reasons ??= []).push(`my investigation: ${inv.result}`);
   }
 
   let detectiveClaims = 0;
@@ -78,7 +92,7 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     const contested = detectiveClaims > 1;
     if (contested) bump(reads, claimer, 0.15, 'Detective claim is contested');
     const weight = contested ? 0.2 : 0.45;
-    const claimerName = reads.get(claimer)?.seat.name ?? 'someone';
+    const claimerName = readOf(reads, claimer)?.seat.name ?? 'someone';
     for (const [target, result] of record.claimedResults.get(claimer) ?? []) {
       if (target === me.id) {
         // A "Mafia" result on me proves the claimer lies (I know I am not Mafia).
@@ -91,7 +105,7 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
 
   for (const round of record.votes) {
     if (!round.lynchedId) continue;
-    const lynchedRole = reads.get(round.lynchedId)?.seat.knownRole;
+    const lynchedRole = readOf(reads, round.lynchedId)?.seat.knownRole;
     if (!lynchedRole) continue;
     const wasMafia = isMafia(lynchedRole);
     for (const [voter, target] of round.ballots) {
@@ -105,17 +119,17 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
   for (const victim of record.nightKills) {
     const accused = record.accusations.get(victim);
     if (!accused) continue;
-    const reason = `accused by ${reads.get(victim)?.seat.name ?? 'a victim'} before they died`;
+    const reason = `accused by ${readOf(reads, victim)?.seat.name ?? 'a victim'} before they died`;
     for (const id of accused) bump(reads, id, 0.06, reason);
   }
 
   const beliefs: Beliefs = {};
-  for (const [id, read] of reads) {
+  for (const read of reads) {
     const noise = read.seat.alive && !read.seat.knownRole ? (rng.int(0, 100) - 50) / 1000 : 0;
-    beliefs[id] = {
+    beliefs[read.seat.id] = {
       suspicion: round2(clamp(read.suspicion + noise)),
       trust: read.seat.knownRole ? read.trust : round2(clamp(read.trust - read.suspicion / 2 + 0.25)),
-      reason: read.reasons.length === 0 ? NO_INFORMATION : read.reasons.join('; ').slice(0, 200),
+      reason: reasonOf(read.reasons),
     };
   }
   return beliefs;

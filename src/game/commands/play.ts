@@ -1,6 +1,6 @@
 import { err, must, ok, type Result } from '../../result.ts';
 import { fail, type Change, type GameError } from '../errors.ts';
-import { DIRECTOR, MAFIA_TEAM, onlyPlayer, PUBLIC, type FallbackCategory, type ReasoningOutcome } from '../events.ts';
+import { DIRECTOR, MAFIA_TEAM, onlyPlayer, PUBLIC, type FallbackCategory, type GameEventOf, type ReasoningOutcome } from '../events.ts';
 import { nightTargetError, recordAction } from '../night.ts';
 import { isMafia } from '../roles/registry.ts';
 import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget } from '../state.ts';
@@ -70,7 +70,7 @@ export function speak(
   if (!speaker.alive && !(lastWords && state.lynchedToday === speaker.id)) {
     return fail('dead', 'You are dead; the dead do not speak.');
   }
-  if (input.channel === 'town' && !['dawn', 'day', 'vote'].includes(state.phase)) {
+  if (input.channel === 'town' && state.phase !== 'dawn' && state.phase !== 'day' && state.phase !== 'vote') {
     return fail('wrong_phase', 'The town talks by day; it is night now.');
   }
   if (lastWords && (state.phase !== 'last_words' || state.lynchedToday !== speaker.id)) {
@@ -180,24 +180,20 @@ export function recordReasoning(
   },
 ): Result<Change, GameError> {
   if (!findPlayer(state, input.playerId)) return fail('not_in_game', 'That player is not in this game.');
+  // Assigned one by one rather than spread in: every AI decision records one, and the fields keep this order.
+  const payload: GameEventOf<'reasoning'>['payload'] = {
+    playerId: input.playerId,
+    phase: input.phase ?? state.phase,
+    day: input.day ?? state.day,
+    decision: input.decision,
+    text: input.text,
+  };
+  if (input.outcome) payload.outcome = input.outcome;
+  if (input.fallback) payload.fallback = input.fallback;
+  if (input.suspicion) payload.suspicion = { ...input.suspicion };
+  if (input.tools && input.tools.length > 0) payload.tools = input.tools.map((t) => ({ ...t }));
   const t = new Transition(state, input.at);
-  t.emit(
-    {
-      type: 'reasoning',
-      payload: {
-        playerId: input.playerId,
-        phase: input.phase ?? state.phase,
-        day: input.day ?? state.day,
-        decision: input.decision,
-        text: input.text,
-        ...(input.outcome && { outcome: input.outcome }),
-        ...(input.fallback && { fallback: input.fallback }),
-        ...(input.suspicion && { suspicion: { ...input.suspicion } }),
-        ...(input.tools && input.tools.length > 0 && { tools: input.tools.map((t) => ({ ...t })) }),
-      },
-    },
-    DIRECTOR,
-  );
+  t.emit({ type: 'reasoning', payload }, DIRECTOR);
   return t.done();
 }
 
