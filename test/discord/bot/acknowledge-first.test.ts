@@ -1,14 +1,12 @@
 import { InteractionResponseType } from 'discord.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameStore } from '../../../src/db/game-store.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { isEphemeral, messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { openGame, options, seated, settle, toNextPhase } from './playing.ts';
-
-let w: World;
-afterEach(() => w.close());
+import { appended, tidy } from './shared-world.ts';
 
 /** The game store with its event-log writes held while `held`, or failing while `failing`. */
 class StoreValve {
@@ -37,9 +35,21 @@ class StoreValve {
   }
 }
 
-/** A game at its first vote, nobody killed the night before, the AI players' votes in. */
-async function atTheVote(valve: StoreValve): Promise<LiveGame> {
+/** One world for the file, its game store behind one valve: open and working at the start of each test, its game ended after it. */
+const valve = new StoreValve();
+let w: World;
+beforeAll(async () => {
   w = await startWorld({ games: (store) => valve.wrap(store) });
+});
+afterEach(async () => {
+  valve.failing = false;
+  valve.release();
+  await tidy(w);
+});
+afterAll(() => w.close());
+
+/** A game at its first vote, nobody killed the night before, the AI players' votes in. */
+async function atTheVote(): Promise<LiveGame> {
   const table = await openGame(w, { 'night-one-kill': false });
   while (table.state.phase !== 'vote') await toNextPhase(w, table);
   await settle(w, table);
@@ -57,8 +67,8 @@ async function storedVotesOf(table: LiveGame, voterId: string): Promise<number> 
 
 describe('interactions are acknowledged before their change is stored, and confirmed once it is', () => {
   it('GIVEN a store whose writes are held WHEN bob votes THEN he is acknowledged while the write waits, and his answer follows the stored vote (a crash in between leaves no confirmation of an unstored vote)', async () => {
-    const valve = new StoreValve();
-    const table = await atTheVote(valve);
+    const failed = appended(() => w.sim.failedRequests());
+    const table = await atTheVote();
     const gameId = table.state.id;
     const bob = seated(table.state, 'bob');
     const choice = options(voteMessage(table), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
@@ -77,11 +87,11 @@ describe('interactions are acknowledged before their change is stored, and confi
     valve.release();
     expect(messageText(await vote.ephemeral())).toBe(`Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.`);
     expect(await storedVotesOf(table, bob.id)).toBe(1);
-    expect(w.sim.failedRequests()).toEqual([]);
+    expect(failed()).toEqual([]);
   });
 
   it('GIVEN a store that answers at once WHEN bob votes THEN the stored confirmation is the answer itself, one call', async () => {
-    const table = await atTheVote(new StoreValve());
+    const table = await atTheVote();
     const gameId = table.state.id;
     const bob = seated(table.state, 'bob');
     const choice = options(voteMessage(table), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
@@ -96,8 +106,7 @@ describe('interactions are acknowledged before their change is stored, and confi
   });
 
   it('GIVEN a store that fails every write WHEN bob votes THEN he is told it did not count, never that it did; the vote is undone and missing from the tally, and counts once the store works again', async () => {
-    const valve = new StoreValve();
-    const table = await atTheVote(valve);
+    const table = await atTheVote();
     const gameId = table.state.id;
     const bob = seated(table.state, 'bob');
     const choice = options(voteMessage(table), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;

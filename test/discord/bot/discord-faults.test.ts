@@ -1,29 +1,36 @@
 /** Discord saying no: 403 without a permission, 404 for what was deleted, 5xx that outlast the retries. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as engine from '../../../src/game/index.ts';
 import { isMafia } from '../../../src/game/index.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, nightMenu, seedWhere, settle, toNextPhase } from './playing.ts';
-
-let w: World | undefined;
-afterEach(async () => {
-  await w?.close();
-  w = undefined;
-});
+import { afterTest, fromNow, tidy } from './shared-world.ts';
 
 const MISSING_PERMISSIONS = 50013;
 /** bob is Mafia and carol the Doctor: both act at night, and bob needs the Mafia's chat. */
 const SEED = seedWhere((roles) => roles.bob === 'mafia' && roles.carol === 'doctor');
 
+/**
+ * One world for the file: after each test its faults are lifted and its game ended. The test that
+ * deletes a channel deletes #other, which no other test here plays in; the bot refused webhooks
+ * in a channel never asks again there, so that test has a world of its own.
+ */
+let w: World;
+beforeAll(async () => {
+  w = await startWorld({ seed: SEED });
+});
+afterEach(() => tidy(w));
+afterAll(() => w.close());
+
 /** alice hosts, bob and carol join, the AI take seats, alice starts; nothing waits for a Mafia thread. */
-async function start(world: World): Promise<LiveGame> {
-  const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+async function start(world: World, channel = 'game'): Promise<LiveGame> {
+  const lobby = await world.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create' }).public();
   const table = world.bot.liveGames.live[0]!;
   for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of AI)
-    await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+    await world.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
   await world.sim.until(() => table.driver !== null);
   await settle(world, table);
@@ -31,24 +38,29 @@ async function start(world: World): Promise<LiveGame> {
 }
 
 const channelText = (world: World) => world.sim.messagesIn('game').map(messageText);
+/** The texts of what is posted in #game from now on (earlier tests' games posted there too). */
+function channelTextFromNow(): () => string[] {
+  const posted = fromNow(() => w.sim.messagesIn('game'));
+  return () => posted().map(messageText);
+}
 
 describe('Discord faults during a game', () => {
   it('GIVEN the bot may not create private threads WHEN the game starts THEN night still falls, every night menu goes out, the host is told once what is missing, and the Mafia chat by DM', async () => {
-    w = await startWorld({ seed: SEED });
-    w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: MISSING_PERMISSIONS });
+    const channel = channelTextFromNow();
+    const dmsToBob = fromNow(() => w.sim.dmsTo('bob'));
+    afterTest(w, w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: MISSING_PERMISSIONS }));
 
     const table = await start(w);
 
     expect(table.mafiaThreadId).toBeNull();
-    expect(channelText(w).some((t) => t.includes('Night 1'))).toBe(true);
+    expect(channel().some((t) => t.includes('Night 1'))).toBe(true);
     expect(nightMenu(w, 'carol', table.state.id)).toBeDefined();
     expect(nightMenu(w, 'bob', table.state.id)).toBeDefined();
-    const notices = channelText(w).filter((t) => t.includes('no private thread'));
+    const notices = channel().filter((t) => t.includes('no private thread'));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('Create Private Threads');
     expect(
-      w.sim
-        .dmsTo('bob')
+      dmsToBob()
         .map(messageText)
         .some((t) => t.includes('The Mafia are')),
     ).toBe(true);
@@ -60,7 +72,7 @@ describe('Discord faults during a game', () => {
     );
     expect(said.ok).toBe(true);
     await settle(w, table);
-    expect(w.sim.dmsTo('bob').map(messageText)).toContain(`**${aiMafia.name} (Mafia):** Take the quiet one.`);
+    expect(dmsToBob().map(messageText)).toContain(`**${aiMafia.name} (Mafia):** Take the quiet one.`);
 
     // And bob's DM to the bot is his team chat: it enters the game as Mafia speech.
     w.sim.user('bob').dm('I say we hit the Doctor.');
@@ -70,11 +82,13 @@ describe('Discord faults during a game', () => {
   });
 
   it('GIVEN the bot lacks Manage Webhooks WHEN the AI players speak by day THEN their words are posted by the bot under their names, the host is told once, and the webhooks are not asked for again', async () => {
-    w = await startWorld({ seed: SEED });
-    w.sim.fail({ route: '/channels/:channelId/webhooks', status: 403, code: MISSING_PERMISSIONS });
-    const table = await start(w);
+    // A world of its own: the bot refused webhooks in a channel does not ask again there while it runs.
+    const own = await startWorld({ seed: SEED });
+    onTestFinished(() => own.close());
+    own.sim.fail({ route: '/channels/:channelId/webhooks', status: 403, code: MISSING_PERMISSIONS });
+    const table = await start(own);
 
-    while (table.state.phase !== 'vote') await toNextPhase(w, table);
+    while (table.state.phase !== 'vote') await toNextPhase(own, table);
 
     const aiNames = table.state.players.filter((p) => p.kind === 'ai').map((p) => p.name);
     const aiIds = new Set(table.state.players.filter((p) => p.kind === 'ai').map((p) => p.id));
@@ -86,18 +100,18 @@ describe('Discord faults during a game', () => {
       (e) => e.type === 'speech' && e.payload.channel === 'town' && aiIds.has(e.payload.playerId) && !withVote(e),
     );
     expect(spoken.length).toBeGreaterThan(0);
-    const posted = channelText(w).filter((t) => aiNames.some((n) => t.startsWith(`**${n}:**`)));
+    const posted = channelText(own).filter((t) => aiNames.some((n) => t.startsWith(`**${n}:**`)));
     expect(posted.length).toBe(spoken.length);
-    expect(channelText(w).filter((t) => t.includes('Manage Webhooks'))).toHaveLength(1);
-    expect(w.sim.requests(undefined, '/channels/:channelId/webhooks').length).toBeLessThanOrEqual(2);
+    expect(channelText(own).filter((t) => t.includes('Manage Webhooks'))).toHaveLength(1);
+    expect(own.sim.requests(undefined, '/channels/:channelId/webhooks').length).toBeLessThanOrEqual(2);
   });
 
   it('GIVEN a running game WHEN its channel is deleted THEN the game is cancelled and stored so, each person is told by DM, and nothing more is posted', async () => {
-    w = await startWorld({ seed: SEED });
-    const table = await start(w);
+    const dms = new Map(['alice', 'bob', 'carol'].map((name) => [name, fromNow(() => w.sim.dmsTo(name))]));
+    const table = await start(w, 'other');
     const gameId = table.state.id;
 
-    w.sim.deleteChannel('game');
+    w.sim.deleteChannel('other');
     await w.sim.until(() => table.state.phase === 'ended');
     await settle(w, table);
 
@@ -106,8 +120,7 @@ describe('Discord faults during a game', () => {
     expect((await w.games.getGame(gameId))?.phase).toBe('ended');
     for (const name of ['alice', 'bob', 'carol']) {
       expect(
-        w.sim
-          .dmsTo(name)
+        dms.get(name)!()
           .map(messageText)
           .some((t) => t.includes('was cancelled: its channel was deleted')),
       ).toBe(true);
@@ -119,7 +132,7 @@ describe('Discord faults during a game', () => {
   });
 
   it('GIVEN Discord fails one announcement with 5xx past its retries WHEN the vote opens THEN the vote message still goes out and the host is told once', async () => {
-    w = await startWorld({ seed: SEED });
+    const channel = channelTextFromNow();
     const table = await start(w);
     while (table.state.phase !== 'day') await toNextPhase(w, table);
     // discord.js tries a message 4 times (3 retries): this many failures outlast one message.
@@ -128,6 +141,6 @@ describe('Discord faults during a game', () => {
 
     expect(table.state.phase).toBe('vote');
     expect(table.voteMessageId).not.toBeNull();
-    expect(channelText(w).filter((t) => t.includes('Discord did not take'))).toHaveLength(1);
+    expect(channel().filter((t) => t.includes('Discord did not take'))).toHaveLength(1);
   });
 });

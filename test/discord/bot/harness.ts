@@ -53,8 +53,11 @@ export interface World {
 }
 
 export interface WorldOptions {
-  /** Every new game gets this seed, so a game can be replayed exactly. */
-  readonly seed?: number;
+  /**
+   * Every new game gets this seed, so a game can be replayed exactly; or the seed this gives when
+   * the game is created (tests sharing a world that each need their own deal).
+   */
+  readonly seed?: number | (() => number);
   /** The bot's model settings; offline unless a test points it at an LLM fake. */
   readonly llm?: LlmConfig;
   /** The persona editor's model (`/persona edit`), e.g. on the Anthropic wire fake; default: no model. */
@@ -107,7 +110,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       llm: options.llm ?? OFFLINE,
       timers,
       driver: { speechGapMs: 0 },
-      ...(seed !== undefined && { newSeed: () => seed }),
+      ...(seed !== undefined && { newSeed: typeof seed === 'number' ? () => seed : seed }),
       // A short stream interval: the one-edit-per-second pacing has its own test.
       editor: { store: createEditorStore(db.prisma), llm: options.editorLlm ?? null, streamIntervalMs: 20 },
     });

@@ -1,14 +1,18 @@
 /** Menus belong to one phase of one day: an old one changes nothing, and says so. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { HUMANS, nightMenu, openGame, options, seated, seedWhere, toNextPhase } from './playing.ts';
+import { afterTest, tidy } from './shared-world.ts';
 
-let w: World | undefined;
-afterEach(async () => {
-  await w?.close();
-  w = undefined;
+/** One world for the file; each game is dealt by the seed its test sets, and ended after the test. */
+let seed = 1;
+let w: World;
+beforeAll(async () => {
+  w = await startWorld({ seed: () => seed });
 });
+afterEach(() => tidy(w));
+afterAll(() => w.close());
 
 /** All three people are town with no night action, so nobody's menu decides a night. */
 const SEED = seedWhere(
@@ -19,14 +23,14 @@ const SEED = seedWhere(
 
 describe('stale menus', () => {
   it('GIVEN the vote message of day 1 WHEN someone uses it in the day 2 vote THEN it is refused as closed and no vote is cast', async () => {
-    w = await startWorld({ seed: SEED });
+    seed = SEED;
     const table = await openGame(w, { roles: 'mafia,detective,doctor,townsperson,townsperson,townsperson,townsperson' });
     const gameId = table.state.id;
     const at = (phase: string, day: number) => table.state.phase === phase && table.state.day === day;
     while (!at('vote', 1)) await toNextPhase(w, table);
     const dayOne: SimMessage = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
     // The edits that would close this vote fail, so its menu stays on screen: the stale menu a person can still use.
-    w.sim.fail({ method: 'PATCH', route: new RegExp(`/messages/${dayOne.id}$`), status: 403, code: 50013 });
+    afterTest(w, w.sim.fail({ method: 'PATCH', route: new RegExp(`/messages/${dayOne.id}$`), status: 403, code: 50013 }));
     while (!at('vote', 2)) {
       expect(table.state.phase).not.toBe('ended');
       await toNextPhase(w, table);
@@ -45,17 +49,16 @@ describe('stale menus', () => {
   it('GIVEN a night menu of night 1 WHEN used on night 2 THEN it is refused and no action is taken', async () => {
     // The first seed (of those dealing carol the Doctor) where she lives to night 2: deterministic, like every seed.
     for (let from = 1; ;) {
-      const seed = seedWhere((roles) => roles.carol === 'doctor', from);
+      seed = seedWhere((roles) => roles.carol === 'doctor', from);
       from = seed + 1;
-      w = await startWorld({ seed });
       const table = await openGame(w);
       const gameId = table.state.id;
       const nightOne = nightMenu(w, 'carol', gameId)!;
       const at = (phase: string, day: number) => table.state.phase === phase && table.state.day === day;
       while (!at('night', 2) && table.state.phase !== 'ended') await toNextPhase(w, table);
       if (!at('night', 2) || !seated(table.state, 'carol').alive) {
-        await w.close();
-        w = undefined;
+        // This deal is of no use: its game ends (as after a test), and the next seed's game takes the channel.
+        await tidy(w);
         continue;
       }
       const before = table.state.log.length;

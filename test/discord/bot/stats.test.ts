@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GameRepository } from '../../../src/db/game-repository.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { Change, GameError, GameState } from '../../../src/game/index.ts';
@@ -6,20 +6,24 @@ import type { Result } from '../../../src/result.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { T0 } from '../../support/test-game.ts';
 import { startWorld, type World } from './harness.ts';
+import { afterTest, fromNow, tidy } from './shared-world.ts';
 
+/** One world for the file: the games a test stored are deleted after it. */
 let w: World;
-beforeEach(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-afterEach(() => w.close());
+afterEach(() => tidy(w));
+afterAll(() => w.close());
 
 function must(result: Result<Change, GameError>): GameState {
   if (!result.ok) throw new Error(result.error.message);
   return result.value.state;
 }
 
-/** A game of this server's alice, bob and an AI persona that the Mafia won on night 1, stored as the bot stores games. */
+/** A game of this server's alice, bob and an AI persona that the Mafia won on night 1, stored as the bot stores games (until the test is over). */
 async function storeMafiaWin(id: string): Promise<GameState> {
+  afterTest(w, () => w.db.prisma.game.deleteMany({ where: { id } }));
   let state = must(
     engine.createGame({
       gameId: id,
@@ -49,6 +53,7 @@ async function storeMafiaWin(id: string): Promise<GameState> {
 
 describe('/mafia stats', () => {
   it("GIVEN two finished games in this server WHEN alice asks for bob's stats THEN she alone sees bob's record and the server's", async () => {
+    const channel = fromNow(() => w.sim.messagesIn('game'));
     const games = [await storeMafiaWin('g-1'), await storeMafiaWin('g-2')];
     const bob = w.sim.user('bob');
     const reply = await w.sim
@@ -72,7 +77,7 @@ describe('/mafia stats', () => {
     // The games were stored behind the bot's back: they are rated at its next start or game end.
     expect(field('Best rated personas')).toBe('No rated games yet.');
     // Nobody else saw it.
-    expect(w.sim.messagesIn('game').filter((m) => m.embeds.length > 0)).toEqual([]);
+    expect(channel().filter((m) => m.embeds.length > 0)).toEqual([]);
   });
 
   it('GIVEN no finished games WHEN carol asks for her own stats THEN she is told there are none yet; WHEN asked in DMs THEN she is told stats live in a server', async () => {
