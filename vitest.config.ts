@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './test/support/slow-first-sequencer.ts';
 
@@ -7,6 +8,9 @@ export default defineConfig({
     // Builds the template databases every test copies instead of migrating its own.
     globalSetup: ['test/support/global-setup.ts'],
     sequence: { sequencer: SlowFirstSequencer },
+    // Vitest leaves a core free by default: one worker on 2 cores, idle while a bot test waits on
+    // its simulator, its child processes or PostgreSQL. Two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Bounds for hangs, not for speed: on a loaded 2-core machine a bot test's world (PGlite,
     // migrations, starter personas, a discord.js login) alone took over 60 s to start. The waits
     // inside the tests name their states and carry their own timeouts.
