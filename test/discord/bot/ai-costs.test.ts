@@ -1,18 +1,49 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_NOTICE as BUDGET_NOTICE_TEXT } from '../../../src/agents/driver/notices.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
-import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { reply, type FakeHandler, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel, seatNameOf } from '../../../scripts/fakes/llm/playing-model.ts';
 import { startWorld, type World } from './harness.ts';
+import { fromNow, tidy } from './shared-world.ts';
+
+/**
+ * The deal of every game here: alice is the Mafia (nobody plays her moves, so nobody dies at
+ * night), Ada the Doctor and Poirot the Detective, so both AI seats live to make their calls. A
+ * random deal made the tests flaky: an AI Mafia sometimes killed the other AI seat on night 1,
+ * before it had made a single call.
+ */
+const SEED = 5;
 
 let w: World | undefined;
 let fake: FakeLlmServer | undefined;
+
+/** The world on OpenAI without a budget, shared by the tests that need no other: its fake reset (and given its script) by each, its games and personas gone after. */
+let unlimited: { world: World; fake: FakeLlmServer };
+beforeAll(async () => {
+  const fake = await startFakeOpenAi();
+  unlimited = { fake, world: await startWorld({ llm: openAi(fake.baseURL, 0), seed: SEED }) };
+});
+afterAll(async () => {
+  await unlimited.world.close();
+  await unlimited.fake.close();
+});
+
+/** The unlimited world, its fake answering with `script` from now on. */
+function onUnlimited(script: FakeHandler): { world: World; fake: FakeLlmServer } {
+  w = unlimited.world;
+  fake = unlimited.fake.reset().handle(script);
+  return unlimited;
+}
+
 afterEach(async () => {
-  await w?.close();
-  await fake?.close();
+  if (w === unlimited.world) await tidy(w);
+  else {
+    await w?.close();
+    await fake?.close();
+  }
   w = undefined;
   fake = undefined;
 });
@@ -70,6 +101,12 @@ async function startGame(world: World): Promise<LiveGame> {
   await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
   await world.sim.until(() => table.driver !== null);
   await settle(world, table);
+  // The deal SEED stands for.
+  expect(Object.fromEntries(table.state.players.map((p) => [p.name, p.role]))).toMatchObject({
+    alice: 'mafia',
+    'Ada Lovelace': 'doctor',
+    'Hercule Poirot': 'detective',
+  });
   return table;
 }
 
@@ -82,8 +119,7 @@ async function nextPhase(world: World, table: LiveGame): Promise<void> {
 
 describe('AI seats on a model, on the bot', () => {
   it("GIVEN OpenAI is configured and Ada prefers gpt-ada WHEN the AI seats play THEN Ada's calls ask for gpt-ada, Poirot's for the house model, and every call is an LlmCall row of this server and game", async () => {
-    fake = await startFakeOpenAi(playingModel({ usage: { input: 300, output: 20 } }));
-    w = await startWorld({ llm: openAi(fake.baseURL, 0) });
+    const { world: w, fake } = onUnlimited(playingModel({ usage: { input: 300, output: 20 } }));
     await adaPrefersItsOwnModel(w);
     const table = await startGame(w);
     for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
@@ -95,7 +131,7 @@ describe('AI seats on a model, on the bot', () => {
 
     const rows = await createLlmCallStore(w.db.prisma).forGame(table.state.id);
     expect(rows.length).toBe(fake.requests.length);
-    expect(rows.every((r) => r.guildId === w!.sim.guild().id && r.ok)).toBe(true);
+    expect(rows.every((r) => r.guildId === w.sim.guild().id && r.ok)).toBe(true);
     const ada = table.state.players.find((p) => p.name === 'Ada Lovelace')!;
     expect(
       rows.filter((r) => r.playerId === ada.id).every((r) => r.model === 'gpt-ada' && r.inputTokens === 300 && r.outputTokens === 20),
@@ -104,7 +140,7 @@ describe('AI seats on a model, on the bot', () => {
 
   it('GIVEN a daily budget of 1,000 tokens WHEN it is spent THEN the seats go on with the offline brain, no more calls are made, and the table is told once', async () => {
     fake = await startFakeOpenAi(playingModel({ usage: { input: 400, output: 100 } }));
-    w = await startWorld({ llm: openAi(fake.baseURL, 1000) });
+    w = await startWorld({ llm: openAi(fake.baseURL, 1000), seed: SEED });
     await adaPrefersItsOwnModel(w);
     const table = await startGame(w);
     for (let i = 0; i < 2 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
@@ -123,23 +159,22 @@ describe('AI seats on a model, on the bot', () => {
 
   it('GIVEN Ada prefers gpt-ada, which OpenAI no longer serves WHEN the AI seats play THEN the channel reads one line naming the persona setting, the host gets it once by DM, the log names the model once, and Poirot plays on the house model', async () => {
     const gone = reply.status(404, 'The model `gpt-ada` does not exist or you do not have access to it.');
-    fake = await startFakeOpenAi(
+    const { world, fake } = onUnlimited(
       playingModel({ usage: { input: 300, output: 20 }, override: (r) => (r.model === 'gpt-ada' ? gone : undefined) }),
     );
-    w = await startWorld({ llm: openAi(fake.baseURL, 0) });
-    await adaPrefersItsOwnModel(w);
-    const table = await startGame(w);
-    for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
-    const world = w;
+    // What this test's game posts and DMs (earlier tests' games in this world posted too).
+    const channel = fromNow(() => world.sim.messagesIn('game'));
+    const dmsToAlice = fromNow(() => world.sim.dmsTo('alice'));
+    await adaPrefersItsOwnModel(world);
+    const table = await startGame(world);
+    for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(world, table);
 
     const line = "Ada Lovelace's persona asks for the model `gpt-ada`, which OpenAI does not serve (retired or unknown)";
-    await world.sim.until(() => world.sim.dmsTo('alice').some((m) => m.content.includes(line)));
-    expect(world.sim.messagesIn('game').filter((m) => m.content.includes(line))).toHaveLength(1);
-    expect(world.sim.messagesIn('game').find((m) => m.content.includes(line))?.content).toContain(
-      "change the persona's model (`/persona edit`)",
-    );
-    expect(world.sim.messagesIn('game').some((m) => m.content.includes('does not exist'))).toBe(false);
-    const dms = world.sim.dmsTo('alice').filter((m) => m.content.includes(line));
+    await world.sim.until(() => dmsToAlice().some((m) => m.content.includes(line)));
+    expect(channel().filter((m) => m.content.includes(line))).toHaveLength(1);
+    expect(channel().find((m) => m.content.includes(line))?.content).toContain("change the persona's model (`/persona edit`)");
+    expect(channel().some((m) => m.content.includes('does not exist'))).toBe(false);
+    const dms = dmsToAlice().filter((m) => m.content.includes(line));
     expect(dms).toHaveLength(1);
     expect(dms[0]!.content).toMatch(/^In your Mafia game in <#\d+>: /);
     expect(world.log.warnings.filter((m) => m.includes('does not serve the model gpt-ada'))).toHaveLength(1);
