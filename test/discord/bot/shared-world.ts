@@ -1,8 +1,9 @@
 /**
  * One world for the tests of a file (starting one costs more than most tests): `tidy` after each
  * test undoes what it left behind (faults lifted, people who left back in the server, open games
- * ended, personas it made deleted), and `fromNow`/`appended` read only what a test itself added to what the simulator
- * records, so each test asserts what it would in a fresh world, in any order, alone or in its file.
+ * ended, personas it made deleted), and `fromNow`/`appended` read only what a test itself added
+ * to what the simulator and the fakes record, so each test asserts what it would in a fresh
+ * world, in any order, alone or in its file.
  */
 import * as engine from '../../../src/game/index.ts';
 import { MEMBERS, type World } from './harness.ts';
