@@ -20,7 +20,9 @@ export type GameErrorCode =
   | 'rule_disabled'
   | 'bad_text'
   | 'not_due'
-  | 'chat_limit';
+  | 'chat_limit'
+  /** An edit or deletion of a message the game never took (or already deleted). */
+  | 'no_speech';
 
 /** A refusal a person can read. A command that fails changes nothing. */
 export interface GameError {

@@ -94,7 +94,24 @@ const EventBodySchema = z.discriminatedUnion('type', [
     playerId: id,
     channel: z.enum(['town', 'mafia', 'last_words']),
     text: z.string(),
+    /** The message it was said in, where it has one (a Discord message id): its author's edit or deletion finds it by this. */
+    ref: z.string().optional(),
+    /** Its author changed it while its phase lasted; `text` is what it says now. */
+    edited: z.literal(true).optional(),
+    /** Its author deleted it; `text` is DELETED_SPEECH, the words are gone from the log and the store. */
+    deleted: z.literal(true).optional(),
   }),
+  /**
+   * A person changed a message of theirs while its phase lasted. Folding it puts `text` into the
+   * speech at `seq` (marked edited), and the store writes the speech's row over the same way: the
+   * log gains an event and the old words are kept nowhere.
+   */
+  event('speech_edited', { seq: z.number().int().positive(), text: z.string() }),
+  /**
+   * A person (or a moderator) deleted a message the game had taken. Folding it blanks the speech at
+   * `seq` and every edit of it, and the store scrubs their rows alike.
+   */
+  event('speech_deleted', { seq: z.number().int().positive() }),
   event('vote_cast', { voterId: id, targetId: z.union([id, z.literal('no_lynch')]) }),
   event('vote_withdrawn', { voterId: id }),
   event('vote_resolved', {

@@ -2,6 +2,7 @@ import type { GameEvent } from './events.ts';
 import { EMPTY_NIGHT, type GameState, type NightState, type PlayerState } from './state.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 import { rememberNight } from './roles/night-memory.ts';
+import { applySpeechRewrite } from './speech-rewrites.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -109,8 +110,11 @@ export function appendEvent(prev: GameState, event: GameEvent, log: GameEvent[])
   return step(prev, event, log);
 }
 
-/** `prev` changed by `event`, with `log` (which already ends with `event`) as its log. */
-function step(prev: GameState, event: GameEvent, log: readonly GameEvent[]): GameState {
+/**
+ * `prev` changed by `event`, with `log` (which already ends with `event`) as its log. The log is
+ * the caller's own copy: an edit or deletion of a speech rewrites its entries in place.
+ */
+function step(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
   const s = copyState(prev);
   s.log = log;
   switch (event.type) {
@@ -228,6 +232,10 @@ function step(prev: GameState, event: GameEvent, log: readonly GameEvent[]): Gam
       s.outcome = event.payload.outcome;
       s.phase = 'ended';
       s.deadline = null;
+      break;
+    case 'speech_edited':
+    case 'speech_deleted':
+      applySpeechRewrite(log, event);
       break;
     case 'game_started':
     case 'mafia_team':

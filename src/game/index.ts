@@ -2,6 +2,8 @@
 export * from './commands/lobby.ts';
 export * from './commands/play.ts';
 export * from './commands/advance.ts';
+export * from './commands/speech-changes.ts';
+export { DELETED_SPEECH, isSpeechRewrite, rewrittenBy } from './speech-rewrites.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export { fold, applyEvent } from './fold.ts';
@@ -16,4 +18,4 @@ export * from './view.ts';
 export { perGame } from './per-game.ts';
 export { chained } from './transition.ts';
 export { createRng, Rng } from './rng.ts';
-export { narrate, PHASE_TITLE } from './narrate.ts';
+export { narrate, PHASE_TITLE, spokenText } from './narrate.ts';

@@ -1,5 +1,6 @@
 import type { DeathCause } from './events.ts';
-import type { GameEvent } from './events.ts';
+import type { GameEvent, GameEventOf } from './events.ts';
+import { DELETED_SPEECH } from './speech-rewrites.ts';
 import { getRole } from './roles/registry.ts';
 import type { GameState } from './state.ts';
 
@@ -21,6 +22,12 @@ export const PHASE_TITLE = {
   ended: 'The end',
 } as const;
 
+/** A speech's words as people are shown them: marked when edited, the placeholder when deleted. */
+export function spokenText(payload: GameEventOf<'speech'>['payload']): string {
+  if (payload.deleted) return DELETED_SPEECH;
+  return payload.edited ? `${payload.text} (edited)` : payload.text;
+}
+
 /** Plain-text narration of one event, or null for events with nothing to tell. */
 export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): string | null {
   const name = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
@@ -41,7 +48,7 @@ export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): st
     }
     case 'speech': {
       const where = event.payload.channel === 'mafia' ? ' [Mafia thread]' : event.payload.channel === 'last_words' ? ' (last words)' : '';
-      return `${name(event.payload.playerId)}${where}: ${event.payload.text}`;
+      return `${name(event.payload.playerId)}${where}: ${spokenText(event.payload)}`;
     }
     case 'vote_cast':
       return `🗳 ${name(event.payload.voterId)} votes ${event.payload.targetId === 'no_lynch' ? 'no lynch' : name(event.payload.targetId)}.`;
@@ -91,6 +98,10 @@ export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): st
       return `📢 ${event.payload.text}`;
     case 'seat_taken_over':
       return `🤖 ${name(event.payload.playerId)} left the server; an AI plays on in their seat.`;
+    case 'speech_edited':
+    case 'speech_deleted':
+      // The speech itself now reads as edited or deleted; what it said before is told nowhere.
+      return null;
     case 'game_created':
     case 'player_left':
     case 'mafia_team':

@@ -7,11 +7,13 @@ import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget 
 import { Transition } from '../transition.ts';
 import { endIfWon } from '../phases.ts';
 import { allVoted, resolveVote, voteError } from '../vote.ts';
+import { overChatLimit } from '../chat-limit.ts';
+import { speechOf } from '../speech-rewrites.ts';
 
 export const MAX_SPEECH_LENGTH = 2000;
 export const MAX_WILL_LENGTH = 1000;
 
-function checkText(text: string, limit: number, what: string): Result<string, GameError> {
+export function checkText(text: string, limit: number, what: string): Result<string, GameError> {
   const trimmed = text.trim();
   if (!trimmed) return fail('bad_text', `The ${what} is empty.`);
   if (trimmed.length > limit) {
@@ -20,7 +22,7 @@ function checkText(text: string, limit: number, what: string): Result<string, Ga
   return ok(trimmed);
 }
 
-function notOver(state: GameState) {
+export function notOver(state: GameState) {
   return state.phase === 'ended' ? fail('game_over', 'This game is over.') : null;
 }
 
@@ -57,13 +59,18 @@ export function unvote(state: GameState, input: { voterId: PlayerId; at: number 
 
 export type SpeechChannel = 'town' | 'mafia' | 'last_words';
 
-/** Speech enters the record only when the rules let this player speak on this channel now. */
+/**
+ * Speech enters the record only when the rules let this player speak on this channel now. `ref`
+ * names the message it was said in (a Discord message id), so its author can edit or delete it
+ * later; a message already taken is not taken twice.
+ */
 export function speak(
   state: GameState,
-  input: { playerId: PlayerId; channel: SpeechChannel; text: string; at: number },
+  input: { playerId: PlayerId; channel: SpeechChannel; text: string; at: number; ref?: string },
 ): Result<Change, GameError> {
   const over = notOver(state);
   if (over) return over;
+  if (input.ref !== undefined && speechOf(state.log, input.ref)) return ok({ state, events: [] });
   const speaker = findPlayer(state, input.playerId);
   if (!speaker) return fail('not_in_game', 'You are not playing in this game.');
   const lastWords = input.channel === 'last_words';
@@ -82,12 +89,15 @@ export function speak(
   const text = checkText(input.text, MAX_SPEECH_LENGTH, 'message');
   if (!text.ok) return text;
   if (speaker.kind === 'human' && input.channel === 'town') {
-    const limited = overChatLimit(state, speaker.id, text.value.length);
+    const limited = overChatLimit(state, speaker.id, { characters: text.value.length });
     if (limited) return limited;
   }
   const t = new Transition(state, input.at);
   t.emit(
-    { type: 'speech', payload: { playerId: speaker.id, channel: input.channel, text: text.value } },
+    {
+      type: 'speech',
+      payload: { playerId: speaker.id, channel: input.channel, text: text.value, ...(input.ref !== undefined && { ref: input.ref }) },
+    },
     input.channel === 'mafia' ? MAFIA_TEAM : PUBLIC,
   );
   return t.done();
@@ -115,34 +125,6 @@ export function depart(state: GameState, input: { playerId: PlayerId; at: number
   t.emit({ type: 'player_died', payload: { playerId: player.id, cause: 'left', day: state.day, role: player.role, will: null } });
   endIfWon(t);
   return t.done();
-}
-
-/** "1 message", "3,000 characters". */
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/**
- * What one person says in a phase is bounded (messages and characters, both rules), so no one
- * can flood the AI players' prompts or drain the server's token budget by typing.
- */
-function overChatLimit(state: GameState, playerId: PlayerId, length: number): Result<never, GameError> | null {
-  const start = state.log.findLastIndex((e) => e.type === 'phase_started');
-  let messages = 0;
-  let characters = 0;
-  for (const e of state.log.slice(start + 1)) {
-    if (e.type !== 'speech' || e.payload.playerId !== playerId || e.payload.channel !== 'town') continue;
-    messages++;
-    characters += e.payload.text.length;
-  }
-  const { chatMessages, chatCharacters } = state.settings.rules;
-  if (messages >= chatMessages || characters + length > chatCharacters) {
-    return fail(
-      'chat_limit',
-      `You have said all the AI players will read this phase (${plural(chatMessages, 'message')} or ${plural(chatCharacters, 'character')}); the rest stays in the channel for the people.`,
-    );
-  }
-  return null;
 }
 
 export function writeWill(state: GameState, input: { playerId: PlayerId; text: string; at: number }): Result<Change, GameError> {
