@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GameProjection, PlayerProjection, StoredEvent } from './game-records.ts';
+import type { GameProjection, PlayerProjection, StoredEvent, StoredRewrite } from './game-records.ts';
 import { Prisma } from './generated/client.ts';
 
 /** One game's append, as `GameEventLog.append` takes it. */
@@ -10,6 +10,8 @@ export interface AppendRequest {
   readonly projection: GameProjection;
   /** The projection stored with `expectedLastSeq`: only the players that changed since are written. */
   readonly previous?: GameProjection | undefined;
+  /** Earlier events these ones rewrite (an edited or deleted speech): their stored payloads are written over. */
+  readonly rewrites?: readonly StoredRewrite[] | undefined;
 }
 
 /** How one game's append went: whether its row was claimed, and whether the game exists at all (a conflict or a missing game). */
@@ -50,6 +52,7 @@ function inputRow(request: AppendRequest) {
     keep,
     // Rows are deleted only when a player left (or the previous rows are not known).
     prune: previous === undefined || previous.players.some((player) => !keep.includes(player.playerId)),
+    rewrites: request.rewrites ?? [],
   };
 }
 
@@ -74,6 +77,14 @@ const PRUNE_PLAYERS = Prisma.sql`,
       WHERE i."prune" AND gp."gameId" = i."gameId" AND gp."playerId" NOT IN (SELECT jsonb_array_elements_text(i."keep"))
     )`;
 
+/** Old words leave the store with the append that withdrew them: the rows are written over, never kept beside. */
+const REWRITE_EVENTS = Prisma.sql`,
+    rewritten AS (
+      UPDATE "GameEvent" AS ge SET "payload" = r."payload"
+      FROM input AS i JOIN claimed AS c ON c."id" = i."gameId", jsonb_to_recordset(i."rewrites") AS r("seq" int, "payload" jsonb)
+      WHERE ge."gameId" = i."gameId" AND ge."seq" = r."seq"
+    )`;
+
 /**
  * Appends to several games as one SQL statement, each game on its own terms: the compare-and-set
  * on its `lastSeq` (which also row-locks it, so a concurrent writer waits and then finds `lastSeq`
@@ -84,16 +95,17 @@ const PRUNE_PLAYERS = Prisma.sql`,
  * COMMIT): every vote and night pick is stored before its confirmation is sent, and at nightfall
  * every game stores at once, so each round trip saved is waited for by every interaction behind
  * it (on embedded PGlite, run on the bot's own thread). A data-modifying WITH is atomic like a
- * transaction. Most appends change no player: then the player parts are left out (less to plan).
+ * transaction. Most appends change no player and rewrite nothing: then those parts are left out (less to plan).
  */
 export function appendStatement(requests: readonly AppendRequest[]): Prisma.Sql {
   const rows = requests.map(inputRow);
   const upsert = rows.some((row) => row.players.length > 0) ? UPSERT_PLAYERS : Prisma.empty;
   const prune = rows.some((row) => row.prune) ? PRUNE_PLAYERS : Prisma.empty;
+  const rewrite = rows.some((row) => row.rewrites.length > 0) ? REWRITE_EVENTS : Prisma.empty;
   return Prisma.sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i("gameId" text, "expected" int, "lastSeq" int, "phase" text,
-        "status" text, "day" int, "deadline" timestamp(3), "events" jsonb, "players" jsonb, "keep" jsonb, "prune" boolean)
+        "status" text, "day" int, "deadline" timestamp(3), "events" jsonb, "players" jsonb, "keep" jsonb, "prune" boolean, "rewrites" jsonb)
     ),
     claimed AS (
       UPDATE "Game" AS g SET
@@ -109,7 +121,7 @@ export function appendStatement(requests: readonly AppendRequest[]): Prisma.Sql 
       SELECT e."id", i."gameId", e."seq", e."type", e."at", COALESCE(e."visibility", 'null'::jsonb), COALESCE(e."payload", 'null'::jsonb)
       FROM input AS i JOIN claimed AS c ON c."id" = i."gameId",
         jsonb_to_recordset(i."events") AS e("id" text, "seq" int, "type" text, "at" timestamp(3), "visibility" jsonb, "payload" jsonb)
-    )${upsert}${prune}
+    )${upsert}${prune}${rewrite}
     SELECT i."gameId", (c."id" IS NOT NULL) AS "claimed", EXISTS (SELECT 1 FROM "Game" AS g WHERE g."id" = i."gameId") AS "exists"
     FROM input AS i LEFT JOIN claimed AS c ON c."id" = i."gameId"`;
 }

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../result.ts';
-import type { GameProjection, StoredEvent } from './game-records.ts';
+import type { GameProjection, StoredEvent, StoredRewrite } from './game-records.ts';
 import { appendStatement, type AppendOutcome, type AppendRequest } from './game-append-statement.ts';
 import { GroupCommit } from './group-commit.ts';
 import type { PrismaClient } from './generated/client.ts';
@@ -13,7 +13,9 @@ export interface GameEventLog {
    * the projection are deleted; AI minds of the others are left alone.
    * A writer whose `expectedLastSeq` is stale gets 'conflict' and writes nothing.
    * `previous`, the projection stored with `expectedLastSeq`, lets only the players that
-   * changed since be rewritten (most commands change none).
+   * changed since be rewritten (most commands change none). `rewrites` are earlier events these
+   * ones change (an edited or deleted speech): their payloads are written over in the same
+   * statement, so withdrawn words are never stored beside the event that withdrew them.
    */
   append(
     gameId: string,
@@ -21,6 +23,7 @@ export interface GameEventLog {
     events: readonly StoredEvent[],
     projection: GameProjection,
     previous?: GameProjection,
+    rewrites?: readonly StoredRewrite[],
   ): Promise<Result<void, 'conflict' | 'not_found'>>;
   /** Ordered by seq. */
   loadEvents(gameId: string): Promise<StoredEvent[]>;
@@ -40,9 +43,10 @@ export function gameEventLog(prisma: PrismaClient): GameEventLog {
     },
   );
   return {
-    async append(gameId, expectedLastSeq, events, projection, previous) {
+    async append(gameId, expectedLastSeq, events, projection, previous, rewrites) {
       assertContiguous(expectedLastSeq, events);
-      return appends.ask({ gameId, expectedLastSeq, events, projection, previous });
+      assertEarlier(expectedLastSeq, rewrites ?? []);
+      return appends.ask({ gameId, expectedLastSeq, events, projection, previous, rewrites });
     },
 
     async loadEvents(gameId) {
@@ -69,4 +73,13 @@ function assertContiguous(expectedLastSeq: number, events: readonly StoredEvent[
       throw new RangeError(`event #${index} (${event.type}) has seq ${event.seq}, expected ${wanted}`);
     }
   });
+}
+
+/** A rewrite names an event already stored; anything else is a caller bug. */
+function assertEarlier(expectedLastSeq: number, rewrites: readonly StoredRewrite[]): void {
+  for (const rewrite of rewrites) {
+    if (!Number.isInteger(rewrite.seq) || rewrite.seq < 1 || rewrite.seq > expectedLastSeq) {
+      throw new RangeError(`a rewrite of event ${rewrite.seq} after ${expectedLastSeq} stored events`);
+    }
+  }
 }

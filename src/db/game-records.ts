@@ -23,6 +23,12 @@ export interface StoredEvent {
   payload: Json;
 }
 
+/** An earlier event's payload as a later one left it (an edited or deleted speech): written over the stored row. */
+export interface StoredRewrite {
+  seq: number;
+  payload: Json;
+}
+
 export interface PlayerProjection {
   playerId: string;
   seat: number;

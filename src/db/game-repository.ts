@@ -1,7 +1,7 @@
-import { fold, GameEventSchema, type GameEvent, type GameState } from '../game/index.ts';
+import { fold, GameEventSchema, isSpeechRewrite, rewrittenBy, type GameEvent, type GameState } from '../game/index.ts';
 import { err, ok, type Result } from '../result.ts';
 import { urgently } from './db-priority.ts';
-import type { GameProjection, GameStore, Json, StoredEvent } from './game-store.ts';
+import type { GameProjection, GameStore, Json, StoredEvent, StoredRewrite } from './game-store.ts';
 
 /** Engine events are plain JSON by construction (zod schemas of strings, numbers, records). */
 function asJson(value: unknown): Json {
@@ -16,6 +16,17 @@ function toStoredEvent(event: GameEvent): StoredEvent {
     visibility: asJson(event.visibility),
     payload: asJson(event.payload),
   };
+}
+
+/**
+ * The stored events `events` rewrite, as `after` holds them now: an edited speech's new words, a
+ * deleted speech and its edits blanked. Only those before `events` (the new ones go in as they are).
+ */
+function rewritesOf(events: readonly GameEvent[], after: GameState): StoredRewrite[] | undefined {
+  const first = events[0]?.seq;
+  if (first === undefined || !events.some(isSpeechRewrite)) return undefined;
+  const seqs = new Set(events.flatMap((e) => rewrittenBy(after.log, e)).filter((seq) => seq < first));
+  return [...seqs].map((seq) => ({ seq, payload: asJson(after.log[seq - 1]?.payload) }));
 }
 
 /** Validates rows back into engine events; a row that does not parse is reported, never guessed at. */
@@ -84,7 +95,10 @@ export class GameRepository {
     after: GameState,
     how: { readonly awaited: boolean } = { awaited: false },
   ): Promise<Result<void, 'conflict' | 'not_found'>> {
-    const append = () => this.store.append(after.id, before.log.length, events.map(toStoredEvent), projectGame(after), projectGame(before));
+    const rewrites = rewritesOf(events, after);
+    // As the log holds them now: a speech withdrawn within the same command goes in withdrawn.
+    const stored = rewrites ? events.map((e) => toStoredEvent(after.log[e.seq - 1] ?? e)) : events.map(toStoredEvent);
+    const append = () => this.store.append(after.id, before.log.length, stored, projectGame(after), projectGame(before), rewrites);
     return how.awaited ? urgently(append) : append();
   }
 

@@ -7,6 +7,7 @@ import type { Database } from '../../src/db/open-database.ts';
 import * as engine from '../../src/game/index.ts';
 import { describeOn, testBackends } from './test-databases.ts';
 import { stringMatching } from '../support/matchers.ts';
+import { T0, TestGame } from '../support/test-game.ts';
 
 async function playedGame(seed: number) {
   const result = await playHeadless({ gameId: `roundtrip-${seed}`, seed, seats: houseSeats(9), startAt: Date.UTC(2026, 0, 1) });
@@ -60,6 +61,31 @@ for (const backend of testBackends('repository_test')) {
       expect((await repo.save(lobby, finished.log.slice(3, 4), next)).ok).toBe(true);
       expect(await repo.save(lobby, finished.log.slice(3, 4), next)).toEqual({ ok: false, error: 'conflict' });
       expect(await repo.load(finished.id)).toEqual({ ok: true, value: next });
+    });
+
+    it('GIVEN a stored game WHEN a speech is edited and another deleted THEN the log gains the two events, the stored rows hold no withdrawn word, and the game loads back to the same state', async () => {
+      const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson'], {}, 3);
+      t.advanceTo('day');
+      const [ann, bob] = t.state.players.filter((p) => p.alive);
+      const lobby = engine.fold(t.state.log.slice(0, 3));
+      expect((await repo.create(lobby, { guildId: null, channelId: null, hostId: null })).ok).toBe(true);
+      expect((await repo.save(lobby, t.state.log.slice(3), t.state)).ok).toBe(true);
+      const step = async (command: (s: engine.GameState) => ReturnType<typeof engine.speak>) => {
+        const before = t.state;
+        const events = t.must(command(before));
+        expect((await repo.save(before, events, t.state)).ok).toBe(true);
+      };
+      await step((s) => engine.speak(s, { playerId: ann!.id, channel: 'town', text: 'I am the Detective', ref: 'm1', at: T0 }));
+      await step((s) => engine.speak(s, { playerId: bob!.id, channel: 'town', text: 'Ann is lying', ref: 'm2', at: T0 }));
+      await step((s) => engine.editSpeech(s, { ref: 'm1', text: 'I am the Doctor', at: T0 }));
+      await step((s) => engine.deleteSpeeches(s, { refs: ['m1'], at: T0 }));
+      await step((s) => engine.editSpeech(s, { ref: 'm2', text: 'Ann is honest', at: T0 }));
+
+      const rows = await createGameStore(db.prisma).loadEvents(t.state.id);
+      for (const withdrawn of ['Detective', 'I am the Doctor', 'Ann is lying']) expect(JSON.stringify(rows)).not.toContain(withdrawn);
+      expect(JSON.stringify(rows)).toContain('Ann is honest');
+      expect(rows.slice(-3).map((e) => e.type)).toEqual(['speech_edited', 'speech_deleted', 'speech_edited']);
+      expect(await repo.load(t.state.id)).toEqual({ ok: true, value: t.state });
     });
 
     it('GIVEN an unknown game WHEN loaded THEN it is not found', async () => {
