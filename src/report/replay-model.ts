@@ -4,6 +4,7 @@ import {
   getRole,
   narrate,
   PHASE_TITLE,
+  spokenText,
   type EventType,
   type GameEvent,
   type GameEventOf,
@@ -108,7 +109,7 @@ const TONE: Partial<Record<EventType, Tone>> = {
 function lineText(state: GameState, e: GameEvent): string | null {
   if (e.type !== 'speech') return narrate(state, e);
   const where = { town: '', mafia: '[Mafia thread] ', last_words: '(last words) ' }[e.payload.channel];
-  return `${where}${e.payload.text}`;
+  return `${where}${spokenText(e.payload)}`;
 }
 
 function toneOf(e: GameEvent): Tone {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
 import type { DecisionKind, DecisionRequest } from '../../src/agents/decision.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
+import { readRecord } from '../../src/agents/heuristic/reading.ts';
 import { TestGame } from '../support/test-game.ts';
 
 const brain = heuristicBrain({ name: 'Test', phrases: ['Elementary.'] });
@@ -106,5 +107,24 @@ describe('the offline brain', () => {
     t.must(t.say(t.by('detective'), `ok listen, I am the detective and ${mafia.name.toLowerCase()} came back mafia`));
     t.advanceTo('vote');
     expect(brain(request(t, t.by('townsperson', 1).id, 'vote'), engine.createRng(2)).targetId).toBe(mafia.id);
+  });
+});
+
+describe('what the offline brain reads of withdrawn words', () => {
+  it('GIVEN a role claim the brain has read WHEN its author edits it to another role, then deletes it THEN the brain reads the new claim, then none', () => {
+    const t = TestGame.started([...NINE]);
+    t.advanceTo('day');
+    const author = t.by('townsperson');
+    const reader = t.by('townsperson', 1);
+    const claims = () => readRecord(engine.viewFor(t.state, reader.id)!).claims.get(author.id) ?? null;
+    t.must(engine.speak(t.state, { playerId: author.id, channel: 'town', text: "I'm the Detective.", ref: 'm1', at: t.at }));
+    t.must(t.say(t.by('doctor'), 'Interesting.'));
+    expect(claims()).toBe('detective');
+    t.must(engine.editSpeech(t.state, { ref: 'm1', text: "I'm the Doctor.", at: t.at }));
+    expect(claims()).toBe('doctor');
+    t.must(t.say(t.by('doctor'), 'Even more interesting.'));
+    t.must(engine.deleteSpeeches(t.state, { refs: ['m1'], at: t.at }));
+    t.must(t.say(t.by('doctor'), 'Hm.'));
+    expect(claims()).toBeNull();
   });
 });

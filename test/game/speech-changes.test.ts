@@ -34,12 +34,20 @@ describe('a message its author edits', () => {
     const talker = t.by('townsperson');
     say(t, talker, 'Ann is the Mafia', 'm1');
     const spoken = (e: GameEvent) => e.type === 'speech' && e.payload.text;
-    expect(townView(t).events.filter((e) => e.type === 'speech').map(spoken)).toEqual(['Ann is the Mafia']);
+    expect(
+      townView(t)
+        .events.filter((e) => e.type === 'speech')
+        .map(spoken),
+    ).toEqual(['Ann is the Mafia']);
     const events = t.must(editSpeech(t.state, { ref: 'm1', text: 'Bob is the Mafia', at: (t.at += 1000) }));
 
     expect(events.map((e) => e.type)).toEqual(['speech_edited']);
     expect(speeches(t)).toEqual([{ playerId: talker.id, channel: 'town', text: 'Bob is the Mafia', ref: 'm1', edited: true }]);
-    expect(townView(t).events.filter((e) => e.type === 'speech').map(spoken)).toEqual(['Bob is the Mafia']);
+    expect(
+      townView(t)
+        .events.filter((e) => e.type === 'speech')
+        .map(spoken),
+    ).toEqual(['Bob is the Mafia']);
     expect(JSON.stringify(fold(t.state.log.map((e) => ({ ...e }))).log)).toBe(JSON.stringify(t.state.log));
     expect(narrate(t.state, t.events('speech')[0]!)).toBe(`${talker.name}: Bob is the Mafia (edited)`);
   });

@@ -1,5 +1,5 @@
 import type { GameEvent, PlayerView, RoleId } from '../../game/index.ts';
-import { perGame, ROLE_IDS } from '../../game/index.ts';
+import { isSpeechRewrite, perGame, ROLE_IDS } from '../../game/index.ts';
 import { must } from '../../result.ts';
 
 /** What one public speech says, as far as simple patterns can tell. */
@@ -202,11 +202,17 @@ interface Stored {
   readonly day: number;
 }
 
-/** Public phases, speeches, vote results and deaths: what the record reads. */
+/** Public phases, speeches (and their edits and deletions), vote results and deaths: what the record reads. */
 function relevant(e: GameEvent): boolean {
   const { type } = e;
   return (
-    (type === 'phase_started' || type === 'speech' || type === 'vote_resolved' || type === 'player_died') && e.visibility.kind === 'public'
+    (type === 'phase_started' ||
+      type === 'speech' ||
+      type === 'vote_resolved' ||
+      type === 'player_died' ||
+      type === 'speech_edited' ||
+      type === 'speech_deleted') &&
+    e.visibility.kind === 'public'
   );
 }
 
@@ -228,8 +234,13 @@ export function readRecord(view: PlayerView): PublicRecord {
   if (cached) return cached.record;
   // `last` has no record and nothing after it is relevant: this finds the latest read before it.
   let at = end - 1;
-  while (at >= 0 && !(relevant(events[at] as GameEvent) && records.has(events[at] as GameEvent))) at--;
-  const read = events[at];
+  // An edit or deletion changed a speech that records before it have read: read from the start.
+  let rewritten = isSpeechRewrite(last);
+  while (at >= 0 && !(relevant(events[at] as GameEvent) && records.has(events[at] as GameEvent))) {
+    rewritten ||= isSpeechRewrite(events[at] as GameEvent);
+    at--;
+  }
+  const read = rewritten ? undefined : events[at];
   const stored =
     read === undefined ? extend(memo, null, view, 0) : extend(memo, must(records.get(read), 'a record just found'), view, at + 1);
   records.set(last, stored);

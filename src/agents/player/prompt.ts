@@ -1,4 +1,4 @@
-import { getRole, isMafia, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
+import { getRole, isMafia, isSpeechRewrite, type GameEvent, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
 import { beliefsGuideOf, optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
@@ -169,11 +169,32 @@ function mafiaThreadOf(view: PlayerView, name: NameOf): string[] {
   return lines;
 }
 
-/** What changed since the seat last acted, beyond today's transcript (deaths before today, results). */
+/**
+ * What its author changed of what the seat had read: the transcript shows such a line as it reads
+ * now (marked, or deleted), where the seat's last call read it, and likely cached it, as it was.
+ * Rewriting it there costs the cache from that line on; being told here keeps the seat from
+ * trusting a memory of words that are no longer said.
+ */
+function withdrawnSinceLastTurn(view: PlayerView, e: GameEvent, sinceSeq: number, name: NameOf): string | null {
+  if (!isSpeechRewrite(e) || e.payload.seq > sinceSeq) return null;
+  const speech = view.events.find((s) => s.seq === e.payload.seq);
+  if (speech?.type !== 'speech') return null;
+  const who = name(speech.payload.playerId);
+  return e.type === 'speech_deleted'
+    ? `${who} deleted a message you had read: its words are withdrawn; do not quote or rely on them.`
+    : `${who} edited a message you had read: it now reads as marked (edited).`;
+}
+
+/** What changed since the seat last acted, beyond today's transcript (deaths before today, results, withdrawn words). */
 function sinceLastTurn(view: PlayerView, sinceSeq: number, todaySeq: number, name: (id: string) => string): string[] {
   const lines: string[] = [];
   for (const e of view.events) {
     if (e.seq <= sinceSeq) continue;
+    const withdrawn = withdrawnSinceLastTurn(view, e, sinceSeq, name);
+    if (withdrawn !== null) {
+      if (!lines.includes(withdrawn)) lines.push(withdrawn);
+      continue;
+    }
     // Today's deaths are in today's transcript already.
     if (e.type === 'player_died' && e.seq < todaySeq)
       lines.push(

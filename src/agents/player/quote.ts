@@ -1,3 +1,5 @@
+import { DELETED_SPEECH, type GameEventOf } from '../../game/index.ts';
+
 /**
  * What people and persona authors wrote reaches a model only as quoted data. Angle brackets and
  * quotes are swapped so no text closes the tag it sits in; square brackets become round ones and
@@ -26,4 +28,15 @@ export function quoteSpeech(speaker: string, text: string): string {
 export function quoteBlock(tag: string, text: string): string {
   const lines = text.split(/\r\n?|\n/).map((line) => `> ${neutralise(line)}`);
   return [`<${tag}>`, ...lines, `</${tag}>`].join('\n');
+}
+
+/**
+ * A speech as a seat reads it: quoted; marked "(edited)" outside the tag when its author changed
+ * it (so no one can write the mark themselves); an engine line in its place once its author
+ * deleted it, since nothing of it is left to quote.
+ */
+export function speechLine(speaker: string, payload: GameEventOf<'speech'>['payload']): string {
+  if (payload.deleted) return `[deleted] ${neutralise(speaker)}: ${DELETED_SPEECH}`;
+  const quoted = quoteSpeech(speaker, payload.text);
+  return payload.edited ? `${quoted} (edited)` : quoted;
 }

@@ -1,6 +1,6 @@
 import { getRole, type DeathCause, type GameEvent, type PlayerView } from '../../game/index.ts';
 import { readRecord } from '../heuristic/reading.ts';
-import { neutralise, quoteSpeech } from './quote.ts';
+import { neutralise, speechLine } from './quote.ts';
 
 /**
  * The game's record as the lines a seat's model reads: engine lines (`[vote] …`, `[death] …`)
@@ -40,7 +40,7 @@ export function transcriptLine(e: GameEvent, name: NameOf, windowStartsAt: numbe
   switch (e.type) {
     case 'speech':
       if (e.payload.channel === 'mafia') return null;
-      return `${e.payload.channel === 'last_words' ? '(last words) ' : ''}${quoteSpeech(name(e.payload.playerId), e.payload.text)}`;
+      return `${e.payload.channel === 'last_words' ? '(last words) ' : ''}${speechLine(name(e.payload.playerId), e.payload)}`;
     case 'vote_cast':
       return `[vote] ${name(e.payload.voterId)} → ${target(e.payload.targetId, name)}`;
     case 'vote_withdrawn':
@@ -63,7 +63,7 @@ export function transcriptLine(e: GameEvent, name: NameOf, windowStartsAt: numbe
 
 /** One Mafia-thread event as a line, or null. */
 export function mafiaLine(e: GameEvent, name: NameOf): string | null {
-  if (e.type === 'speech' && e.payload.channel === 'mafia') return quoteSpeech(name(e.payload.playerId), e.payload.text);
+  if (e.type === 'speech' && e.payload.channel === 'mafia') return speechLine(name(e.payload.playerId), e.payload);
   if (e.type === 'mafia_proposal')
     return `[proposal] ${name(e.payload.actorId)} → ${e.payload.targetId ? name(e.payload.targetId) : 'nobody'} (round ${e.payload.round})`;
   if (e.type === 'mafia_decision') return `[decided] ${e.payload.targetId ? name(e.payload.targetId) : 'nobody'}`;

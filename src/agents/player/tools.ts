@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PlayerView } from '../../game/index.ts';
 import { defineTool, type Tool } from '../../llm/tool.ts';
 import { memoryFacts } from './memory.ts';
-import { neutralise, quoteSpeech } from './quote.ts';
+import { neutralise, speechLine } from './quote.ts';
 
 /** Tools a seat may call while it reasons (seed 004). Every answer comes from the seat's own view. */
 export interface SeatToolContext {
@@ -37,7 +37,7 @@ const readTranscript = defineTool<{ day: number }, SeatToolContext>({
     for (const e of view.events) {
       if (e.type === 'phase_started') current = e.payload.day;
       if (current !== day) continue;
-      if (e.type === 'speech' && e.payload.channel !== 'mafia') lines.push(quoteSpeech(name(e.payload.playerId), e.payload.text));
+      if (e.type === 'speech' && e.payload.channel !== 'mafia') lines.push(speechLine(name(e.payload.playerId), e.payload));
       else if (e.type === 'vote_resolved') {
         lines.push(
           `[votes] ${e.payload.tally.map((t) => `${t.targetId === 'no_lynch' ? 'no lynch' : name(t.targetId)}: ${t.voters.map(name).join(', ')}`).join('; ') || 'none'}`,

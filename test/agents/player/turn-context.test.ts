@@ -122,3 +122,42 @@ describe('where a turn asks the provider to cache', () => {
     expect(last.text.slice(0, last.cacheAt)).toMatch(/# Day 1, from its night on\n$/);
   });
 });
+
+describe('words their authors withdrew', () => {
+  /** A day on which a townsperson says `first` (message m1), then the seat `me` speaks. */
+  function readThenSpoke() {
+    const t = TestGame.started(['mafia', 'detective', 'doctor', 'townsperson', 'townsperson']);
+    t.advanceTo('day');
+    const author = t.by('townsperson');
+    const me = t.by('doctor');
+    t.must(engine.speak(t.state, { playerId: author.id, channel: 'town', text: 'I am the Detective', ref: 'm1', at: t.at }));
+    t.must(t.say(me, 'Noted.'));
+    return { t, author, me, since: t.state.log.length };
+  }
+
+  it('GIVEN a seat that read a message WHEN its author edits it THEN the seat’s next turn shows only the new words, marked (edited) outside the quote, and says what changed since it read it', () => {
+    const { t, author, me, since } = readThenSpoke();
+    t.must(engine.editSpeech(t.state, { ref: 'm1', text: 'I am the Doctor', at: t.at }));
+    const prompt = turnContext(speakRequest(t, me, since));
+    expect(prompt).toContain(`<speech player="${author.name}">I am the Doctor</speech> (edited)`);
+    expect(prompt).not.toContain('Detective</speech>');
+    expect(prompt).toContain(`- ${author.name} edited a message you had read: it now reads as marked (edited).`);
+  });
+
+  it('GIVEN a seat that read a message WHEN its author deletes it THEN the seat’s next turn keeps none of its words, shows the placeholder where it was and tells the seat not to rely on it', () => {
+    const { t, author, me, since } = readThenSpoke();
+    t.must(engine.deleteSpeeches(t.state, { refs: ['m1'], at: t.at }));
+    const prompt = turnContext(speakRequest(t, me, since));
+    expect(prompt).not.toContain('I am the Detective');
+    expect(prompt).toContain(`[deleted] ${author.name}: (a message was deleted)`);
+    expect(prompt).toContain(`- ${author.name} deleted a message you had read: its words are withdrawn; do not quote or rely on them.`);
+  });
+
+  it('GIVEN a message edited before a seat first read it WHEN the seat is asked THEN it sees the mark but no news: it never read the old words', () => {
+    const { t, author, me } = readThenSpoke();
+    t.must(engine.editSpeech(t.state, { ref: 'm1', text: 'I am the Doctor', at: t.at }));
+    const prompt = turnContext(speakRequest(t, me, t.state.log.length));
+    expect(prompt).toContain(`<speech player="${author.name}">I am the Doctor</speech> (edited)`);
+    expect(prompt).not.toContain('# Since your last turn');
+  });
+});
