@@ -14,8 +14,13 @@ const BOT_INTENTS = [
   GatewayIntentBits.DirectMessages,
 ] as const;
 
-/** DM channels are not cached before their first message arrives; without this their messages are dropped. */
-const BOT_PARTIALS = [Partials.Channel] as const;
+/**
+ * DM channels are not cached before their first message arrives; without Channel their messages are
+ * dropped. Without Message, discord.js emits messageUpdate and messageDelete only for messages still
+ * in its cache (none after a restart, at most 200 a channel): an edit or deletion of day chat would be
+ * missed. With it they come as partial messages (a deletion carries only ids, an update what changed).
+ */
+const BOT_PARTIALS = [Partials.Channel, Partials.Message] as const;
 
 export interface ClientSettings {
   /** REST base (e.g. `http://127.0.0.1:port/api`); unset: Discord itself. */

@@ -8,7 +8,7 @@ const BOT_INTENTS = [
   GatewayIntentBits.MessageContent,
   GatewayIntentBits.DirectMessages,
 ];
-const BOT_PARTIALS = [Partials.Channel];
+const BOT_PARTIALS = [Partials.Channel, Partials.Message];
 
 /** Client options for the simulator: its REST base, the bot's intents and partials; `overrides` win. */
 export function simClientOptions(sim: DiscordSim, overrides: Partial<ClientOptions> = {}): ClientOptions {

@@ -8,6 +8,9 @@ interface FieldError {
 /** Nested form-body errors: `{ content: { _errors: [...] }, embeds: { 0: { title: { _errors } } } }`. */
 export type FormErrors = { _errors?: FieldError[] } & { [key: string]: FormErrors | FieldError[] | undefined };
 
+/** What a person's Discord client would not let them do: thrown synchronously, nothing reaches the bot. */
+export class SimUserError extends Error {}
+
 export class DiscordHttpError extends Error {
   constructor(
     readonly status: number,

@@ -10,6 +10,7 @@ import { InteractionHandle } from './handle.ts';
 import { Interactions, type SimInteraction } from './interactions.ts';
 import { type RestCall, type SimChannel, type SimGuild, type SimMessage, type SimWebhook, World } from './model.ts';
 import { BOT_DEFAULT, channelPermissions, EVERYONE_DEFAULT, isThread, P } from './permissions.ts';
+import { deleteInBulk, unfurlLink } from './message-changes.ts';
 import { channelRoutes } from './routes/channels.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -545,6 +546,20 @@ export class DiscordSim extends SimCore {
   /** Someone deletes a channel or thread in the Discord client: gone for everyone, with its gateway event. */
   deleteChannel(ref: ChannelRef): void {
     this.removeChannel(this.resolveChannel(ref));
+  }
+
+  /** Messages of a channel deleted at once (a moderation bot's purge, a ban): one MESSAGE_DELETE_BULK. */
+  bulkDelete(ref: ChannelRef, messages: readonly (SimMessage | string)[]): void {
+    deleteInBulk(
+      this,
+      this.resolveChannel(ref),
+      messages.map((m) => (typeof m === 'string' ? m : m.id)),
+    );
+  }
+
+  /** Discord resolves a link in a message later: a MESSAGE_UPDATE with the ids and the embeds only. */
+  unfurl(message: SimMessage, embed: Record<string, unknown> = { type: 'link', url: 'https://example.com' }): void {
+    unfurlLink(this, message, embed);
   }
 
   /** Drops the bot's gateway connections (it should reconnect and identify again). */

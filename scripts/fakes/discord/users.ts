@@ -8,6 +8,8 @@ import { codePoints, LIMITS } from './limits.ts';
 import type { SimAttachment, SimChannel, SimCommand, SimMessage, SimUserRecord } from './model.ts';
 import { channelPermissions, has, P } from './permissions.ts';
 import { dmChannelFor } from './routes/misc.ts';
+import { SimUserError } from './errors.ts';
+import { deleteAsUser, editOwnMessage } from './message-changes.ts';
 import { apiAttachment, apiChannel, apiMember, apiMessage, apiRole, apiUser } from './serialize.ts';
 
 /** A channel given as its id, its record, or 'dm' for the user's DM with the bot. */
@@ -36,7 +38,7 @@ export interface SimUserContext {
   attachmentUrl(channelId: string, id: string, filename: string): string;
 }
 
-export class SimUserError extends Error {}
+export { SimUserError };
 
 /** `resolved` of an interaction: the users, members, roles, channels and attachments its options name, by id. */
 type Resolved = Partial<Record<'users' | 'members' | 'roles' | 'channels' | 'attachments', Record<string, unknown>>>;
@@ -108,6 +110,22 @@ export class SimUser {
     if (!has(perms, P.SendMessages)) throw new SimUserError(`${this.name} cannot send messages in #${ch.name}`);
     if (ch.threadMeta?.locked) throw new SimUserError(`#${ch.name} is locked`);
     return this.post(ch, text, options);
+  }
+
+  /** Edits a message of theirs (MESSAGE_UPDATE); throws when the Discord client would not let them. */
+  edit(ref: MessageRef, text: string, options: { nitro?: boolean } = {}): SimMessage {
+    return editOwnMessage(this.core, this.id, this.message(ref), text, options);
+  }
+
+  /** Deletes a message: their own, or another's with Manage Messages (MESSAGE_DELETE). */
+  deleteMessage(ref: MessageRef): void {
+    deleteAsUser(this.core, this.id, this.message(ref));
+  }
+
+  private message(ref: MessageRef): SimMessage {
+    const found = this.world.messages.get(typeof ref === 'string' ? ref : ref.id);
+    if (!found) throw new SimUserError(`no message ${typeof ref === 'string' ? ref : ref.id}`);
+    return found;
   }
 
   /** Sends a DM to the bot. */

@@ -1,6 +1,7 @@
 /** /channels/...: channels, messages, typing, permission overwrites, threads and their members. */
 import { ChannelType } from 'discord.js';
 import type { SimCore } from '../core.ts';
+import { deleteInBulk } from '../message-changes.ts';
 import { DiscordHttpError, cannotDmUser, invalidForm, missingPermissions, unknownMember, unknownOverwrite } from '../errors.ts';
 import { created, noContent, ok, type Router } from '../http.ts';
 import type { SimChannel } from '../model.ts';
@@ -139,11 +140,7 @@ export function channelRoutes(router: Router, core: SimCore): void {
     core.requireBot(ch, P.ManageMessages);
     // Snowflakes should come as strings, but JSON may carry numbers: each is looked up as text.
     const ids: unknown[] = Array.isArray(body?.messages) ? body.messages : [];
-    if (ids.length < 2 || ids.length > 100) throw invalidForm(['messages'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 2 and 100 in length.');
-    for (const id of ids) {
-      const m = world.messages.get(String(id));
-      if (m && m.channelId === ch.id && !m.deleted) core.deleteMessage(m);
-    }
+    deleteInBulk(core, ch, ids.map(String));
     return noContent();
   });
 
