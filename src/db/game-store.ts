@@ -3,6 +3,7 @@ import { gameDmChats, type GameDmChats } from './game-dm-chats.ts';
 import { gameEventLog, type GameEventLog } from './game-event-log.ts';
 import { gameMinds, type GameMinds } from './game-minds.ts';
 import { gameRows, type GameRows } from './game-rows.ts';
+import { gameSpeechRefs, type GameSpeechRefs } from './game-speech-refs.ts';
 import type { PrismaClient } from './generated/client.ts';
 
 export type * from './game-records.ts';
@@ -13,8 +14,15 @@ export { DISCORD_REF_KINDS } from './game-records.ts';
  * rewritten in the same transaction. Expected outcomes come back as values;
  * a broken connection still rejects. Each concern lives in its own file.
  */
-export interface GameStore extends GameRows, GameEventLog, GameMinds, GameDiscordRefStore, GameDmChats {}
+export interface GameStore extends GameRows, GameEventLog, GameMinds, GameDiscordRefStore, GameDmChats, GameSpeechRefs {}
 
 export function createGameStore(prisma: PrismaClient): GameStore {
-  return { ...gameRows(prisma), ...gameEventLog(prisma), ...gameMinds(prisma), ...gameDiscordRefs(prisma), ...gameDmChats(prisma) };
+  return {
+    ...gameRows(prisma),
+    ...gameEventLog(prisma),
+    ...gameMinds(prisma),
+    ...gameDiscordRefs(prisma),
+    ...gameDmChats(prisma),
+    ...gameSpeechRefs(prisma),
+  };
 }

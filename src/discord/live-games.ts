@@ -24,6 +24,10 @@ import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
 import { NIGHT_SELECT } from './presenters/night-action.ts';
 import { customIdArgs } from './router.ts';
 import { GameOutput } from './game-output.ts';
+import { onMessageDelete } from './listeners/message-delete.ts';
+import { onMessageDeleteBulk } from './listeners/message-delete-bulk.ts';
+import { onMessageUpdate } from './listeners/message-update.ts';
+import type { WithdrawnWordsDeps } from './withdrawn-words.ts';
 
 /** Discord's "Unknown Member": they are no longer in the server. */
 const UNKNOWN_MEMBER = 10007;
@@ -178,6 +182,35 @@ export class LiveGames {
     deps.client.on(Events.GuildDelete, this.onGuildDelete);
     deps.client.on(Events.InteractionCreate, this.onInteraction);
     deps.client.on(Events.MessageCreate, this.onMessage);
+    const words: WithdrawnWordsDeps = {
+      liveGameHolding: (channelId, ref, inDm) => this.holding(channelId, ref, inDm),
+      store: deps.store,
+      log: deps.log,
+      now: () => deps.timers.now(),
+    };
+    const track = (work: Promise<void>) => this.background(work);
+    this.onMessageUpdate = onMessageUpdate(words, track);
+    this.onMessageDelete = onMessageDelete(words, track);
+    this.onMessageDeleteBulk = onMessageDeleteBulk(words, track);
+    deps.client.on(Events.MessageUpdate, this.onMessageUpdate);
+    deps.client.on(Events.MessageDelete, this.onMessageDelete);
+    deps.client.on(Events.MessageBulkDelete, this.onMessageDeleteBulk);
+  }
+
+  private readonly onMessageUpdate: ReturnType<typeof onMessageUpdate>;
+  private readonly onMessageDelete: ReturnType<typeof onMessageDelete>;
+  private readonly onMessageDeleteBulk: ReturnType<typeof onMessageDeleteBulk>;
+
+  /**
+   * The live game that took message `ref` in this channel: the game's channel or its Mafia thread,
+   * or in a DM a game whose Mafia chat goes by DM. Answered from memory (running games are all
+   * held from start-up); the log is read only for a game channel's or Mafia DM's own messages.
+   */
+  private holding(channelId: string, ref: string, inDm: boolean): LiveGame | undefined {
+    const takes = (t: LiveGame) => engine.speechOf(t.state.log, ref) !== undefined;
+    if (inDm) return this.live.find((t) => this.output.mafiaChatsByDm(t.state.id) && takes(t));
+    const table = this.byChannel.get(channelId) ?? this.live.find((t) => t.mafiaThreadId === channelId);
+    return table && takes(table) ? table : undefined;
   }
 
   private readonly onInteraction = (i: Interaction) => {
@@ -427,6 +460,9 @@ export class LiveGames {
     this.deps.client.off(Events.GuildDelete, this.onGuildDelete);
     this.deps.client.off(Events.InteractionCreate, this.onInteraction);
     this.deps.client.off(Events.MessageCreate, this.onMessage);
+    this.deps.client.off(Events.MessageUpdate, this.onMessageUpdate);
+    this.deps.client.off(Events.MessageDelete, this.onMessageDelete);
+    this.deps.client.off(Events.MessageBulkDelete, this.onMessageDeleteBulk);
     await Promise.allSettled([...this.seating]);
     for (const table of this.byChannel.values()) {
       table.session.close();

@@ -3,7 +3,7 @@ export * from './commands/lobby.ts';
 export * from './commands/play.ts';
 export * from './commands/advance.ts';
 export * from './commands/speech-changes.ts';
-export { DELETED_SPEECH, isSpeechRewrite, rewrittenBy } from './speech-rewrites.ts';
+export { DELETED_SPEECH, isSpeechRewrite, rewrittenBy, speechOf } from './speech-rewrites.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export { fold, applyEvent } from './fold.ts';

@@ -27,7 +27,8 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
   else if (TOWN_PHASES.has(state.phase)) channel = 'town';
   else return;
   const text = m.content.slice(0, engine.MAX_SPEECH_LENGTH);
-  const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel, text, at }));
+  // The message id goes with the words, so the author's later edit or deletion finds them.
+  const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel, text, at, ref: m.id }));
   if (spoken.ok && text.length < m.content.length) {
     await note(m, `Only the first ${engine.MAX_SPEECH_LENGTH.toLocaleString('en')} characters of that message reach the game.`);
   }
@@ -67,6 +68,6 @@ async function mafiaByDm(m: Message, deps: MafiaDeps): Promise<void> {
   const player = table?.state.players.find((p) => p.userId === m.author.id);
   if (!table || !player) return;
   const text = m.content.slice(0, engine.MAX_SPEECH_LENGTH);
-  const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel: 'mafia', text, at }));
+  const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel: 'mafia', text, at, ref: m.id }));
   if (!spoken.ok) await m.reply({ content: spoken.error.message, allowedMentions: NO_MENTIONS }).catch(() => undefined);
 }
