@@ -6,6 +6,7 @@ import {
   ThreadAutoArchiveDuration,
   type BaseMessageOptions,
   type Client,
+  type Message,
   type MessageCreateOptions,
   type PermissionsString,
   type SendableChannels,
@@ -17,7 +18,7 @@ import type { Timers } from '../clock.ts';
 import { err, ok, type Result } from '../result.ts';
 import { Pacer } from './pacer.ts';
 import { missingPermissions, permissionName, sendProblem, ToldOnce, type SendProblem } from './delivery.ts';
-import { findPlayer, isMafia, viewFor, type GameEvent, type GameState } from '../game/index.ts';
+import { findPlayer, isMafia, viewFor, type GameEvent, type GameEventOf, type GameState } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { lobbyMessage } from './lobby-view.ts';
 import { announcements } from './presenters/announce.ts';
@@ -29,6 +30,7 @@ import { personaSpeech, personaSpeechAsBot } from './presenters/persona-speech.t
 import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
 import { chunkMarkdown } from '../chunk-markdown.ts';
 import { dmHostOfGoneModels } from './host-dms.ts';
+import { MafiaDmCopies } from './mafia-dm-copies.ts';
 import { gameReport } from '../report/files.ts';
 import { MAX_CONTENT } from './presenters/format.ts';
 
@@ -88,6 +90,8 @@ export class GameOutput {
   private readonly noWebhooks = new Set<string>();
   /** Games whose Mafia could not get a thread: the Mafia's chat goes by DM. */
   private readonly mafiaByDm = new Set<string>();
+  /** The DM copies of each Mafia chat line, so they follow the line's edits and deletion. */
+  private readonly mafiaDmCopies: MafiaDmCopies;
   /** Game channels that were deleted: nothing more is posted there. */
   private readonly gone = new Set<string>();
   private readonly told = new ToldOnce();
@@ -107,6 +111,7 @@ export class GameOutput {
     private readonly onChannelGone: (channelId: string) => void = () => undefined,
   ) {
     this.edits = new Pacer(timers, LIVE_EDIT_INTERVAL_MS);
+    this.mafiaDmCopies = new MafiaDmCopies(log);
     this.typing = new Pacer(timers, TYPING_INTERVAL_MS);
   }
 
@@ -124,6 +129,7 @@ export class GameOutput {
       }
       await dmHostOfGoneModels(this.client, this.log, table, events);
       await this.speeches(table, events, state);
+      await this.mafiaDmCopies.follow(state.id, events, state);
       if (events.some((e) => VOTE_EVENTS.has(e.type))) {
         await this.deliver(table, { what: 'the vote message', needs: [...POST, 'EmbedLinks'] }, () =>
           this.voteMessage(table, events, state, intro),
@@ -140,6 +146,7 @@ export class GameOutput {
           );
         this.told.forget(state.id);
         this.mafiaByDm.delete(state.id);
+        this.mafiaDmCopies.forget(state.id);
         this.edits.forget(`vote:${state.id}`);
         this.edits.forget(`lobby:${state.id}`);
         this.lobbyClicks.delete(state.id);
@@ -271,9 +278,18 @@ export class GameOutput {
   }
 
   /** A DM on its own; closed DMs are told once per person, in the channel. */
-  private async dm(table: OutputGame, to: { userId: string; name: string }, what: string, message: MessageCreateOptions): Promise<boolean> {
+  private async dm(
+    table: OutputGame,
+    to: { userId: string; name: string },
+    what: string,
+    message: MessageCreateOptions,
+    keep?: (sent: Message) => void,
+  ): Promise<boolean> {
     const sent = await this.attempt(table, `${what} for ${to.name}`, () => this.client.users.send(to.userId, message));
-    if (sent.ok) return true;
+    if (sent.ok) {
+      keep?.(sent.value);
+      return true;
+    }
     if (sent.error.kind === 'dms_closed' || sent.error.kind === 'forbidden') {
       await this.tell(
         table,
@@ -416,7 +432,7 @@ export class GameOutput {
       const speaker = findPlayer(state, e.payload.playerId);
       if (!speaker) continue;
       if (e.payload.channel === 'mafia') {
-        if (this.mafiaByDm.has(state.id)) await this.mafiaDm(table, state, speaker.id, speaker.name, e.payload.text);
+        if (this.mafiaByDm.has(state.id)) await this.mafiaDm(table, state, speaker.id, speaker.name, e);
         else if (speaker.kind === 'ai' && table.mafiaThreadId)
           await this.speak(table, speaker.name, e.payload.text, speaker.id, table.mafiaThreadId);
       } else if (speaker.kind === 'ai' && !saidWithVote(events, e)) {
@@ -425,12 +441,15 @@ export class GameOutput {
     }
   }
 
-  /** Mafia chat without a thread: each other living human Mafia gets the line by DM. */
-  private async mafiaDm(table: OutputGame, state: GameState, fromId: string, fromName: string, text: string): Promise<void> {
+  /** Mafia chat without a thread: each other living human Mafia gets the line by DM (the copies follow its edits and deletion). */
+  private async mafiaDm(table: OutputGame, state: GameState, fromId: string, fromName: string, line: GameEventOf<'speech'>): Promise<void> {
     for (const p of state.players) {
       const userId = p.userId;
       if (p.id === fromId || !isMafia(p.role) || !p.alive || p.kind !== 'human' || !userId) continue;
-      await this.dm(table, { userId, name: p.name }, 'the Mafia chat', personaSpeechAsBot(`${fromName} (Mafia)`, text));
+      const message = personaSpeechAsBot(`${fromName} (Mafia)`, line.payload.text);
+      await this.dm(table, { userId, name: p.name }, 'the Mafia chat', message, (copy) =>
+        this.mafiaDmCopies.remember(state.id, line.seq, copy),
+      );
     }
   }
 

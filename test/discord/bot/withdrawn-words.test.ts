@@ -2,12 +2,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LlmConfig } from '../../../src/config.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
+import { isMafia } from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import type { FakeLlmServer, FakeRequest } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel, seatNameOf } from '../../../scripts/fakes/llm/playing-model.ts';
 import { startWorld, type World } from './harness.ts';
-import { openGame, seated, settle, toNextPhase } from './playing.ts';
+import { AI, openGame, seated, seedWhere, settle, toNextPhase } from './playing.ts';
 
 let w: World | undefined;
 let fake: FakeLlmServer | undefined;
@@ -165,5 +166,26 @@ describe('edits after their phase, purges, and deletions after the game', () => 
     await w.sim.until(async () => !JSON.stringify(await w!.games.loadEvents(table.state.id)).includes('a line I will regret'));
     const events = await w.games.loadEvents(table.state.id);
     expect(events.at(-1)?.type).toBe('speech_deleted');
+  });
+
+  it('GIVEN Mafia who chat by DM (no thread allowed) WHEN bob edits, then deletes his line THEN the copy carol got by DM is edited, then deleted, and the game keeps only the placeholder', async () => {
+    w = await startWorld({ seed: seedWhere((roles) => isMafia(roles.bob) && isMafia(roles.carol)) });
+    w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: 50013 });
+    const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+    const table = w.bot.liveGames.live[0]!;
+    for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+    for (const persona of AI) await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+    await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
+    await w.sim.until(() => w!.bot.liveGames.output.mafiaChatsByDm(table.state.id));
+    const copies = () => w!.sim.dmsTo('carol').filter((m) => messageText(m).startsWith('**bob (Mafia):**'));
+
+    const line = w.sim.user('bob').dm('Kill the Doctor');
+    await w.sim.until(() => copies().some((m) => messageText(m) === '**bob (Mafia):** Kill the Doctor'));
+    w.sim.user('bob').edit(line, 'Kill the Detective');
+    await w.sim.until(() => copies().some((m) => messageText(m) === '**bob (Mafia):** Kill the Detective (edited)'));
+    w.sim.user('bob').deleteMessage(line);
+    await w.sim.until(() => copies().length === 0);
+    await settle(w, table);
+    expect(JSON.stringify(await w.games.loadEvents(table.state.id))).not.toMatch(/Kill the (Doctor|Detective)/);
   });
 });
