@@ -17,7 +17,10 @@ export class MafiaDmCopies {
   /** A copy of the line at `seq` was sent. */
   remember(gameId: string, seq: number, copy: Message): void {
     let lines = this.byGame.get(gameId);
-    if (!lines) this.byGame.set(gameId, (lines = new Map()));
+    if (!lines) {
+      lines = new Map<number, Message[]>();
+      this.byGame.set(gameId, lines);
+    }
     lines.set(seq, [...(lines.get(seq) ?? []), copy]);
   }
 
