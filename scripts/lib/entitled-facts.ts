@@ -4,7 +4,9 @@
  * and the bench (`llm.entitledFactsMissing`) both audit prompts with this.
  *
  * It reads the prompt as text, looking for the fact's parts on one line, so it holds whatever
- * section a fact is told in (today's transcript, an earlier day's facts, the memory).
+ * section a fact is told in (today's transcript, an earlier day's facts, the memory). Speeches are
+ * audited as the view holds them: an edited one by its new words (its claim is the new one), a
+ * deleted one by nothing it said (it claims nothing), a deleted Mafia line as told deleted.
  */
 import { claimedRole } from '../../src/agents/heuristic/reading.ts';
 import { neutralise, quoteSpeech } from '../../src/agents/player/quote.ts';
@@ -60,7 +62,9 @@ export function missingFacts(view: PlayerView, prompt: string): string[] {
       need(verbatim || onALine(`${speaker} claimed ${getRole(role).name}`), `day ${day} claim by ${speaker} of ${getRole(role).name}`);
     } else if (e.type === 'speech' && e.payload.channel === 'mafia') {
       const raw = view.seats.find((s) => s.id === e.payload.playerId)?.name ?? e.payload.playerId;
-      need(prompt.includes(quoteSpeech(raw, e.payload.text)), `Mafia thread line by ${name(e.payload.playerId)} on night ${day}`);
+      // A line its author deleted is told as deleted; an edited one is quoted as it reads now.
+      const told = e.payload.deleted ? onALine('[deleted]', name(e.payload.playerId)) : prompt.includes(quoteSpeech(raw, e.payload.text));
+      need(told, `Mafia thread line by ${name(e.payload.playerId)} on night ${day}`);
     } else if (e.type === 'investigation_result') {
       const result = e.payload.result === 'mafia' ? /mafia/i : /innocent/i;
       need(onALine(`investigated ${name(e.payload.targetId)}`, result), `night ${e.payload.night} result on ${name(e.payload.targetId)}`);

@@ -10,6 +10,17 @@ export interface PeopleShape {
   readonly actShare: number;
   /** Share of days on which a person says something, naming their top suspect. */
   readonly speakShare: number;
+  /**
+   * Share of what a person says that they edit or delete later in the same phase, as people do
+   * (half each; none when unset). Such a message carries `withdrawnTag(ref)`, which the edit
+   * drops, so the words withdrawn can be looked for wherever the game shows them.
+   */
+  readonly withdrawShare?: number;
+}
+
+/** The mark a person's message carries when they will edit or delete it (`ref`: its message id). */
+export function withdrawnTag(ref: string): string {
+  return `(message ${ref})`;
 }
 
 /**
@@ -61,7 +72,24 @@ export function simulatedPeople(ids: readonly string[], random: () => number, sh
           later(state, (now) => {
             const req = request(now, id, 'speak');
             const text = req ? brain(req, rng).speech : null;
-            if (text) void session.submit((s, at) => engine.speak(s, { playerId: id, channel: 'town', text, at }));
+            if (!text) return;
+            const withdrawShare = shape.withdrawShare ?? 0;
+            if (withdrawShare === 0 || random() >= withdrawShare) {
+              void session.submit((s, at) => engine.speak(s, { playerId: id, channel: 'town', text, at }));
+              return;
+            }
+            const ref = `${id}:${now.log.length}`;
+            const deletes = random() < 0.5;
+            void session.submit((s, at) =>
+              engine.speak(s, { playerId: id, channel: 'town', text: `${text} ${withdrawnTag(ref)}`, at, ref }),
+            );
+            later(
+              now,
+              () =>
+                void session.submit((s, at) =>
+                  deletes ? engine.deleteSpeeches(s, { refs: [ref], at }) : engine.editSpeech(s, { ref, text, at }),
+                ),
+            );
           });
         }
       }

@@ -4,11 +4,11 @@ import { llmBrain } from '../../../src/agents/player/llm-brain.ts';
 import { plainPersona } from '../../../src/agents/player/persona-prompt.ts';
 import { HOUSE_PLAYERS } from '../../../src/agents/seats.ts';
 import { ManualTimers } from '../../../src/clock.ts';
-import { ROLE_IDS, type RoleId, type SettingsInput } from '../../../src/game/index.ts';
+import { isSpeechRewrite, ROLE_IDS, type RoleId, type SettingsInput } from '../../../src/game/index.ts';
 import { createHeadless } from '../../../src/session/headless-game.ts';
 import { missingFacts } from '../../../scripts/lib/entitled-facts.ts';
 import { seededRandom } from '../../../scripts/lib/simulated-model.ts';
-import { simulatedPeople } from '../../../scripts/lib/simulated-people.ts';
+import { simulatedPeople, withdrawnTag } from '../../../scripts/lib/simulated-people.ts';
 import { recordingThink, type RecordedPrompt } from '../../support/recording-model.ts';
 import { propertyRuns } from '../../support/property-size.ts';
 
@@ -71,7 +71,7 @@ async function play(table: Table): Promise<{ prompts: RecordedPrompt[]; roles: R
   const people = simulatedPeople(
     humans.map((h) => h.id),
     seededRandom(table.seed + 1),
-    { actShare: 0.9, speakShare: 0.8 },
+    { actShare: 0.9, speakShare: 0.8, withdrawShare: 0.3 },
   );
   const game = createHeadless({
     gameId: `entitled-${table.seed}`,
@@ -92,7 +92,7 @@ async function play(table: Table): Promise<{ prompts: RecordedPrompt[]; roles: R
 }
 
 describe('what every AI decision is told', () => {
-  it(`GIVEN ${GAMES} seeded games of every role, roles revealed or not, people and AI seats WHEN every decision prompt is audited against its seat's view THEN each tells every death with its cause and role, every vote, every role claim, the seat's own night results and, to the Mafia, the team, its kills and its thread`, async () => {
+  it(`GIVEN ${GAMES} seeded games of every role, roles revealed or not, people and AI seats, people editing and deleting some of what they said WHEN every decision prompt is audited against its seat's view THEN each tells every death with its cause and role, every vote, every role claim as it stands, the seat's own night results and, to the Mafia, the team, its kills and its thread, and none holds words their author withdrew`, async () => {
     const missed: string[] = [];
     const roles = new Set<RoleId>();
     const kinds = new Set<string>();
@@ -100,6 +100,8 @@ describe('what every AI decision is told', () => {
     let revealed = 0;
     let hidden = 0;
     let withPeople = 0;
+    let edits = 0;
+    let deletions = 0;
     for (let seed = 1; seed <= GAMES; seed++) {
       const table = tableOf(seed);
       const game = await play(table);
@@ -109,6 +111,14 @@ describe('what every AI decision is told', () => {
       else hidden++;
       for (const prompt of game.prompts) {
         prompts++;
+        for (const e of prompt.view.events) {
+          if (e.type === 'speech_edited') edits++;
+          if (e.type === 'speech_deleted') deletions++;
+          const speech = isSpeechRewrite(e) ? prompt.view.events.find((s) => s.seq === e.payload.seq) : undefined;
+          const ref = speech?.type === 'speech' ? speech.payload.ref : undefined;
+          if (ref !== undefined && prompt.text.includes(withdrawnTag(ref)))
+            missed.push(`seed ${seed}, ${prompt.seatId} at ${prompt.view.phase} ${prompt.view.day}: withdrawn words of ${ref} still shown`);
+        }
         kinds.add(`${prompt.view.phase}:${/# Your task: (\w+)/.exec(prompt.text)?.[1] ?? '?'}`);
         for (const fact of missingFacts(prompt.view, prompt.text))
           missed.push(`seed ${seed}, ${prompt.seatId} at ${prompt.view.phase} ${prompt.view.day}: ${fact}`);
@@ -121,6 +131,8 @@ describe('what every AI decision is told', () => {
     expect(revealed).toBeGreaterThan(GAMES / 3);
     expect(hidden).toBeGreaterThan(GAMES / 3);
     expect(withPeople).toBeGreaterThan(GAMES / 3);
+    expect(edits).toBeGreaterThan(0);
+    expect(deletions).toBeGreaterThan(0);
     expect([...kinds].sort()).toEqual(
       expect.arrayContaining(['day:Speak', 'vote:Vote', 'night:Choose', 'night:Propose', 'last_words:Say']),
     );
