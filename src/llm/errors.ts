@@ -8,7 +8,8 @@ import type { LlmError, LlmErrorKind } from './types.ts';
  * The SDK a call went through, as its provider loaded it. Both SDKs share one error design (same
  * class names, `status` on API errors), but each has its own classes.
  */
-export type CallingSdk = { readonly name: 'openai'; readonly sdk: typeof OpenAI } | { readonly name: 'anthropic'; readonly sdk: typeof Anthropic };
+export type CallingSdk =
+  { readonly name: 'openai'; readonly sdk: typeof OpenAI } | { readonly name: 'anthropic'; readonly sdk: typeof Anthropic };
 
 /** What a provider call threw, after the SDK's own retries, as an `LlmError`. */
 export function toLlmError(error: unknown, from: CallingSdk, signal?: AbortSignal): LlmError {
