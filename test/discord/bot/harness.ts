@@ -27,10 +27,19 @@ export const OFFLINE: LlmConfig = {
   dailyTokenBudget: 0,
 };
 
-const quietLog: Logger & { errors: string[]; warnings: string[] } = Object.assign(
-  { debug: () => undefined, info: () => undefined, errors: [] as string[], warnings: [] as string[] },
-  { error: (m: string) => void quietLog.errors.push(m), warn: (m: string) => void quietLog.warnings.push(m) },
-);
+/** A log that keeps what the bot said at error and warn level, for the world's tests to read. */
+function quietLog(): Logger & { errors: string[]; warnings: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  return {
+    debug: () => undefined,
+    info: () => undefined,
+    errors,
+    warnings,
+    error: (m: string) => void errors.push(m),
+    warn: (m: string) => void warnings.push(m),
+  };
+}
 
 export interface World {
   sim: DiscordSim;
@@ -40,7 +49,7 @@ export interface World {
   timers: ManualTimers;
   bot: Bot;
   client: Client<true>;
-  /** What the bot logged at error and warn level (every world of the file shares it). */
+  /** What the bot logged at error and warn level, over restarts and crashes too. */
   log: { readonly errors: string[]; readonly warnings: string[] };
   /** A new client and bot over the same simulator and database, as after a restart. */
   restart(): Promise<Bot>;
@@ -95,13 +104,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const games = createGameStore(db.prisma);
   const personas = createPersonaStore(db.prisma);
   const timers = new ManualTimers(T0);
+  const log = quietLog();
   const boot = async () => {
     const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
     sim.onClose(() => client.destroy());
     const seed = options.seed;
     const bot = await startBot({
       client,
-      log: quietLog,
+      log,
       games: options.games ? options.games(games) : games,
       personas,
       stats: createStatsStore(db.prisma),
@@ -125,7 +135,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     timers,
     bot: first.bot,
     client: first.client,
-    log: quietLog,
+    log,
     async restart() {
       await world.bot.stop();
       await world.client.destroy();
