@@ -18,27 +18,27 @@ export interface AnthropicProviderOptions {
 
 /** An `LlmProvider` on the official @anthropic-ai/sdk Messages API. */
 export function createAnthropicProvider(options: AnthropicProviderOptions): LlmProvider {
-  // The SDK is imported at the first call: a bot that plays offline or only on OpenAI never loads it
-  // (its hundreds of modules are a good part of a process's start-up).
-  let loaded: Promise<{ client: Anthropic; from: CallingSdk }> | undefined;
-  const connect = () =>
-    (loaded ??= import('@anthropic-ai/sdk').then(({ default: sdk }) => ({
-      client: new sdk({
-        apiKey: options.apiKey,
-        baseURL: options.baseURL ?? null,
-        timeout: options.timeoutMs,
-        maxRetries: options.maxRetries ?? 2,
-        logLevel: options.logLevel ?? 'warn',
-        // Tracing stays off unless the bot sets up OpenTelemetry itself.
-        openTelemetry: false,
-      }),
-      from: { name: 'anthropic', sdk } as const,
-    })));
+  // The SDK is imported when a provider is made, not with this module: a bot that plays offline or
+  // only on OpenAI never loads it (its hundreds of modules are a good part of a process's start-up).
+  // It loads while the bot starts; a failure to load shows at the first call.
+  const loaded: Promise<{ client: Anthropic; from: CallingSdk }> = import('@anthropic-ai/sdk').then(({ default: sdk }) => ({
+    client: new sdk({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL ?? null,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries ?? 2,
+      logLevel: options.logLevel ?? 'warn',
+      // Tracing stays off unless the bot sets up OpenTelemetry itself.
+      openTelemetry: false,
+    }),
+    from: { name: 'anthropic', sdk } as const,
+  }));
+  loaded.catch(() => undefined);
 
   async function complete(request: LlmRequest): Promise<Result<LlmResponse, LlmError>> {
     const params = toMessageParams(request);
     if (!params.ok) return params;
-    const { client, from } = await connect();
+    const { client, from } = await loaded;
     const started = performance.now();
     try {
       const message = await client.messages.create(
@@ -57,7 +57,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       yield { type: 'error', error: params.error };
       return;
     }
-    const { client, from } = await connect();
+    const { client, from } = await loaded;
     const started = performance.now();
     // The SDK's MessageStream parses the SSE events and assembles the message, tool inputs included.
     const events = client.messages.stream(params.value, request.signal ? { signal: request.signal } : undefined);

@@ -26,19 +26,20 @@ export interface OpenAiProviderOptions {
 
 /** An `LlmProvider` on the official openai SDK, through Chat Completions so any compatible server works. */
 export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvider {
-  // The SDK is imported at the first call: a bot that plays offline or only on Anthropic never loads it.
-  let loaded: Promise<{ client: OpenAI; from: CallingSdk }> | undefined;
-  const connect = () =>
-    (loaded ??= import('openai').then(({ default: sdk }) => ({
-      client: new sdk({
-        apiKey: options.apiKey ?? 'not-needed',
-        baseURL: options.baseURL ?? null,
-        timeout: options.timeoutMs,
-        maxRetries: options.maxRetries ?? 2,
-        logLevel: options.logLevel ?? 'warn',
-      }),
-      from: { name: 'openai', sdk } as const,
-    })));
+  // The SDK is imported when a provider is made, not with this module: a bot that plays offline or
+  // only on Anthropic never loads it (its hundreds of modules are a good part of a process's start-up).
+  // It loads while the bot starts; a failure to load shows at the first call.
+  const loaded: Promise<{ client: OpenAI; from: CallingSdk }> = import('openai').then(({ default: sdk }) => ({
+    client: new sdk({
+      apiKey: options.apiKey ?? 'not-needed',
+      baseURL: options.baseURL ?? null,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries ?? 2,
+      logLevel: options.logLevel ?? 'warn',
+    }),
+    from: { name: 'openai', sdk } as const,
+  }));
+  loaded.catch(() => undefined);
   const paramOptions = {
     tokenLimitField: options.tokenLimitField ?? (options.baseURL ? 'max_tokens' : 'max_completion_tokens'),
     promptCacheKey: options.promptCacheKey ?? !options.baseURL,
@@ -48,7 +49,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
   async function complete(request: LlmRequest): Promise<Result<LlmResponse, LlmError>> {
     const params = toChatParams(request, paramOptions);
     if (!params.ok) return params;
-    const { client, from } = await connect();
+    const { client, from } = await loaded;
     const started = performance.now();
     try {
       const completion = await client.chat.completions.create(
@@ -67,7 +68,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
       yield { type: 'error', error: params.error };
       return;
     }
-    const { client, from } = await connect();
+    const { client, from } = await loaded;
     const started = performance.now();
     const assembler = new ChatChunkAssembler();
     try {
