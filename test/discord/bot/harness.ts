@@ -1,5 +1,6 @@
 /** A bot on the simulator: real discord.js client, in-memory PGlite copied from the run's template (starter personas in it), a manual clock. */
 import type { Client } from 'discord.js';
+import { onTestFinished } from 'vitest';
 import type { LlmConfig } from '../../../src/config.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import { startBot, type Bot } from '../../../src/bot.ts';
@@ -75,6 +76,8 @@ export interface WorldOptions {
   readonly botLacks?: bigint;
   /** The game store the bot gets, made from the real one (a test may hold or fail its writes). */
   readonly games?: (store: GameStore) => GameStore;
+  /** The model fake `llm` points at: closed with the world, after it (no call of its bot is left against a closed fake). */
+  readonly model?: { close(): Promise<unknown> };
 }
 
 /** The people of the world's server, as the simulator takes them (a test may need one back after they left). */
@@ -155,7 +158,15 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       await world.bot.stop();
       await sim.close();
       await db.close();
+      await options.model?.close();
     },
   };
+  return world;
+}
+
+/** A world of the running test's own (on a model of its own, say): closed, its model with it, when the test is over, pass or fail. */
+export async function startTestWorld(options: WorldOptions): Promise<World> {
+  const world = await startWorld(options);
+  onTestFinished(() => world.close());
   return world;
 }
