@@ -8,7 +8,7 @@
  */
 import { NIGHT_SELECT, SKIP_VALUE } from '../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE, VOTE_SELECT } from '../src/discord/presenters/vote.ts';
-import { SimUserError, type DiscordSim, type InteractionHandle, type SimMessage } from './fakes/discord/index.ts';
+import { SimUserError, type DiscordSim, type InteractionHandle, type OptionValue, type SimMessage } from './fakes/discord/index.ts';
 import type { Seating } from './bench-discord-world.ts';
 
 interface SelectMenu {
@@ -62,7 +62,7 @@ export class RemoteTable {
     private readonly sim: DiscordSim,
     readonly seating: Seating,
     /** Rules the host sets with /mafia create (e.g. short phases). */
-    private readonly createOptions: Record<string, string | number>,
+    private readonly createOptions: Readonly<Record<string, OptionValue>>,
     private readonly handles: InteractionHandle[],
   ) {
     this.dms = new Map(seating.humans.map((name) => [name, new ChannelReader(sim, () => sim.world.dmChannels.get(sim.user(name).id))]));
@@ -127,7 +127,7 @@ export class RemoteTable {
 export async function openLobby(
   sim: DiscordSim,
   seating: Seating,
-  createOptions: Record<string, string | number>,
+  createOptions: Readonly<Record<string, OptionValue>>,
   track: (handle: InteractionHandle) => InteractionHandle,
 ): Promise<string> {
   const channel = { id: seating.channelId };

@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawnBot } from './lib/bot-process.ts';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle } from './fakes/discord/index.ts';
+import { startDiscordSim, type DiscordSim, type GuildSpec, type InteractionHandle, type OptionValue } from './fakes/discord/index.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-discord-db.ts';
 import { acknowledgementFloor } from './bench-discord-floor.ts';
 import { RemoteTable } from './bench-discord-people.ts';
@@ -104,6 +104,8 @@ async function until(
 
 export interface ShardedBenchOptions extends DiscordBenchOptions {
   readonly shards: number;
+  /** More /mafia create options on top of the shortest phases (a test's smaller game: `roles`, `night-one-kill`). */
+  readonly createOptions?: Readonly<Record<string, OptionValue>>;
 }
 
 export async function benchShardedGames(options: ShardedBenchOptions): Promise<DiscordBenchFigures> {
@@ -136,7 +138,7 @@ export async function benchShardedGames(options: ShardedBenchOptions): Promise<D
         new RemoteTable(
           sim,
           { ...s, channelId: sim.channel(`game-${i}`).id, personas: STARTER_PERSONAS.slice(0, aiPerGame) },
-          { ...SHORT_PHASES },
+          { ...SHORT_PHASES, ...options.createOptions },
           handles,
         ),
     );
@@ -171,7 +173,7 @@ export async function benchShardedGames(options: ShardedBenchOptions): Promise<D
     await reacting;
     const wallMs = performance.now() - started;
     // Interactions still in flight get Discord's 3 s before they are counted.
-    await sleep(3500);
+    await Promise.all(handles.map((h) => h.ack({ timeoutMs: 3500 }).catch(() => undefined)));
     await Promise.all(shards.map(stopShard));
 
     const figures: DiscordBenchFigures = {

@@ -1,8 +1,8 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { err, ok, type Result } from '../result.ts';
 import { toMessageParams } from './anthropic-request.ts';
 import { isCallerTool, toLlmResponse, toolCallOf } from './anthropic-response.ts';
-import { toLlmError } from './errors.ts';
+import { toLlmError, type CallingSdk } from './errors.ts';
 import type { LlmError, LlmProvider, LlmRequest, LlmResponse, StreamDelta } from './types.ts';
 
 export interface AnthropicProviderOptions {
@@ -18,19 +18,27 @@ export interface AnthropicProviderOptions {
 
 /** An `LlmProvider` on the official @anthropic-ai/sdk Messages API. */
 export function createAnthropicProvider(options: AnthropicProviderOptions): LlmProvider {
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL ?? null,
-    timeout: options.timeoutMs,
-    maxRetries: options.maxRetries ?? 2,
-    logLevel: options.logLevel ?? 'warn',
-    // Tracing stays off unless the bot sets up OpenTelemetry itself.
-    openTelemetry: false,
-  });
+  // The SDK is imported when a provider is made, not with this module: a bot that plays offline or
+  // only on OpenAI never loads it (its hundreds of modules are a good part of a process's start-up).
+  // It loads while the bot starts; a failure to load shows at the first call.
+  const loaded: Promise<{ client: Anthropic; from: CallingSdk }> = import('@anthropic-ai/sdk').then(({ default: sdk }) => ({
+    client: new sdk({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL ?? null,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries ?? 2,
+      logLevel: options.logLevel ?? 'warn',
+      // Tracing stays off unless the bot sets up OpenTelemetry itself.
+      openTelemetry: false,
+    }),
+    from: { name: 'anthropic', sdk } as const,
+  }));
+  loaded.catch(() => undefined);
 
   async function complete(request: LlmRequest): Promise<Result<LlmResponse, LlmError>> {
     const params = toMessageParams(request);
     if (!params.ok) return params;
+    const { client, from } = await loaded;
     const started = performance.now();
     try {
       const message = await client.messages.create(
@@ -39,7 +47,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       );
       return ok(toLlmResponse(message, request, performance.now() - started));
     } catch (error) {
-      return err(toLlmError(error, request.signal));
+      return err(toLlmError(error, from, request.signal));
     }
   }
 
@@ -49,6 +57,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       yield { type: 'error', error: params.error };
       return;
     }
+    const { client, from } = await loaded;
     const started = performance.now();
     // The SDK's MessageStream parses the SSE events and assembles the message, tool inputs included.
     const events = client.messages.stream(params.value, request.signal ? { signal: request.signal } : undefined);
@@ -65,7 +74,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       // Also where a failure surfaces that the iteration missed.
       response = toLlmResponse(await events.finalMessage(), request, performance.now() - started);
     } catch (error) {
-      yield { type: 'error', error: toLlmError(error, request.signal) };
+      yield { type: 'error', error: toLlmError(error, from, request.signal) };
       return;
     }
     yield { type: 'done', response };

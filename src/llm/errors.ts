@@ -1,23 +1,25 @@
-import Anthropic, { type APIError as AnthropicApiError } from '@anthropic-ai/sdk';
-import OpenAI, { type APIError as OpenAiApiError } from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { APIError as AnthropicApiError } from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
+import type { APIError as OpenAiApiError } from 'openai';
 import type { LlmError, LlmErrorKind } from './types.ts';
 
 /**
- * What a provider call threw, after the SDK's own retries, as an `LlmError`.
- * Both SDKs share one error design (same class names, `status` on API errors),
- * but each has its own classes, so every check names both.
+ * The SDK a call went through, as its provider loaded it. Both SDKs share one error design (same
+ * class names, `status` on API errors), but each has its own classes.
  */
-export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
+export type CallingSdk =
+  { readonly name: 'openai'; readonly sdk: typeof OpenAI } | { readonly name: 'anthropic'; readonly sdk: typeof Anthropic };
+
+/** What a provider call threw, after the SDK's own retries, as an `LlmError`. */
+export function toLlmError(error: unknown, from: CallingSdk, signal?: AbortSignal): LlmError {
+  const { sdk } = from;
   const message = error instanceof Error ? error.message : String(error);
   // Checked first: an abort can surface as any of several errors depending on where it hit.
-  if (signal?.aborted || isUserAbort(error)) return { kind: 'aborted', message: 'the call was aborted' };
-  if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError) {
-    return { kind: 'timeout', message };
-  }
-  if (error instanceof OpenAI.APIConnectionError || error instanceof Anthropic.APIConnectionError) {
-    return { kind: 'network', message };
-  }
-  if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
+  if (signal?.aborted || error instanceof sdk.APIUserAbortError) return { kind: 'aborted', message: 'the call was aborted' };
+  if (error instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout', message };
+  if (error instanceof sdk.APIConnectionError) return { kind: 'network', message };
+  if (error instanceof sdk.APIError) {
     // instanceof leaves the classes' type parameters at any: this reads them at their declared defaults.
     const api: OpenAiApiError | AnthropicApiError = error;
     // Errors sent inside a stream (an SSE `error` event) carry no HTTP status.
@@ -26,7 +28,7 @@ export function toLlmError(error: unknown, signal?: AbortSignal): LlmError {
     const retryAfterMs = retryAfterOf(headers);
     const should = headers?.get('x-should-retry');
     return {
-      kind: modelUnavailable(api) ? 'model_unavailable' : kindOfStatus(api.status),
+      kind: modelUnavailable(api, from.name) ? 'model_unavailable' : kindOfStatus(api.status),
       message,
       status: api.status,
       ...(retryAfterMs !== undefined && { retryAfterMs }),
@@ -71,9 +73,9 @@ function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | 
  * A 404 naming the model: OpenAI says `model_not_found` (an unknown id, a retired one, or one the
  * key may not use), Anthropic a `not_found_error` (its Messages endpoint has nothing else to miss).
  */
-function modelUnavailable(api: OpenAiApiError | AnthropicApiError): boolean {
+function modelUnavailable(api: OpenAiApiError | AnthropicApiError, sdk: CallingSdk['name']): boolean {
   if (api.status !== 404) return false;
-  return api instanceof OpenAI.APIError ? api.code === 'model_not_found' : api.type === 'not_found_error';
+  return sdk === 'openai' ? 'code' in api && api.code === 'model_not_found' : api.type === 'not_found_error';
 }
 
 function kindOfStatus(status: number): LlmErrorKind {
@@ -83,10 +85,6 @@ function kindOfStatus(status: number): LlmErrorKind {
   if (status >= 500) return 'server';
   if (status >= 400) return 'bad_request';
   return 'bad_response';
-}
-
-function isUserAbort(error: unknown): boolean {
-  return error instanceof OpenAI.APIUserAbortError || error instanceof Anthropic.APIUserAbortError;
 }
 
 /** Anthropic streams `overloaded_error`, `rate_limit_error`, `api_error` … as events mid-stream. */

@@ -1,6 +1,6 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { err, ok, type Result } from '../result.ts';
-import { toLlmError } from './errors.ts';
+import { toLlmError, type CallingSdk } from './errors.ts';
 import { ChatChunkAssembler } from './openai-chunks.ts';
 import { toChatParams, type TokenLimitField } from './openai-request.ts';
 import { fromChatCompletion, toLlmResponse } from './openai-response.ts';
@@ -26,13 +26,20 @@ export interface OpenAiProviderOptions {
 
 /** An `LlmProvider` on the official openai SDK, through Chat Completions so any compatible server works. */
 export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvider {
-  const client = new OpenAI({
-    apiKey: options.apiKey ?? 'not-needed',
-    baseURL: options.baseURL ?? null,
-    timeout: options.timeoutMs,
-    maxRetries: options.maxRetries ?? 2,
-    logLevel: options.logLevel ?? 'warn',
-  });
+  // The SDK is imported when a provider is made, not with this module: a bot that plays offline or
+  // only on Anthropic never loads it (its hundreds of modules are a good part of a process's start-up).
+  // It loads while the bot starts; a failure to load shows at the first call.
+  const loaded: Promise<{ client: OpenAI; from: CallingSdk }> = import('openai').then(({ default: sdk }) => ({
+    client: new sdk({
+      apiKey: options.apiKey ?? 'not-needed',
+      baseURL: options.baseURL ?? null,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries ?? 2,
+      logLevel: options.logLevel ?? 'warn',
+    }),
+    from: { name: 'openai', sdk } as const,
+  }));
+  loaded.catch(() => undefined);
   const paramOptions = {
     tokenLimitField: options.tokenLimitField ?? (options.baseURL ? 'max_tokens' : 'max_completion_tokens'),
     promptCacheKey: options.promptCacheKey ?? !options.baseURL,
@@ -42,6 +49,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
   async function complete(request: LlmRequest): Promise<Result<LlmResponse, LlmError>> {
     const params = toChatParams(request, paramOptions);
     if (!params.ok) return params;
+    const { client, from } = await loaded;
     const started = performance.now();
     try {
       const completion = await client.chat.completions.create(
@@ -50,7 +58,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
       );
       return ok(toLlmResponse(fromChatCompletion(completion), request, performance.now() - started));
     } catch (error) {
-      return err(toLlmError(error, request.signal));
+      return err(toLlmError(error, from, request.signal));
     }
   }
 
@@ -60,6 +68,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
       yield { type: 'error', error: params.error };
       return;
     }
+    const { client, from } = await loaded;
     const started = performance.now();
     const assembler = new ChatChunkAssembler();
     try {
@@ -72,12 +81,12 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
         if (text !== '') yield { type: 'text', text };
       }
     } catch (error) {
-      yield { type: 'error', error: toLlmError(error, request.signal) };
+      yield { type: 'error', error: toLlmError(error, from, request.signal) };
       return;
     }
     // An abort mid-stream ends the SDK's iteration quietly rather than throwing.
     if (request.signal?.aborted) {
-      yield { type: 'error', error: toLlmError(null, request.signal) };
+      yield { type: 'error', error: toLlmError(null, from, request.signal) };
       return;
     }
     const outcome = assembler.outcome();

@@ -6,7 +6,7 @@ import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { reply, type FakeHandler, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel, seatNameOf } from '../../../scripts/fakes/llm/playing-model.ts';
-import { startWorld, type World } from './harness.ts';
+import { startTestWorld, startWorld, type World } from './harness.ts';
 import { fromNow, tidy } from './shared-world.ts';
 
 /**
@@ -17,36 +17,20 @@ import { fromNow, tidy } from './shared-world.ts';
  */
 const SEED = 5;
 
-let w: World | undefined;
-let fake: FakeLlmServer | undefined;
-
 /** The world on OpenAI without a budget, shared by the tests that need no other: its fake reset (and given its script) by each, its games and personas gone after. */
 let unlimited: { world: World; fake: FakeLlmServer };
 beforeAll(async () => {
   const fake = await startFakeOpenAi();
-  unlimited = { fake, world: await startWorld({ llm: openAi(fake.baseURL, 0), seed: SEED }) };
+  unlimited = { fake, world: await startWorld({ llm: openAi(fake.baseURL, 0), model: fake, seed: SEED }) };
 });
-afterAll(async () => {
-  await unlimited.world.close();
-  await unlimited.fake.close();
-});
+afterAll(() => unlimited.world.close());
+afterEach(() => tidy(unlimited.world));
 
 /** The unlimited world, its fake answering with `script` from now on. */
 function onUnlimited(script: FakeHandler): { world: World; fake: FakeLlmServer } {
-  w = unlimited.world;
-  fake = unlimited.fake.reset().handle(script);
+  unlimited.fake.reset().handle(script);
   return unlimited;
 }
-
-afterEach(async () => {
-  if (w === unlimited.world) await tidy(w);
-  else {
-    await w?.close();
-    await fake?.close();
-  }
-  w = undefined;
-  fake = undefined;
-});
 
 function openAi(baseURL: string, dailyTokenBudget: number): LlmConfig {
   return {
@@ -139,8 +123,8 @@ describe('AI seats on a model, on the bot', () => {
   });
 
   it('GIVEN a daily budget of 1,000 tokens WHEN it is spent THEN the seats go on with the offline brain, no more calls are made, and the table is told once', async () => {
-    fake = await startFakeOpenAi(playingModel({ usage: { input: 400, output: 100 } }));
-    w = await startWorld({ llm: openAi(fake.baseURL, 1000), seed: SEED });
+    const fake = await startFakeOpenAi(playingModel({ usage: { input: 400, output: 100 } }));
+    const w = await startTestWorld({ llm: openAi(fake.baseURL, 1000), model: fake, seed: SEED });
     await adaPrefersItsOwnModel(w);
     const table = await startGame(w);
     for (let i = 0; i < 2 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);

@@ -23,7 +23,7 @@ export interface EditorWorld {
 export async function startEditorWorld(options: { seed?: number } = {}): Promise<EditorWorld> {
   const fake = await startFakeAnthropic();
   const provider = createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
-  const w = await startWorld({ editorLlm: { provider, model: 'editor-model' }, ...options });
+  const w = await startWorld({ editorLlm: { provider, model: 'editor-model' }, model: fake, ...options });
   const alice = { userId: w.sim.user('alice').id, guildId: null, canManageServer: false };
   return {
     w,
@@ -43,9 +43,6 @@ export async function startEditorWorld(options: { seed?: number } = {}): Promise
       return { id: id ?? '' };
     },
     botMessages: (channel) => w.sim.messagesIn(channel).filter((m) => m.authorId === w.client.user.id),
-    async close() {
-      await w.close();
-      await fake.close();
-    },
+    close: () => w.close(),
   };
 }

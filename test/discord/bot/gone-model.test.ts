@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmConfig } from '../../../src/config.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
-import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { reply } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
-import { OFFLINE, startWorld, type World } from './harness.ts';
+import { OFFLINE, startTestWorld } from './harness.ts';
 import { AI, openGame, settle } from './playing.ts';
-
-let w: World | undefined;
-let fake: FakeLlmServer | undefined;
-afterEach(async () => {
-  await w?.close();
-  await fake?.close();
-  w = undefined;
-  fake = undefined;
-});
 
 /** The bot's settings name a model its provider no longer serves. */
 function goneModel(baseURL: string): LlmConfig {
@@ -24,8 +15,8 @@ const told = (text: string) => text.includes('`gpt-gone`') && text.includes('OPE
 
 describe('a model its provider no longer serves, on the bot', () => {
   it('GIVEN OPENAI_MODEL names a model the provider answers 404 model_not_found for WHEN the AI seats play two nights and a day THEN the channel and the host (by DM) are told once, naming the model and the setting, the seats play on instinct, and no provider text reaches Discord', async () => {
-    fake = await startFakeOpenAi(() => reply.status(404, 'The model `gpt-gone` does not exist or you do not have access to it.'));
-    w = await startWorld({ llm: goneModel(fake.baseURL), seed: 3 });
+    const fake = await startFakeOpenAi(() => reply.status(404, 'The model `gpt-gone` does not exist or you do not have access to it.'));
+    const w = await startTestWorld({ llm: goneModel(fake.baseURL), model: fake, seed: 3 });
     const table = await openGame(w);
     for (let i = 0; i < 6 && table.state.phase !== 'ended' && !(table.state.phase === 'night' && table.state.day >= 2); i++) {
       const { phase, day, deadline } = table.state;

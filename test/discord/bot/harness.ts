@@ -1,5 +1,6 @@
 /** A bot on the simulator: real discord.js client, in-memory PGlite copied from the run's template (starter personas in it), a manual clock. */
 import type { Client } from 'discord.js';
+import { onTestFinished } from 'vitest';
 import type { LlmConfig } from '../../../src/config.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import { startBot, type Bot } from '../../../src/bot.ts';
@@ -27,10 +28,19 @@ export const OFFLINE: LlmConfig = {
   dailyTokenBudget: 0,
 };
 
-const quietLog: Logger & { errors: string[]; warnings: string[] } = Object.assign(
-  { debug: () => undefined, info: () => undefined, errors: [] as string[], warnings: [] as string[] },
-  { error: (m: string) => void quietLog.errors.push(m), warn: (m: string) => void quietLog.warnings.push(m) },
-);
+/** A log that keeps what the bot said at error and warn level, for the world's tests to read. */
+function quietLog(): Logger & { errors: string[]; warnings: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  return {
+    debug: () => undefined,
+    info: () => undefined,
+    errors,
+    warnings,
+    error: (m: string) => void errors.push(m),
+    warn: (m: string) => void warnings.push(m),
+  };
+}
 
 export interface World {
   sim: DiscordSim;
@@ -40,7 +50,7 @@ export interface World {
   timers: ManualTimers;
   bot: Bot;
   client: Client<true>;
-  /** What the bot logged at error and warn level (every world of the file shares it). */
+  /** What the bot logged at error and warn level, over restarts and crashes too. */
   log: { readonly errors: string[]; readonly warnings: string[] };
   /** A new client and bot over the same simulator and database, as after a restart. */
   restart(): Promise<Bot>;
@@ -66,6 +76,8 @@ export interface WorldOptions {
   readonly botLacks?: bigint;
   /** The game store the bot gets, made from the real one (a test may hold or fail its writes). */
   readonly games?: (store: GameStore) => GameStore;
+  /** The model fake `llm` points at: closed with the world, after it (no call of its bot is left against a closed fake). */
+  readonly model?: { close(): Promise<unknown> };
 }
 
 /** The people of the world's server, as the simulator takes them (a test may need one back after they left). */
@@ -95,13 +107,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const games = createGameStore(db.prisma);
   const personas = createPersonaStore(db.prisma);
   const timers = new ManualTimers(T0);
+  const log = quietLog();
   const boot = async () => {
     const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
     sim.onClose(() => client.destroy());
     const seed = options.seed;
     const bot = await startBot({
       client,
-      log: quietLog,
+      log,
       games: options.games ? options.games(games) : games,
       personas,
       stats: createStatsStore(db.prisma),
@@ -125,7 +138,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     timers,
     bot: first.bot,
     client: first.client,
-    log: quietLog,
+    log,
     async restart() {
       await world.bot.stop();
       await world.client.destroy();
@@ -145,7 +158,15 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       await world.bot.stop();
       await sim.close();
       await db.close();
+      await options.model?.close();
     },
   };
+  return world;
+}
+
+/** A world of the running test's own (on a model of its own, say): closed, its model with it, when the test is over, pass or fail. */
+export async function startTestWorld(options: WorldOptions): Promise<World> {
+  const world = await startWorld(options);
+  onTestFinished(() => world.close());
   return world;
 }

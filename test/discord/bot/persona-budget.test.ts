@@ -11,7 +11,6 @@ import { OFFLINE, startWorld, type World } from './harness.ts';
 import { tidy } from './shared-world.ts';
 
 let w: World | undefined;
-let fake: FakeLlmServer | undefined;
 
 /**
  * The two budgets most tests need, each a world on the OpenAI fake shared by those tests: plenty
@@ -29,7 +28,7 @@ async function onBudget(budget: Budget): Promise<{ w: World; fake: FakeLlmServer
   if (!started) {
     started = (async () => {
       const fake = await startFakeOpenAi();
-      const world = await startWorld({ llm: configFor('openai', fake.baseURL, budget === 'plenty' ? 100_000 : 1000) });
+      const world = await startWorld({ llm: configFor('openai', fake.baseURL, budget === 'plenty' ? 100_000 : 1000), model: fake });
       if (budget === 'spent') await spentEarlier(world, 5000);
       return { world, fake };
     })();
@@ -37,7 +36,7 @@ async function onBudget(budget: Budget): Promise<{ w: World; fake: FakeLlmServer
   }
   const on = await started;
   w = on.world;
-  fake = on.fake.reset();
+  on.fake.reset();
   ledgerBefore = new Set((await on.world.db.prisma.llmCall.findMany({ select: { id: true } })).map((row) => row.id));
   return { w: on.world, fake: on.fake };
 }
@@ -48,18 +47,11 @@ beforeEach(() => {
 afterEach(async () => {
   const sharedWorlds = await Promise.all(shared.values());
   if (w && sharedWorlds.some((on) => on.world === w)) await tidy(w);
-  else {
-    await w?.close();
-    await fake?.close();
-  }
+  else await w?.close();
   w = undefined;
-  fake = undefined;
 });
 afterAll(async () => {
-  for (const on of await Promise.all(shared.values())) {
-    await on.world.close();
-    await on.fake.close();
-  }
+  for (const on of await Promise.all(shared.values())) await on.world.close();
 });
 
 const SPENT = /This server's AI budget for today is spent; it resets at midnight UTC \(in (\d+ h )?\d+ min\)\./;
@@ -164,8 +156,8 @@ describe('/persona create on the server’s budget (OpenAI wire)', () => {
   });
 
   it('GIVEN a budget the first chunk spends WHEN the profiler would call again THEN it stops there, one row is recorded, and the persona is built offline', async () => {
-    fake = await startFakeOpenAi([reply.structured(draft(), { usage: { input: 900, output: 200 } })]);
-    w = await startWorld({ llm: configFor('openai', fake.baseURL, 1000) });
+    const fake = await startFakeOpenAi([reply.structured(draft(), { usage: { input: 900, output: 200 } })]);
+    w = await startWorld({ llm: configFor('openai', fake.baseURL, 1000), model: fake });
     const modal = await persona('alice', 'create', { name: 'Ada Lovelace' }).modal();
     const created = await w.sim
       .user('alice')
@@ -282,8 +274,8 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
       .at(-1)!;
 
   /** Alice's persona Ada, its editor open in a private thread, the editor and the games on the same fake. */
-  async function editing(dailyTokenBudget: number): Promise<{ world: World; thread: { id: string }; adaId: string }> {
-    fake = await startFakeAnthropic();
+  async function editing(dailyTokenBudget: number): Promise<{ world: World; fake: FakeLlmServer; thread: { id: string }; adaId: string }> {
+    const fake = await startFakeAnthropic();
     const provider = createAnthropicProvider({
       apiKey: 'test-key',
       baseURL: fake.baseURL,
@@ -294,6 +286,7 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
     const world = await startWorld({
       llm: configFor('anthropic', fake.baseURL, dailyTokenBudget),
       editorLlm: { provider, model: 'editor-model' },
+      model: fake,
     });
     w = world;
     const created = await world.personas.create(
@@ -306,7 +299,7 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
       .slash('other', 'persona', { subcommand: 'edit', options: { persona: created.value.id } })
       .reply();
     const thread = world.sim.threadsOf('other').find((t) => (t.name ?? '').includes('Ada Lovelace'))!;
-    return { world, thread, adaId: created.value.id };
+    return { world, fake, thread, adaId: created.value.id };
   }
 
   async function ask(world: World, thread: { id: string }, text: string, until: string): Promise<void> {
@@ -318,10 +311,10 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
   const RUN = reply.tool('run_test', { situation: { content: 'Bob says you were too quiet last night.', role: 'town' } });
 
   it('GIVEN a model WHEN the editor runs a test THEN the test call is an editor_test row of this server and Ada, beside the editor’s own rows', async () => {
-    const { world, thread, adaId } = await editing(100_000);
-    fake!.enqueue(RUN, reply.text('I was listening, Bob.', { usage: { input: 300, output: 15 } }), reply.text('She holds her ground.'));
+    const { world, fake, thread, adaId } = await editing(100_000);
+    fake.enqueue(RUN, reply.text('I was listening, Bob.', { usage: { input: 300, output: 15 } }), reply.text('She holds her ground.'));
     await ask(world, thread, 'Test her on being quiet.', 'She holds her ground.');
-    expect(fake!.requests.filter((r) => !r.stream)).toHaveLength(1);
+    expect(fake.requests.filter((r) => !r.stream)).toHaveLength(1);
     const guildId = world.sim.guild().id;
     await vi.waitFor(async () => expect(await rows(world)).toHaveLength(3));
     const calls = await rows(world);
@@ -345,11 +338,11 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
   });
 
   it('GIVEN the editor’s first call spends the budget WHEN it runs a test THEN no test call reaches the model and run_test returns an error the editor relays', async () => {
-    const { world, thread } = await editing(1000);
-    fake!.enqueue({ ...RUN, usage: { input: 1100, output: 20 } }, reply.text('The server’s AI budget is spent until midnight UTC.'));
+    const { world, fake, thread } = await editing(1000);
+    fake.enqueue({ ...RUN, usage: { input: 1100, output: 20 } }, reply.text('The server’s AI budget is spent until midnight UTC.'));
     await ask(world, thread, 'Test her on being quiet.', 'budget is spent until midnight UTC');
-    expect(fake!.requests.filter((r) => !r.stream)).toHaveLength(0);
-    const [result] = fake!.last.toolResults;
+    expect(fake.requests.filter((r) => !r.stream)).toHaveLength(0);
+    const [result] = fake.last.toolResults;
     expect(result?.isError).toBe(true);
     expect(result?.text).toMatch(SPENT);
     expect(result?.text).toContain('The test was not run; nothing was sent to the model.');

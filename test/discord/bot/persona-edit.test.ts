@@ -16,7 +16,7 @@ let ada: Persona;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
   const provider = createAnthropicProvider({ apiKey: 'test-key', baseURL: fake.baseURL, timeoutMs: 5_000, maxRetries: 0, logLevel: 'off' });
-  w = await startWorld({ editorLlm: { provider, model: 'editor-model' } });
+  w = await startWorld({ editorLlm: { provider, model: 'editor-model' }, model: fake });
 });
 beforeEach(async () => {
   fake.reset();
@@ -29,10 +29,7 @@ beforeEach(async () => {
   ada = created.value;
 });
 afterEach(() => tidy(w));
-afterAll(async () => {
-  await w.close();
-  await fake.close();
-});
+afterAll(() => w.close());
 
 const lastBotMessage = (thread: { id: string }): SimMessage =>
   w.sim

@@ -1,25 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dueBy } from '../../../src/agents/driver/deadlines.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import * as engine from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
-import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { reply } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
-import { startWorld, type World } from './harness.ts';
+import { startTestWorld, type World } from './harness.ts';
 import { AI, openGame, settle as settleAll } from './playing.ts';
 
 /** The bot's own work done and delivered; the AI seats' calls may hang until the clock ends them. */
 const settle = (world: World, table: LiveGame) => settleAll(world, table, { waitForAi: false });
-
-let w: World | undefined;
-let fake: FakeLlmServer | undefined;
-afterEach(async () => {
-  await w?.close();
-  await fake?.close();
-  w = undefined;
-  fake = undefined;
-});
 
 function hanging(baseURL: string): LlmConfig {
   return {
@@ -69,8 +60,8 @@ async function throughPhase(world: World, table: LiveGame): Promise<void> {
 
 describe('a model that never answers, on the bot', () => {
   it('GIVEN every model call hangs WHEN nights and votes come THEN each AI seat moves on instinct before the deadline, the channel is told once per seat in plain words, no provider detail reaches Discord, and the director’s cut marks the fallbacks', async () => {
-    fake = await startFakeOpenAi(() => reply.hang());
-    w = await startWorld({ llm: hanging(fake.baseURL), seed: 3 });
+    const fake = await startFakeOpenAi(() => reply.hang());
+    const w = await startTestWorld({ llm: hanging(fake.baseURL), model: fake, seed: 3 });
     const table = await openGame(w, {}, 'game', { waitForAi: false });
     for (let i = 0; i < 12 && table.state.phase !== 'ended' && !(table.state.phase === 'vote' && table.state.day >= 2); i++) {
       if (table.state.phase === 'night' || table.state.phase === 'vote') await throughPhase(w, table);
