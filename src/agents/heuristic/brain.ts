@@ -200,12 +200,11 @@ function nightDecision(c: Context): Decision {
       return pick(c, target, 'the most suspicious player I have not checked');
     }
     case 'protect': {
-      const accusations = (id: string) => c.record.accusations.get(id)?.length ?? 0;
       const target = best(targets, (t) => {
         const claim = c.record.claims.get(t.id);
         const claimBonus = claim === 'detective' && suspicionOf(c, t.id) < 0.6 ? 3 : 0;
         const self = t.id === view.me.id ? 0.6 : 0;
-        return claimBonus + 0.3 * accusations(t.id) + self - suspicionOf(c, t.id) + rng.int(0, 30) / 100;
+        return claimBonus + 0.3 * (c.record.accusations.get(t.id)?.length ?? 0) + self - suspicionOf(c, t.id) + rng.int(0, 30) / 100;
       });
       return pick(c, target, 'the player the Mafia most want dead');
     }
