@@ -123,6 +123,8 @@ export class AiDriver {
   private discussing = false;
   private readonly spoken = new Map<string, { day: number; count: number; urgency: number | null }>();
   private quietWaiters: (() => void)[] = [];
+  /** A seat's name as the game has it now (its id if it has none): one closure for the driver, not one per decision. */
+  private readonly nameOf = (id: string): string => engine.findPlayer(this.game.state, id)?.name ?? id;
   private parkedWaiters: (() => void)[] = [];
 
   constructor(
@@ -199,7 +201,7 @@ export class AiDriver {
   }
 
   private wakeParked(): void {
-    if (!this.busy) for (const resolve of this.parkedWaiters.splice(0)) resolve();
+    if (!this.busy && this.parkedWaiters.length > 0) for (const resolve of this.parkedWaiters.splice(0)) resolve();
   }
 
   private track(task: Task): void {
@@ -208,7 +210,7 @@ export class AiDriver {
 
   private untrack(task: Task): void {
     this.tasks.delete(task);
-    if (this.tasks.size === 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
+    if (this.tasks.size === 0 && this.quietWaiters.length > 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
   }
 
   private react(): void {
@@ -323,7 +325,7 @@ export class AiDriver {
     outcome: ReasoningOutcome,
   ): Command | null {
     if (this.options.recordReasoning === false) return null;
-    const label = describeDecision(kind, decision, (id) => engine.findPlayer(this.game.state, id)?.name ?? id);
+    const label = describeDecision(kind, decision, this.nameOf);
     return (s, at) =>
       engine.recordReasoning(s, {
         playerId: player.id,
