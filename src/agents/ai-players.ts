@@ -76,15 +76,14 @@ export class AiPlayers {
           : [];
     // Facts are derived from the view; they are worked out here only when they must be stored.
     const memory = this.store ? memoryFacts(view) : undefined;
-    return {
-      kind,
-      view,
-      targets: targets.map((t) => ({ id: t.id, name: t.name })),
-      allowSkip: kind === 'vote' ? state.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat',
-      beliefs: this.beliefsOf(player.id),
-      ...(memory && { memory }),
-      sinceSeq: this.lastSeen.get(player.id) ?? 0,
-    };
+    const options = targets.map((t) => ({ id: t.id, name: t.name }));
+    const allowSkip = kind === 'vote' ? state.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat';
+    const beliefs = this.beliefsOf(player.id);
+    const sinceSeq = this.lastSeen.get(player.id) ?? 0;
+    // Two literals rather than a spread of the optional field: a spread is built slowly, and this runs for every decision.
+    return memory
+      ? { kind, view, targets: options, allowSkip, beliefs, memory, sinceSeq }
+      : { kind, view, targets: options, allowSkip, beliefs, sinceSeq };
   }
 
   /** Asks the seat's brain; never throws and never waits past the timing's signal; saves the mind. */

@@ -195,7 +195,8 @@ export function emitDeath(t: Transition, player: PlayerState, cause: 'mafia' | '
 
 /** Starts the next night, unless too many cycles passed without a death. */
 export function beginNight(t: Transition): void {
-  const lastDeath = Math.max(0, ...t.state.players.map((p) => p.death?.day ?? 0));
+  let lastDeath = 0;
+  for (const p of t.state.players) lastDeath = Math.max(lastDeath, p.death?.day ?? 0);
   const quiet = t.state.day - lastDeath;
   if (t.state.day > 0 && quiet >= t.state.settings.rules.maxQuietCycles) {
     endGame(t, { kind: 'draw', reason: `${quiet} days and nights passed without a death.` });

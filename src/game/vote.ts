@@ -39,7 +39,9 @@ export function countVotes(state: GameState): Tally {
   for (const p of state.players) {
     const target = p.alive ? state.votes[p.id] : undefined;
     if (target === undefined) continue;
-    groups.set(target, [...(groups.get(target) ?? []), p.id]);
+    const voters = groups.get(target);
+    if (voters) voters.push(p.id);
+    else groups.set(target, [p.id]);
   }
   const tally = [...groups]
     .map(([targetId, voters]) => ({ targetId, voters }))

@@ -454,10 +454,15 @@ function keepWordInSpeech(c: Context, decision: Decision): Decision {
   const claimer = claimSince(c.view, c.record, pledge, announced);
   if (claimer) {
     const [change] = lines.changedMind(said, `${c.name(claimer)}'s claim changes that`);
-    return { ...decision, speech: `${change} ${decision.speech}` };
+    return withSpeech(decision, `${change} ${decision.speech}`, decision.reasoning);
   }
   const [speech] = lines.stillPledged(said);
-  return { ...decision, speech, reasoning: `${decision.reasoning} (kept my word on ${said})` };
+  return withSpeech(decision, speech, `${decision.reasoning} (kept my word on ${said})`);
+}
+
+/** The brain's own decision with other words (its decisions have no fallback or tools): fields, not a spread. */
+function withSpeech(decision: Decision, speech: string | null, reasoning: string): Decision {
+  return { targetId: decision.targetId, speech, reasoning, beliefs: decision.beliefs, urgency: decision.urgency };
 }
 
 /** Whether the table saw this seat's role when it died (rule revealRoleOnDeath). */
@@ -502,7 +507,7 @@ function mafiaChatDecision(c: Context): Decision {
   const night = nightDecision(c);
   const target = night.targetId ? c.name(night.targetId) : null;
   const speech = say(c.rng, c.voice, target ? lines.proposeKill(target) : lines.holdKill);
-  return { ...night, speech };
+  return withSpeech(night, speech, night.reasoning);
 }
 
 function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decision {
