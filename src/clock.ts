@@ -22,7 +22,7 @@ export const realTimers: Timers = {
 /** A clock that moves only when told to; timers fire in time order as it passes them. */
 export class ManualTimers implements Timers {
   private time: number;
-  private pending: { at: number; fn: () => void; id: number }[] = [];
+  private readonly pending: { at: number; fn: () => void; id: number }[] = [];
   private nextId = 0;
 
   constructor(start: number) {
@@ -36,17 +36,26 @@ export class ManualTimers implements Timers {
   at(at: number, fn: () => void): () => void {
     const id = this.nextId++;
     this.pending.push({ at, fn, id });
-    return () => {
-      this.pending = this.pending.filter((p) => p.id !== id);
-    };
+    return () => this.remove(id);
   }
 
-  /** Moves the clock to `to`, firing every timer due on the way, earliest first. */
+  private remove(id: number): void {
+    const pending = this.pending;
+    for (let i = 0; i < pending.length; i++)
+      if ((pending[i] as { id: number }).id === id) {
+        pending.splice(i, 1);
+        return;
+      }
+  }
+
+  /** Moves the clock to `to`, firing every timer due on the way, earliest first (in the order set, at the same time). */
   advanceTo(to: number): void {
     for (;;) {
-      const due = this.pending.filter((p) => p.at <= to).sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      // Timers are kept in the order they were set: the first of the earliest is the one due.
+      let due: { at: number; fn: () => void; id: number } | undefined;
+      for (const p of this.pending) if (p.at <= to && (due === undefined || p.at < due.at)) due = p;
       if (!due) break;
-      this.pending = this.pending.filter((p) => p.id !== due.id);
+      this.remove(due.id);
       this.time = Math.max(this.time, due.at);
       due.fn();
     }

@@ -76,15 +76,14 @@ export class AiPlayers {
           : [];
     // Facts are derived from the view; they are worked out here only when they must be stored.
     const memory = this.store ? memoryFacts(view) : undefined;
-    return {
-      kind,
-      view,
-      targets: targets.map((t) => ({ id: t.id, name: t.name })),
-      allowSkip: kind === 'vote' ? state.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat',
-      beliefs: this.beliefsOf(player.id),
-      ...(memory && { memory }),
-      sinceSeq: this.lastSeen.get(player.id) ?? 0,
-    };
+    const options = targets.map((t) => ({ id: t.id, name: t.name }));
+    const allowSkip = kind === 'vote' ? state.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat';
+    const beliefs = this.beliefsOf(player.id);
+    const sinceSeq = this.lastSeen.get(player.id) ?? 0;
+    // Two literals rather than a spread of the optional field: a spread is built slowly, and this runs for every decision.
+    return memory
+      ? { kind, view, targets: options, allowSkip, beliefs, memory, sinceSeq }
+      : { kind, view, targets: options, allowSkip, beliefs, sinceSeq };
   }
 
   /** Asks the seat's brain; never throws and never waits past the timing's signal; saves the mind. */
@@ -92,15 +91,11 @@ export class AiPlayers {
     const request = this.request(state, player, kind);
     this.lastSeen.set(player.id, state.log.length);
     const seat = this.seats.get(player.id);
-    // Keyed by what the game holds (not by a per-process counter or random ids), so the same game
-    // with the same inputs plays out the same, also across a restart.
-    const rng = () => createRng(state.seed, 'brain', player.seat, kind, state.log.length);
-    const instead = (fallback: Fallback): Decision => ({ ...(seat?.offline ?? heuristicBrain())(request, rng()), fallback });
     let decision: Decision;
     try {
-      if (!seat) decision = instead({ category: 'provider_error', detail: 'no brain for this seat' });
+      if (!seat) decision = standIn(seat, request, state, player, kind, { category: 'provider_error', detail: 'no brain for this seat' });
       // The offline brain answers at once: no signal to watch (they cost, a game asks hundreds of times).
-      else if (seat.brain === seat.offline) decision = seat.offline(request, rng());
+      else if (seat.brain === seat.offline) decision = seat.offline(request, brainRng(state, player, kind));
       else {
         const signal = timing.signal;
         const timed: DecisionRequest = {
@@ -109,13 +104,16 @@ export class AiPlayers {
           ...(signal && { signal }),
         };
         decision = signal?.aborted
-          ? instead({ category: 'timeout', detail: 'no time was left to ask the model' })
-          : await beforeAbort(seat.brain(timed, rng()), signal, () =>
-              instead({ category: 'timeout', detail: 'no answer before the deadline' }),
+          ? standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no time was left to ask the model' })
+          : await beforeAbort(seat.brain(timed, brainRng(state, player, kind)), signal, () =>
+              standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no answer before the deadline' }),
             );
       }
     } catch (error) {
-      decision = instead({ category: 'provider_error', detail: error instanceof Error ? error.message : String(error) });
+      decision = standIn(seat, request, state, player, kind, {
+        category: 'provider_error',
+        detail: error instanceof Error ? error.message : String(error),
+      });
     }
     // A stand-in decision keeps the seat's own reads: the offline brain's are not the model's.
     const keep = decision.fallback !== undefined && Object.keys(request.beliefs).length > 0;
@@ -131,6 +129,27 @@ export class AiPlayers {
     const request = this.request(state, player, kind);
     return (seat?.offline ?? heuristicBrain())(request, createRng(state.seed, 'offline', player.seat, kind, state.log.length));
   }
+}
+
+/**
+ * The seat's random source for one decision: keyed by what the game holds (not by a per-process
+ * counter or random ids), so the same game with the same inputs plays out the same, also across a
+ * restart. A module function, not a closure per decision: tsx names every closure it makes.
+ */
+function brainRng(state: GameState, player: PlayerState, kind: DecisionKind) {
+  return createRng(state.seed, 'brain', player.seat, kind, state.log.length);
+}
+
+/** The offline brain's decision in place of the seat's brain, saying why. */
+function standIn(
+  seat: { readonly offline: Brain } | undefined,
+  request: DecisionRequest,
+  state: GameState,
+  player: PlayerState,
+  kind: DecisionKind,
+  fallback: Fallback,
+): Decision {
+  return { ...(seat?.offline ?? heuristicBrain())(request, brainRng(state, player, kind)), fallback };
 }
 
 /** The work's result, or `instead()` the moment the signal fires first; a late result or failure is dropped. */

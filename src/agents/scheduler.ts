@@ -55,12 +55,16 @@ export function nextSpeaker(input: SchedulerInput): SpeakerCandidate | null {
     // Everyone speaks once; the opening seat moves round the table day by day.
     const n = input.candidates.length;
     const offset = (input.day - 1) % Math.max(1, n);
-    const order = (c: SpeakerCandidate) => (c.seat - 1 - offset + n * 2) % Math.max(1, n);
-    return firstBy(silent, (a, b) => order(a) - order(b));
+    return firstBy(silent, (a, b) => turnOrder(a, offset, n) - turnOrder(b, offset, n));
   }
   const threshold = input.replyUrgency ?? 3;
   const eager = open.filter((c) => (c.urgency ?? 0) >= threshold && c.id !== last?.speakerId);
   return firstBy(eager, (a, b) => (b.urgency ?? 0) - (a.urgency ?? 0) || a.spoken - b.spoken || a.seat - b.seat);
+}
+
+/** A seat's place in today's opening round, which starts `offset` seats on. */
+function turnOrder(c: SpeakerCandidate, offset: number, n: number): number {
+  return (c.seat - 1 - offset + n * 2) % Math.max(1, n);
 }
 
 /** The first candidate in `compare`'s order (a stable sort), or null when there are none. */

@@ -100,13 +100,12 @@ export function applyEvent(prev: GameState, event: GameEvent): GameState {
 }
 
 /**
- * `prev` changed by `event`, appended to `log` in place, which becomes the new state's log. For a
- * caller that owns `log` (a copy it made of some earlier state's log) and discards `prev`: one
- * command's events then share one copy, where `applyEvent` copies the log for each.
+ * `prev` changed by `event`, which `log` already ends with: the new state's log. For a caller that
+ * owns `log` (a copy it made of some earlier state's log, growing in place) and discards `prev`:
+ * one command's events then share one copy, where `applyEvent` copies the log for each.
  */
-export function appendEvent(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
-  assertNext(log.length, event);
-  log.push(event);
+export function appendedEvent(prev: GameState, event: GameEvent, log: readonly GameEvent[]): GameState {
+  assertNext(log.length - 1, event);
   return step(prev, event, log);
 }
 

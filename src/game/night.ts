@@ -132,6 +132,10 @@ function targetOf(state: GameState, player: PlayerState): PlayerId | null {
   return state.night.actions[player.id]?.targetId ?? null;
 }
 
+function byKind(living: readonly PlayerState[], kind: string): PlayerState[] {
+  return living.filter((p) => p.role !== null && getRole(p.role).nightAction === kind);
+}
+
 /**
  * Resolves the night in a fixed order: protect, kill, shoot, investigate.
  * A player killed at an earlier step loses an action that comes later.
@@ -140,10 +144,9 @@ export function resolveNight(t: Transition): void {
   settleMafiaAtDeadline(t);
   const state = t.state;
   const living = state.players.filter((p) => p.alive);
-  const byKind = (kind: string) => living.filter((p) => p.role !== null && getRole(p.role).nightAction === kind);
 
   const protectedIds = new Set(
-    byKind('protect')
+    byKind(living, 'protect')
       .map((p) => targetOf(state, p))
       .filter((id) => id !== null),
   );
@@ -152,7 +155,7 @@ export function resolveNight(t: Transition): void {
   const mafiaTarget = state.night.mafiaDecision?.targetId ?? null;
   if (mafiaTarget && !protectedIds.has(mafiaTarget)) dead.set(mafiaTarget, 'mafia');
 
-  for (const vigilante of byKind('shoot')) {
+  for (const vigilante of byKind(living, 'shoot')) {
     const target = targetOf(state, vigilante);
     if (dead.has(vigilante.id) || !target || protectedIds.has(target) || dead.has(target)) continue;
     dead.set(target, 'vigilante');
@@ -165,7 +168,7 @@ export function resolveNight(t: Transition): void {
     const p = must(findPlayer(state, playerId), `dead player ${playerId}`);
     emitDeath(t, p, cause);
   }
-  for (const detective of byKind('investigate')) {
+  for (const detective of byKind(living, 'investigate')) {
     const targetId = targetOf(state, detective);
     if (dead.has(detective.id) || !targetId) continue;
     const target = must(findPlayer(state, targetId), `investigated player ${targetId}`);
@@ -192,7 +195,8 @@ export function emitDeath(t: Transition, player: PlayerState, cause: 'mafia' | '
 
 /** Starts the next night, unless too many cycles passed without a death. */
 export function beginNight(t: Transition): void {
-  const lastDeath = Math.max(0, ...t.state.players.map((p) => p.death?.day ?? 0));
+  let lastDeath = 0;
+  for (const p of t.state.players) lastDeath = Math.max(lastDeath, p.death?.day ?? 0);
   const quiet = t.state.day - lastDeath;
   if (t.state.day > 0 && quiet >= t.state.settings.rules.maxQuietCycles) {
     endGame(t, { kind: 'draw', reason: `${quiet} days and nights passed without a death.` });

@@ -1,7 +1,7 @@
 import { ok, type Result } from '../result.ts';
 import type { EventBody, GameEvent, Visibility } from './events.ts';
 import { PUBLIC } from './events.ts';
-import { appendEvent } from './fold.ts';
+import { appendedEvent } from './fold.ts';
 import type { Change, GameError } from './errors.ts';
 import type { GameState } from './state.ts';
 
@@ -56,7 +56,8 @@ export class Transition {
       this.log = chain?.log && chain.log === this.state.log ? chain.log : this.state.log.slice();
       if (chain) chain.log = this.log;
     }
-    this.state = appendEvent(this.state, event, this.log);
+    this.log.push(event);
+    this.state = appendedEvent(this.state, event, this.log);
     this.events.push(event);
   }
 

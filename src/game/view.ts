@@ -2,7 +2,7 @@ import type { GameEvent, Outcome, Visibility } from './events.ts';
 import { isMafia, type RoleId } from './roles/registry.ts';
 import type { Rules } from './settings.ts';
 import { perGame } from './per-game.ts';
-import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget } from './state.ts';
+import { findPlayer, type GameState, type Phase, type PlayerId, type PlayerState, type VoteTarget } from './state.ts';
 
 export interface SeatView {
   readonly id: PlayerId;
@@ -72,10 +72,20 @@ interface Seen {
   scanned: number;
   /** Whether it was read as a Mafia member sees (team events); a seat's role never changes, but a lobby seat had none. */
   readonly mafia: boolean;
-  readonly events: GameEvent[];
+  /**
+   * The lists below are handed to views as they are, and a view stays as it was made: a list
+   * handed out is copied before it grows (so views of one state share them, and a view costs no
+   * copy of the events unless some came since the last one).
+   */
+  events: GameEvent[];
+  eventsShared: boolean;
   readonly known: Map<PlayerId, RoleId>;
   rolesInPlay: RoleId[];
-  readonly investigations: Investigation[];
+  investigations: Investigation[];
+  investigationsShared: boolean;
+  /** The seats last handed out, and the players they were made from (null once `known` has grown since). */
+  seats: SeatView[] | null;
+  seatsOf: readonly PlayerState[] | null;
 }
 
 // Each game's viewers, kept with the game.
@@ -87,7 +97,19 @@ function seenBy(log: readonly GameEvent[], viewerId: PlayerId, mafia: boolean): 
   const viewers = first && perGame(first, SEEN, newViewers);
   let seen = viewers?.get(viewerId);
   if (!seen || seen.mafia !== mafia || !continues(log, seen)) {
-    seen = { source: log, scanned: 0, mafia, events: [], known: new Map(), rolesInPlay: [], investigations: [] };
+    seen = {
+      source: log,
+      scanned: 0,
+      mafia,
+      events: [],
+      eventsShared: false,
+      known: new Map(),
+      rolesInPlay: [],
+      investigations: [],
+      investigationsShared: false,
+      seats: null,
+      seatsOf: null,
+    };
     viewers?.set(viewerId, seen);
   }
   return seen;
@@ -106,6 +128,10 @@ function readOn(seen: Seen, log: readonly GameEvent[], viewerId: PlayerId): void
   for (let i = seen.scanned; i < log.length; i++) {
     const e = log[i] as GameEvent;
     if (!canSee(e.visibility, viewerId, seen.mafia)) continue;
+    if (seen.eventsShared) {
+      seen.events = seen.events.slice();
+      seen.eventsShared = false;
+    }
     seen.events.push(e);
     const { known } = seen;
     if (e.type === 'player_died' && e.payload.role) known.set(e.payload.playerId, e.payload.role);
@@ -114,8 +140,14 @@ function readOn(seen: Seen, log: readonly GameEvent[], viewerId: PlayerId): void
     else if (e.type === 'game_ended') for (const [id, role] of Object.entries(e.payload.roles)) known.set(id, role);
     else if (e.type === 'game_started') seen.rolesInPlay = e.payload.roles;
     else if (e.type === 'investigation_result') {
+      if (seen.investigationsShared) {
+        seen.investigations = seen.investigations.slice();
+        seen.investigationsShared = false;
+      }
       seen.investigations.push({ night: e.payload.night, targetId: e.payload.targetId, result: e.payload.result });
-    }
+      continue;
+    } else continue;
+    seen.seats = null;
   }
   seen.source = log;
   seen.scanned = log.length;
@@ -145,19 +177,30 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
     deadline: state.deadline,
     rules: state.settings.rules,
     rolesInPlay: seen.rolesInPlay,
-    seats: state.players.map((p) => ({
-      id: p.id,
-      name: p.name,
-      seat: p.seat,
-      kind: p.kind,
-      alive: p.alive,
-      knownRole: known.get(p.id) ?? null,
-    })),
+    seats: seatsSeen(seen, state.players),
     teammates: mafia ? teammatesOf(state, me.id) : [],
-    // Copies: the kept lists grow with the game, a view stays as it was made.
-    investigations: seen.investigations.slice(),
+    investigations: share(seen, 'investigations'),
     votes: state.votes,
-    events: seen.events.slice(),
+    events: share(seen, 'events'),
     outcome: state.outcome,
   };
+}
+
+/** A kept list for a view: marked so that it is copied before it next grows. */
+function share<K extends 'events' | 'investigations'>(seen: Seen, list: K): Seen[K] {
+  if (list === 'events') seen.eventsShared = true;
+  else seen.investigationsShared = true;
+  return seen[list];
+}
+
+/** The table as this viewer knows it: made again only when the players or what the viewer knows changed. */
+function seatsSeen(seen: Seen, players: readonly PlayerState[]): SeatView[] {
+  if (seen.seats !== null && seen.seatsOf === players) return seen.seats;
+  const { known } = seen;
+  const seats: SeatView[] = [];
+  for (const p of players)
+    seats.push({ id: p.id, name: p.name, seat: p.seat, kind: p.kind, alive: p.alive, knownRole: known.get(p.id) ?? null });
+  seen.seats = seats;
+  seen.seatsOf = players;
+  return seats;
 }

@@ -29,18 +29,23 @@ export interface Tally {
   readonly reason: 'plurality' | 'majority' | 'tie' | 'no_majority' | 'no_lynch' | 'no_votes';
 }
 
+function seatOf(state: GameState, target: VoteTarget): number {
+  return target === 'no_lynch' ? Infinity : (findPlayer(state, target)?.seat ?? 0);
+}
+
 /** Counts the votes; ordered by votes, then seat, so the same votes always read the same. */
 export function countVotes(state: GameState): Tally {
   const groups = new Map<VoteTarget, PlayerId[]>();
   for (const p of state.players) {
     const target = p.alive ? state.votes[p.id] : undefined;
     if (target === undefined) continue;
-    groups.set(target, [...(groups.get(target) ?? []), p.id]);
+    const voters = groups.get(target);
+    if (voters) voters.push(p.id);
+    else groups.set(target, [p.id]);
   }
-  const seatOf = (target: VoteTarget) => (target === 'no_lynch' ? Infinity : (findPlayer(state, target)?.seat ?? 0));
   const tally = [...groups]
     .map(([targetId, voters]) => ({ targetId, voters }))
-    .sort((a, b) => b.voters.length - a.voters.length || seatOf(a.targetId) - seatOf(b.targetId));
+    .sort((a, b) => b.voters.length - a.voters.length || seatOf(state, a.targetId) - seatOf(state, b.targetId));
   const [top, second] = tally;
   if (!top) return { tally, lynchedId: null, reason: 'no_votes' };
   if (state.settings.rules.voteMode === 'majority') {

@@ -59,6 +59,8 @@ const SAVE_ATTEMPTS = 3;
 const RETRY_AFTER_UNDO_MS = 5000;
 
 const WRITTEN: Result<void, never> = ok(undefined);
+const AWAITED = { awaited: true } as const;
+const UNAWAITED = { awaited: false } as const;
 
 const CLOSED: SessionError = { code: 'closed', message: 'This game is shutting down; try again in a moment.' };
 const CONFLICT: SessionError = {
@@ -192,7 +194,7 @@ export class GameSession {
         const before = this.saved;
         const after = batch[batch.length - 1]?.change.state ?? before;
         const events = batch.length === 1 ? (batch[0] as Pending).change.events : batch.flatMap((p) => p.change.events);
-        const how = { awaited: batch.some((p) => p.awaited) };
+        const how = batch.length === 1 ? ((batch[0] as Pending).awaited ? AWAITED : UNAWAITED) : { awaited: batch.some((p) => p.awaited) };
         // The first attempt is awaited here: a store that takes the write at once then costs no more promises.
         let saved: Result<void, 'conflict' | 'not_found'> | undefined;
         try {

@@ -67,7 +67,7 @@ export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, s
   if (!started.ok) return started;
   const session = new GameSession(started.value, {
     timers: clock,
-    save: options.save ?? (() => Promise.resolve(ok(undefined))),
+    save: options.save ?? keptInMemory,
     // The caller hears a change before the AI react to it (a bench attributes their calls to the new phase).
     publish: (events, state) => {
       options.onEvents?.(events, state);
@@ -117,6 +117,10 @@ export async function playHeadless(options: HeadlessOptions): Promise<Result<Gam
 }
 
 const isOver = (session: GameSession): boolean => session.state.phase === 'ended';
+
+// Nothing to store: every write answers with the same settled promise, not a new one each time.
+const STORED: Promise<Result<void, never>> = Promise.resolve(ok(undefined));
+const keptInMemory = (): Promise<Result<void, never>> => STORED;
 
 function startGame(options: HeadlessOptions, at: number): Result<GameState, string> {
   const created = engine.createGame({ gameId: options.gameId, seed: options.seed, settings: options.settings, at });

@@ -80,6 +80,24 @@ class Task implements DecisionTiming {
   }
 }
 
+/** A pause between speeches: woken by the clock (true) or when the driver stops (false). A class, not closures: one is made per speech. */
+class Pause {
+  cancel: () => void = noop;
+
+  constructor(
+    private readonly pauses: Set<Pause>,
+    private readonly resolve: (completed: boolean) => void,
+  ) {}
+
+  wake(completed: boolean): void {
+    this.pauses.delete(this);
+    this.cancel();
+    this.resolve(completed);
+  }
+}
+
+const noop = (): void => undefined;
+
 const DEFAULT_SPEECH_TURN_MS = 40_000;
 
 const isDayStart = (e: GameEvent): boolean => e.type === 'phase_started' && e.payload.phase === 'day';
@@ -100,11 +118,13 @@ export class AiDriver {
   private readonly jobs = new Set<Promise<void>>();
   private ended = false;
   /** Pauses between speeches, ended early (false) when the driver stops. */
-  private readonly pauses = new Set<(completed: boolean) => void>();
+  private readonly pauses = new Set<Pause>();
   private reacted = '';
   private discussing = false;
   private readonly spoken = new Map<string, { day: number; count: number; urgency: number | null }>();
   private quietWaiters: (() => void)[] = [];
+  /** A seat's name as the game has it now (its id if it has none): one closure for the driver, not one per decision. */
+  private readonly nameOf = (id: string): string => engine.findPlayer(this.game.state, id)?.name ?? id;
   private parkedWaiters: (() => void)[] = [];
 
   constructor(
@@ -142,7 +162,7 @@ export class AiDriver {
   stop(): void {
     if (this.stopped) return;
     this.ended = true;
-    for (const wake of [...this.pauses]) wake(false);
+    for (const pause of [...this.pauses]) pause.wake(false);
     this.abort(() => true, 'stop');
   }
 
@@ -181,7 +201,7 @@ export class AiDriver {
   }
 
   private wakeParked(): void {
-    if (!this.busy) for (const resolve of this.parkedWaiters.splice(0)) resolve();
+    if (!this.busy && this.parkedWaiters.length > 0) for (const resolve of this.parkedWaiters.splice(0)) resolve();
   }
 
   private track(task: Task): void {
@@ -190,7 +210,7 @@ export class AiDriver {
 
   private untrack(task: Task): void {
     this.tasks.delete(task);
-    if (this.tasks.size === 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
+    if (this.tasks.size === 0 && this.quietWaiters.length > 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
   }
 
   private react(): void {
@@ -264,7 +284,7 @@ export class AiDriver {
     const task = new Task(key, player.id, kind === 'last_words', timed ? due : undefined);
     // A restart late in a phase may leave no time: the offline brain decides at once.
     if (timed && due <= this.options.clock.now()) task.abort('deadline');
-    const cancel = timed ? this.options.clock.at(due, () => task.abort('deadline')) : () => undefined;
+    const cancel = timed ? this.options.clock.at(due, () => task.abort('deadline')) : noop;
     this.track(task);
     this.options.thinking?.(player.id, true);
     try {
@@ -305,7 +325,7 @@ export class AiDriver {
     outcome: ReasoningOutcome,
   ): Command | null {
     if (this.options.recordReasoning === false) return null;
-    const label = describeDecision(kind, decision, (id) => engine.findPlayer(this.game.state, id)?.name ?? id);
+    const label = describeDecision(kind, decision, this.nameOf);
     return (s, at) =>
       engine.recordReasoning(s, {
         playerId: player.id,
@@ -480,7 +500,7 @@ export class AiDriver {
       const view = engine.viewFor(state, p.id);
       if (!view) continue;
       const text = willFor(view, this.seats.beliefsOf(p.id));
-      if (text !== p.will) steps.push({ command: (s, at) => engine.writeWill(s, { playerId: p.id, text, at }), required: false });
+      if (text !== p.will) steps.push({ command: willCommand(p.id, text), required: false });
     }
     if (steps.length > 0) this.job(this.submit(sequence(steps)).then(() => undefined));
   }
@@ -538,13 +558,9 @@ export class AiDriver {
   /** Waits on the game's clock; false when the driver stopped first. */
   private pause(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const wake = (completed: boolean): void => {
-        this.pauses.delete(wake);
-        cancel();
-        resolve(completed);
-      };
-      const cancel = this.options.clock.at(this.options.clock.now() + ms, () => wake(true));
-      this.pauses.add(wake);
+      const pause = new Pause(this.pauses, resolve);
+      pause.cancel = this.options.clock.at(this.options.clock.now() + ms, () => pause.wake(true));
+      this.pauses.add(pause);
       this.wakeParked();
     });
   }
@@ -606,6 +622,11 @@ export class AiDriver {
       text ? (s, at) => engine.speak(s, { playerId: lynched.id, channel: 'last_words', text, at }) : null,
     );
   }
+}
+
+/** Writes a seat's will (a module function: a closure named as a property costs one more call per will). */
+function willCommand(playerId: string, text: string): Command {
+  return (s, at) => engine.writeWill(s, { playerId, text, at });
 }
 
 /** The seat's suspicion of each seated player, clamped and rounded to what a picture or a score needs. */

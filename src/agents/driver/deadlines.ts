@@ -37,5 +37,10 @@ export function dueBy(state: GameState): number | null {
 
 /** The phase a move is for; a move decided for one phase is never applied in another. */
 export function phaseKey(state: Pick<GameState, 'day' | 'phase'>): string {
-  return `${state.day}:${state.phase}`;
+  // Asked many times a decision, nearly always for the same phase: the last key is kept, not built again.
+  if (state.day !== lastKey.day || state.phase !== lastKey.phase)
+    lastKey = { day: state.day, phase: state.phase, key: `${state.day}:${state.phase}` };
+  return lastKey.key;
 }
+
+let lastKey: { readonly day: number; readonly phase: Phase; readonly key: string } = { day: 0, phase: 'lobby', key: '0:lobby' };

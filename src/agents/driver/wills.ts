@@ -17,17 +17,16 @@ export function willFor(view: PlayerView, beliefs: Beliefs): string {
     names.set(s.id, s.name);
     if (s.alive) living.add(s.id);
   }
-  const name = (id: string) => names.get(id) ?? 'someone';
   const role = view.me.role;
   const parts: string[] = [];
   if (role === 'detective') {
     const results = view.investigations.map(
-      (i) => `night ${i.night}: ${name(i.targetId)} is ${i.result === 'mafia' ? 'Mafia' : 'innocent'}`,
+      (i) => `night ${i.night}: ${nameIn(names, i.targetId)} is ${i.result === 'mafia' ? 'Mafia' : 'innocent'}`,
     );
     parts.push(`Detective. ${results.length > 0 ? `${results.join('; ')}.` : 'No results yet.'}`);
   } else if (role === 'doctor' || role === 'vigilante') {
     const verb = role === 'doctor' ? 'Protected' : 'Shot at';
-    const acts = actionsOf(view).map((a) => `${name(a.targetId)} (night ${a.night})`);
+    const acts = actionsOf(view).map((a) => `${nameIn(names, a.targetId)} (night ${a.night})`);
     parts.push(`${getRole(role).name}. ${verb}: ${acts.length > 0 ? acts.join(', ') : 'nobody yet'}.`);
   } else if (isMafia(role) || role === 'jester') {
     parts.push(view.rules.revealRoleOnDeath ? 'My last reads.' : 'Townsperson.');
@@ -44,10 +43,16 @@ export function willFor(view: PlayerView, beliefs: Beliefs): string {
     .sort(([a, x], [b, y]) => y.suspicion - x.suspicion || a.localeCompare(b))
     .slice(0, READS)
     // A Mafia seat's reasons are written knowing the team: only the names go into its will.
-    .map(([id, b]) => (isMafia(role) ? name(id) : `${name(id)} ${Math.round(b.suspicion * 100)}% (${b.reason.trim().slice(0, 80)})`));
+    .map(([id, b]) =>
+      isMafia(role) ? nameIn(names, id) : `${nameIn(names, id)} ${Math.round(b.suspicion * 100)}% (${b.reason.trim().slice(0, 80)})`,
+    );
   if (reads.length > 0) parts.push(`Suspects: ${reads.join('; ')}.`);
   const will = parts.join(' ');
   return will.length <= MAX_WILL_LENGTH ? will : `${will.slice(0, MAX_WILL_LENGTH - 1)}…`;
+}
+
+function nameIn(names: ReadonlyMap<string, string>, id: string): string {
+  return names.get(id) ?? 'someone';
 }
 
 function actionsOf(view: PlayerView): { night: number; targetId: string }[] {

@@ -16,11 +16,16 @@ type Seat = PlayerView['seats'][number];
  * role ("I'm the Doctor"): a flourish never pledges a vote or says who the seat is.
  */
 function quietVoice(view: PlayerView, voice: Voice): Voice {
-  const phrases = voice.phrases.filter((p) => {
+  // Most voices keep every phrase: the list is copied only once one has to go.
+  let phrases: string[] | null = null;
+  for (let i = 0; i < voice.phrases.length; i++) {
+    const p = voice.phrases[i] as string;
     const kind = phraseKind(p);
-    return kind === 'plain' || (kind === 'vote word' && announcedVote(view, p, view.me.id) === null);
-  });
-  return phrases.length === voice.phrases.length ? voice : { ...voice, phrases };
+    const keep = kind === 'plain' || (kind === 'vote word' && announcedVote(view, p, view.me.id) === null);
+    if (keep) phrases?.push(p);
+    else phrases ??= voice.phrases.slice(0, i);
+  }
+  return phrases === null ? voice : { ...voice, phrases };
 }
 
 // A seat's phrases are the same every decision: whether one claims a role or has a vote word at
@@ -95,7 +100,8 @@ function best<T>(items: readonly T[], score: (item: T) => number): T | undefined
 
 function votesOn(view: PlayerView, id: string): number {
   let n = 0;
-  for (const target of Object.values(view.votes)) if (target === id) n++;
+  const { votes } = view;
+  for (const voter in votes) if (votes[voter] === id) n++;
   return n;
 }
 
@@ -178,7 +184,7 @@ function nightDecision(c: Context): Decision {
   if (!role?.nightAction || targets.length === 0) return pick(c, undefined, 'nothing to do');
   switch (role.nightAction) {
     case 'kill': {
-      const second = [...view.events].reverse().find((e) => e.type === 'mafia_second_round' || e.type === 'phase_started');
+      const second = view.events.findLast((e) => e.type === 'mafia_second_round' || e.type === 'phase_started');
       if (second?.type === 'mafia_second_round') {
         // Converge on the lowest-seat teammate's first-round choice, as the tie rule would anyway.
         const team = [view.me, ...view.teammates.flatMap((t) => c.seat(t.id) ?? [])]
@@ -200,12 +206,11 @@ function nightDecision(c: Context): Decision {
       return pick(c, target, 'the most suspicious player I have not checked');
     }
     case 'protect': {
-      const accusations = (id: string) => c.record.accusations.get(id)?.length ?? 0;
       const target = best(targets, (t) => {
         const claim = c.record.claims.get(t.id);
         const claimBonus = claim === 'detective' && suspicionOf(c, t.id) < 0.6 ? 3 : 0;
         const self = t.id === view.me.id ? 0.6 : 0;
-        return claimBonus + 0.3 * accusations(t.id) + self - suspicionOf(c, t.id) + rng.int(0, 30) / 100;
+        return claimBonus + 0.3 * (c.record.accusations.get(t.id)?.length ?? 0) + self - suspicionOf(c, t.id) + rng.int(0, 30) / 100;
       });
       return pick(c, target, 'the player the Mafia most want dead');
     }
@@ -229,13 +234,35 @@ const INTENT_TAIL = new Set(['vote', 'voting', 'for', 'on', 'to', 'is', 'goes', 
 function afterIntent(lower: string, name: string): boolean {
   for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
     let end = at;
-    while (end > 0 && /\s/.test(lower.charAt(end - 1))) end--;
+    while (end > 0 && isSpace(lower.charCodeAt(end - 1))) end--;
     if (end === at) continue;
     let start = end;
-    while (start > 0 && /[a-z]/.test(lower.charAt(start - 1))) start--;
+    while (start > 0 && isLowerAscii(lower.charCodeAt(start - 1))) start--;
     if (INTENT_TAIL.has(lower.slice(start, end))) return true;
   }
   return false;
+}
+
+/** What `/\s/` matches (JavaScript's white space and line terminators), without a regex per character. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** What `/[a-z]/` matches. */
+function isLowerAscii(code: number): boolean {
+  return code >= 0x61 && code <= 0x7a;
 }
 
 /** A vote line must name only the vote: checked as the LLM seats' answers are. */
@@ -334,16 +361,14 @@ function speakDecision(c: Context): Decision {
   }
   if (isMafia(me.role)) {
     const team = c.team;
-    const hunter = [...c.record.claimedResults].find(
-      ([claimer, results]) => !team.has(claimer) && [...results].some(([t, r]) => r === 'mafia' && team.has(t)),
-    );
+    const hunter = hunterOf(c, team);
     if (
-      hunter &&
+      hunter !== null &&
       lowestLiving(c, [me, ...view.teammates])?.id === me.id &&
-      c.alive(hunter[0]) &&
+      c.alive(hunter) &&
       c.record.claims.get(me.id) !== 'detective'
     ) {
-      const fake = `I investigated ${c.name(hunter[0])} on night ${Math.max(1, view.day - 1)}: ${c.name(hunter[0])} is Mafia.`;
+      const fake = `I investigated ${c.name(hunter)} on night ${Math.max(1, view.day - 1)}: ${c.name(hunter)} is Mafia.`;
       return speak(c, say(rng, voice, lines.detectiveClaim(fake)), 'counter-claim Detective against the real one', 4);
     }
     const outsiders = others.filter((s) => !team.has(s.id));
@@ -358,6 +383,15 @@ function speakDecision(c: Context): Decision {
     return speak(c, say(rng, voice, lines.jester(top.name)), 'look just guilty enough to be lynched', 2);
   }
   return townSpeech(c, others, top);
+}
+
+/** The first outsider who claims a Mafia result on one of the team. */
+function hunterOf(c: Context, team: ReadonlySet<string>): string | null {
+  for (const [claimer, results] of c.record.claimedResults) {
+    if (team.has(claimer)) continue;
+    for (const [target, result] of results) if (result === 'mafia' && team.has(target)) return claimer;
+  }
+  return null;
 }
 
 /** Of these players, the living seat with the lowest number. */
@@ -420,10 +454,15 @@ function keepWordInSpeech(c: Context, decision: Decision): Decision {
   const claimer = claimSince(c.view, c.record, pledge, announced);
   if (claimer) {
     const [change] = lines.changedMind(said, `${c.name(claimer)}'s claim changes that`);
-    return { ...decision, speech: `${change} ${decision.speech}` };
+    return withSpeech(decision, `${change} ${decision.speech}`, decision.reasoning);
   }
   const [speech] = lines.stillPledged(said);
-  return { ...decision, speech, reasoning: `${decision.reasoning} (kept my word on ${said})` };
+  return withSpeech(decision, speech, `${decision.reasoning} (kept my word on ${said})`);
+}
+
+/** The brain's own decision with other words (its decisions have no fallback or tools): fields, not a spread. */
+function withSpeech(decision: Decision, speech: string | null, reasoning: string): Decision {
+  return { targetId: decision.targetId, speech, reasoning, beliefs: decision.beliefs, urgency: decision.urgency };
 }
 
 /** Whether the table saw this seat's role when it died (rule revealRoleOnDeath). */
@@ -468,7 +507,7 @@ function mafiaChatDecision(c: Context): Decision {
   const night = nightDecision(c);
   const target = night.targetId ? c.name(night.targetId) : null;
   const speech = say(c.rng, c.voice, target ? lines.proposeKill(target) : lines.holdKill);
-  return { ...night, speech };
+  return withSpeech(night, speech, night.reasoning);
 }
 
 function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decision {

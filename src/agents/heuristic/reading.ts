@@ -2,10 +2,8 @@ import type { GameEvent, PlayerView, RoleId } from '../../game/index.ts';
 import { isSpeechRewrite, perGame, ROLE_IDS } from '../../game/index.ts';
 import { must } from '../../result.ts';
 
-/** What one public speech says, as far as simple patterns can tell. */
-interface SpeechReading {
-  readonly speakerId: string;
-  readonly day: number;
+/** What one line says, as far as simple patterns can tell: the same for every game with the same roster. */
+interface LineReading {
   readonly roleClaim: RoleId | null;
   /** Claimed investigation results: target → result. */
   readonly results: ReadonlyMap<string, 'mafia' | 'innocent'>;
@@ -13,6 +11,12 @@ interface SpeechReading {
   readonly accused: readonly string[];
   /** The player this speech last announces a vote or a lynch on ("Vote X", "my vote is heading to X"). */
   readonly voteFor: string | null;
+}
+
+/** What one public speech says. */
+interface SpeechReading extends LineReading {
+  readonly speakerId: string;
+  readonly day: number;
 }
 
 export interface PublicRecord {
@@ -53,9 +57,25 @@ interface NamePattern {
   readonly vote: RegExp;
 }
 
+/**
+ * A roster's name patterns, and the readings of lines said at its table. The offline brain's
+ * lines come from templates, so the same line comes back game after game (about four in five of
+ * the lines of a thousand 7-seat bench games had been said before at the same table): reading one takes a dozen
+ * Unicode-aware patterns, looking it up one Map get. Kept per roster, so one table's readings never
+ * answer for another's; all are dropped once LINES_KEPT lines are kept, whatever the tables.
+ */
+interface Roster {
+  readonly patterns: readonly NamePattern[];
+  /** By speaker, then by line: the line itself is the key (an event's text hashes once), not a string built for the lookup. */
+  readonly lines: Map<string, Map<string, LineReading>>;
+}
+
+const LINES_KEPT = 16_384;
+let linesKept = 0;
+
 // Compiling these is costly and every view is new, so they are cached by the roster they match.
-const patternCache = new Map<string, NamePattern[]>();
-let lastPatterns: NamePattern[] = [];
+const rosters = new Map<string, Roster>();
+let lastRoster: Roster = { patterns: [], lines: new Map() };
 
 /** Whether `patterns` were made for exactly these seats (ids and names, in order). */
 function madeFor(patterns: readonly NamePattern[], seats: PlayerView['seats']): boolean {
@@ -68,19 +88,22 @@ function madeFor(patterns: readonly NamePattern[], seats: PlayerView['seats']): 
   return true;
 }
 
-function namePatterns(view: PlayerView): NamePattern[] {
+function rosterOf(view: PlayerView): Roster {
   // Every view of a game has the same roster: comparing it is cheaper than building its key.
-  if (madeFor(lastPatterns, view.seats)) return lastPatterns;
+  if (madeFor(lastRoster.patterns, view.seats)) return lastRoster;
   let key = '';
   for (const s of view.seats) key += `${s.id}\u0000${s.name}\u0001`;
-  let patterns = patternCache.get(key);
-  if (!patterns) {
-    if (patternCache.size > 512) patternCache.clear();
-    patterns = view.seats.map(namePattern);
-    patternCache.set(key, patterns);
+  let roster = rosters.get(key);
+  if (!roster) {
+    if (rosters.size > 512) {
+      rosters.clear();
+      linesKept = 0;
+    }
+    roster = { patterns: view.seats.map(namePattern), lines: new Map() };
+    rosters.set(key, roster);
   }
-  lastPatterns = patterns;
-  return patterns;
+  lastRoster = roster;
+  return roster;
 }
 
 function namePattern(s: PlayerView['seats'][number]): NamePattern {
@@ -114,12 +137,7 @@ export function mentionsVoting(text: string): boolean {
 
 /** The player `text` last announces a vote or lynch on, never `speakerId` itself; null if none. */
 export function announcedVote(view: PlayerView, text: string, speakerId: string): string | null {
-  if (!mentionsVoting(text)) return null;
-  const lower = text.toLowerCase();
-  return lastVote(
-    namePatterns(view).filter((p) => p.id !== speakerId && mentions(p, text, lower)),
-    text,
-  );
+  return mentionsVoting(text) ? readLine(rosterOf(view), speakerId, text).voteFor : null;
 }
 
 /** Of the players a speech mentions, the one its last vote announcement names. */
@@ -175,24 +193,56 @@ const memoOf = (first: GameEvent): Memo => perGame(first, MEMO, newMemo);
 function readSpeech(memo: Memo, view: PlayerView, event: Extract<GameEvent, { type: 'speech' }>, day: number): SpeechReading {
   const cached = memo.readings.get(event);
   if (cached) return cached;
-  const text = event.payload.text;
-  const lower = text.toLowerCase();
   const speakerId = event.payload.playerId;
+  const line = readLine(rosterOf(view), speakerId, event.payload.text);
+  const reading: SpeechReading = {
+    speakerId,
+    day,
+    roleClaim: line.roleClaim,
+    results: line.results,
+    accused: line.accused,
+    voteFor: line.voteFor,
+  };
+  memo.readings.set(event, reading);
+  return reading;
+}
+
+/** What `text` says when `speakerId` says it at this roster's table; read once per roster. */
+function readLine(roster: Roster, speakerId: string, text: string): LineReading {
+  let said = roster.lines.get(speakerId);
+  let line = said?.get(text);
+  if (line === undefined) {
+    if (linesKept >= LINES_KEPT) {
+      for (const kept of rosters.values()) kept.lines.clear();
+      lastRoster.lines.clear();
+      linesKept = 0;
+      said = undefined;
+    }
+    line = readNewLine(roster.patterns, speakerId, text);
+    if (said === undefined) roster.lines.set(speakerId, (said = new Map()));
+    said.set(text, line);
+    linesKept++;
+  }
+  return line;
+}
+
+function readNewLine(patterns: readonly NamePattern[], speakerId: string, text: string): LineReading {
+  const lower = text.toLowerCase();
   const results = new Map<string, 'mafia' | 'innocent'>();
   const accused: string[] = [];
-  const mentioned = namePatterns(view).filter((p) => p.id !== speakerId && mentions(p, text, lower));
+  const mentioned = patterns.filter((p) => p.id !== speakerId && mentions(p, text, lower));
   const pointing = mentioned.length > 0 && FINGER.test(text);
   const resulting = mentioned.length > 0 && RESULT_WORD.test(text);
+  // Whether the speech clears anyone is the same for every name it mentions: tested once, when first asked.
+  let clearing: boolean | undefined;
   for (const p of mentioned) {
     const result = resulting ? p.result.exec(text) : null;
     const word = result?.[1]?.toLowerCase();
     if (word !== undefined) results.set(p.id, word === 'mafia' || word === 'godfather' ? 'mafia' : 'innocent');
-    if (pointing && results.get(p.id) !== 'innocent' && !(CLEARING.test(text) && !result)) accused.push(p.id);
+    if (pointing && results.get(p.id) !== 'innocent' && !((clearing ??= CLEARING.test(text)) && !result)) accused.push(p.id);
   }
   const voteFor = mentioned.length > 0 && VOTE_WORD.test(text) ? lastVote(mentioned, text) : null;
-  const reading = { speakerId, day, roleClaim: claimedRole(text), results, accused, voteFor };
-  memo.readings.set(event, reading);
-  return reading;
+  return { roleClaim: claimedRole(text), results, accused, voteFor };
 }
 
 // The record reads public events only, so every seat shares it until the next relevant event.

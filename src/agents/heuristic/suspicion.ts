@@ -32,9 +32,16 @@ function bump(reads: readonly Read[], id: string, by: number, reason: string): v
   reasons.push(reason);
 }
 
+// A game's role list is one array its views share: counted once, not every decision.
+let countedRoles: readonly string[] | null = null;
+let countedMafia = 0;
+
 function mafiaInPlay(view: PlayerView): number {
+  if (view.rolesInPlay === countedRoles) return countedMafia;
   let n = 0;
   for (const role of view.rolesInPlay) if (getRole(role).faction === 'mafia') n++;
+  countedRoles = view.rolesInPlay;
+  countedMafia = n;
   return n;
 }
 

@@ -172,7 +172,8 @@ export function recordReasoning(
   };
   if (input.outcome) payload.outcome = input.outcome;
   if (input.fallback) payload.fallback = input.fallback;
-  if (input.suspicion) payload.suspicion = { ...input.suspicion };
+  // Kept as given: the caller hands over a record made for this event (the AI driver makes one per decision).
+  if (input.suspicion) payload.suspicion = input.suspicion;
   if (input.tools && input.tools.length > 0) payload.tools = input.tools.map((t) => ({ ...t }));
   const t = new Transition(state, input.at);
   t.emit({ type: 'reasoning', payload }, DIRECTOR);
