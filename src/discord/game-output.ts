@@ -126,7 +126,10 @@ export class GameOutput {
       if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) await this.lobbyUpdate(table, events, state);
       if (events.some((e) => e.type === 'game_started')) await this.roleCards(table, events, state);
       if (events.some((e) => e.type === 'mafia_team')) await this.mafiaThread(table, state);
-      const said = announcements(state, events);
+      const said = announcements(state, events, {
+        mafiaByDm: this.mafiaByDm.has(state.id),
+        voteMessageShown: table.voteMessageId !== null,
+      });
       // The vote's opening line is the vote message's own text: one message for the moment.
       const opensVote = state.phase === 'vote' && events.some((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
       const intro = opensVote && said.length === 1 && said[0]?.embeds === undefined ? said.shift()?.content : undefined;
@@ -191,6 +194,8 @@ export class GameOutput {
       const active = await channel.threads.fetchActive();
       const thread = active.threads.find((t) => t.parentId === channel.id && t.name === mafiaThreadName(table.state.id));
       if (thread) table.mafiaThreadId = thread.id;
+      // No thread of its own: the Mafia chatted by DM before the restart (they were told then), and go on so.
+      else this.mafiaByDm.add(table.state.id);
     } catch (error) {
       this.log.warn(`Mafia thread of ${table.state.id} not found again: ${String(error)}`);
     }
