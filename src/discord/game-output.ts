@@ -2,6 +2,7 @@ import {
   ChannelType,
   DiscordAPIError,
   EmbedBuilder,
+  escapeMarkdown,
   PermissionFlagsBits,
   ThreadAutoArchiveDuration,
   type BaseMessageOptions,
@@ -51,6 +52,16 @@ export interface OutputGame {
   readonly avatars: ReadonlyMap<string, string>;
 }
 
+/** Why a game channel can no longer be posted to: deleted, or the bot removed from its server. */
+export type ChannelLoss = { readonly why: 'deleted' } | { readonly why: 'removed'; readonly server: string };
+
+const DELETED: ChannelLoss = { why: 'deleted' };
+
+/** The loss as the cancelled game's reason, stored with it. */
+export function lossReason(loss: ChannelLoss): string {
+  return loss.why === 'deleted' ? 'its channel was deleted' : 'the bot was removed from the server';
+}
+
 /** The vote tally and the lobby are edited at most this often; what changes meanwhile goes into the next edit. */
 const LIVE_EDIT_INTERVAL_MS = 2000;
 /** At most one typing indicator per channel this often (Discord shows one for up to 10 s). */
@@ -92,8 +103,8 @@ export class GameOutput {
   private readonly mafiaByDm = new Set<string>();
   /** The DM copies of each Mafia chat line, so they follow the line's edits and deletion. */
   private readonly mafiaDmCopies: MafiaDmCopies;
-  /** Game channels that were deleted: nothing more is posted there. */
-  private readonly gone = new Set<string>();
+  /** Game channels that were deleted or whose server removed the bot: nothing more is posted there. */
+  private readonly gone = new Map<string, ChannelLoss>();
   private readonly told = new ToldOnce();
   /** Dead people this process has muted, per channel. */
   private readonly muted = new Map<string, Set<string>>();
@@ -108,7 +119,7 @@ export class GameOutput {
     private readonly client: Client,
     private readonly log: Logger,
     timers: Timers,
-    private readonly onChannelGone: (channelId: string) => void = () => undefined,
+    private readonly onChannelGone: (channelId: string, loss: ChannelLoss) => void = () => undefined,
   ) {
     this.edits = new Pacer(timers, LIVE_EDIT_INTERVAL_MS);
     this.mafiaDmCopies = new MafiaDmCopies(log);
@@ -120,7 +131,10 @@ export class GameOutput {
       if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) await this.lobbyUpdate(table, events, state);
       if (events.some((e) => e.type === 'game_started')) await this.roleCards(table, events, state);
       if (events.some((e) => e.type === 'mafia_team')) await this.mafiaThread(table, state);
-      const said = announcements(state, events);
+      const said = announcements(state, events, {
+        mafiaByDm: this.mafiaByDm.has(state.id),
+        voteMessageShown: table.voteMessageId !== null,
+      });
       // The vote's opening line is the vote message's own text: one message for the moment.
       const opensVote = state.phase === 'vote' && events.some((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
       const intro = opensVote && said.length === 1 && said[0]?.embeds === undefined ? said.shift()?.content : undefined;
@@ -139,7 +153,8 @@ export class GameOutput {
       if (events.some((e) => e.type === 'player_died' || e.type === 'phase_started')) await this.muteDead(table, state);
       if (events.some((e) => e.type === 'game_ended')) {
         await this.unmuteAll(table);
-        if (this.gone.has(table.channelId)) await this.tellPlayersCancelled(state);
+        const loss = this.gone.get(table.channelId);
+        if (loss) await this.tellPlayersCancelled(state, loss);
         else
           await this.deliver(table, { what: "the director's cut", needs: [...POST, 'AttachFiles', 'CreatePublicThreads'] }, () =>
             this.directorsCut(table, state),
@@ -186,6 +201,8 @@ export class GameOutput {
       const active = await channel.threads.fetchActive();
       const thread = active.threads.find((t) => t.parentId === channel.id && t.name === mafiaThreadName(table.state.id));
       if (thread) table.mafiaThreadId = thread.id;
+      // No thread of its own: the Mafia chatted by DM before the restart (they were told then), and go on so.
+      else this.mafiaByDm.add(table.state.id);
     } catch (error) {
       this.log.warn(`Mafia thread of ${table.state.id} not found again: ${String(error)}`);
     }
@@ -210,12 +227,12 @@ export class GameOutput {
     this.chains.set(key, next);
   }
 
-  /** The game channel was deleted (seen as an event or as Unknown Channel): stop posting there. */
-  channelGone(channelId: string): void {
+  /** The game channel was deleted (seen as an event or as Unknown Channel) or the bot removed from its server: stop posting there. */
+  channelGone(channelId: string, loss: ChannelLoss = DELETED): void {
     if (this.gone.has(channelId)) return;
-    this.gone.add(channelId);
+    this.gone.set(channelId, loss);
     this.webhooks.delete(channelId);
-    this.onChannelGone(channelId);
+    this.onChannelGone(channelId, loss);
   }
 
   /** The host left the server and someone else holds the game now: the channel hears it, and the lobby shows it. */
@@ -254,6 +271,8 @@ export class GameOutput {
   }
 
   private async report(table: OutputGame, step: Step, problem: SendProblem): Promise<void> {
+    // A send that was under way when the channel went (a kick answers 403): the players hear why by DM, nothing else.
+    if (this.gone.has(table.channelId)) return;
     switch (problem.kind) {
       case 'channel_gone':
         this.channelGone(table.channelId);
@@ -321,13 +340,17 @@ export class GameOutput {
     }
   }
 
-  /** A game cancelled because its channel was deleted: each person hears it by DM. */
-  private async tellPlayersCancelled(state: GameState): Promise<void> {
+  /** A game cancelled because its channel is gone: each person hears it by DM, with the reason. */
+  private async tellPlayersCancelled(state: GameState, loss: ChannelLoss): Promise<void> {
+    const content =
+      loss.why === 'deleted'
+        ? '🛑 Your Mafia game was cancelled: its channel was deleted. Nothing more will happen in it.'
+        : `🛑 Your Mafia game in **${escapeMarkdown(loss.server)}** was cancelled: I was removed from the server. Nothing more will happen in it.`;
     for (const p of state.players) {
       if (p.kind !== 'human' || !p.userId) continue;
       try {
         await this.client.users.send(p.userId, {
-          content: `🛑 Your Mafia game was cancelled: its channel was deleted. Nothing more will happen in it.`,
+          content,
           allowedMentions: NO_MENTIONS,
         });
       } catch (error) {

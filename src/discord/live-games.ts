@@ -23,7 +23,7 @@ import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
 import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
 import { NIGHT_SELECT } from './presenters/night-action.ts';
 import { customIdArgs } from './router.ts';
-import { GameOutput } from './game-output.ts';
+import { GameOutput, lossReason, type ChannelLoss } from './game-output.ts';
 import { onMessageDelete } from './listeners/message-delete.ts';
 import { onMessageDeleteBulk } from './listeners/message-delete-bulk.ts';
 import { onMessageUpdate } from './listeners/message-update.ts';
@@ -176,7 +176,7 @@ export class LiveGames {
 
   constructor(private readonly deps: LiveGamesDeps) {
     this.repo = new GameRepository(deps.store);
-    this.output = new GameOutput(deps.client, deps.log, deps.timers, (channelId) => void this.channelGone(channelId));
+    this.output = new GameOutput(deps.client, deps.log, deps.timers, (channelId, loss) => void this.channelGone(channelId, loss));
     deps.client.on(Events.ChannelDelete, this.onChannelDelete);
     deps.client.on(Events.ThreadDelete, this.onThreadDelete);
     deps.client.on(Events.GuildDelete, this.onGuildDelete);
@@ -242,17 +242,19 @@ export class LiveGames {
 
   /** Kicked from the server (or the server deleted): its games cannot go on anywhere. */
   private readonly onGuildDelete = (guild: Guild) => {
-    for (const table of this.live) if (table.guildId === guild.id) this.output.channelGone(table.channelId);
+    for (const table of this.live) {
+      if (table.guildId === guild.id) this.output.channelGone(table.channelId, { why: 'removed', server: guild.name });
+    }
   };
 
-  /** A game whose channel is gone is cancelled and stored as such; its players are told by DM (the output does that). */
-  private async channelGone(channelId: string): Promise<void> {
+  /** A game whose channel is gone is cancelled and stored as such, with why; its players are told by DM (the output does that). */
+  private async channelGone(channelId: string, loss: ChannelLoss): Promise<void> {
     const table = this.byChannel.get(channelId) ?? (await this.inChannel(channelId));
     if (!table || table.state.phase === 'ended') return;
     table.driver?.stop();
-    const cancelled = await table.submit((s, at) => engine.cancel(s, { by: null, reason: 'its channel was deleted', at }));
-    if (!cancelled.ok)
-      this.deps.log.warn(`game ${table.state.id} could not be cancelled after its channel was deleted: ${cancelled.error.message}`);
+    const reason = lossReason(loss);
+    const cancelled = await table.submit((s, at) => engine.cancel(s, { by: null, reason, at }));
+    if (!cancelled.ok) this.deps.log.warn(`game ${table.state.id} could not be cancelled (${reason}): ${cancelled.error.message}`);
   }
 
   /** The open (lobby or running) game in this channel, or null. */

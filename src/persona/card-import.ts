@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { err, ok, type Result } from '../result.ts';
 import type { CardExtras } from './card-extras.ts';
+import { parseUploadedJson } from './bounded-json.ts';
 import { cardJsonFromPng, isPng } from './card-png.ts';
 import { cardV2Schema, cardV3Schema, type CardData } from './card-schema.ts';
 import type { Part } from './composition.ts';
 import { describeIssues, personaError, type PersonaError } from './errors.ts';
-import { GENERIC_TACTICS, genericApproach, genericVoice } from './generic-profile.ts';
+import { fittingBackground, GENERIC_TACTICS, genericApproach, genericVoice } from './generic-profile.ts';
 import { FILE_LIMITS, kib } from './limits.ts';
 import { personaContentSchema, PERSONA_LIMITS, type PersonaContent } from './persona.ts';
 import { PERSONA_FORMAT_VERSION } from './persona-json.ts';
+import { partNameFor } from './part-names.ts';
 import { PROFILE_LIMITS, type Profile } from './profile.ts';
 import { renderPersona } from './render.ts';
 import { clip, splitSentences } from './text.ts';
@@ -42,15 +44,16 @@ function readCard(file: Uint8Array): Result<{ spec: CardSpec; data: CardData }, 
     const json = cardJsonFromPng(file);
     if (!json.ok) return json;
     text = json.value;
+    const size = Buffer.byteLength(text);
+    if (size > FILE_LIMITS.cardJsonBytes) {
+      return err(personaError('too_large', `The card inside the PNG is ${kib(size)}; the limit is ${kib(FILE_LIMITS.cardJsonBytes)}.`));
+    }
   } else {
     text = Buffer.from(file).toString('utf8');
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    return err(personaError('malformed', `The card is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`));
-  }
+  const parsed = parseUploadedJson(text, png ? 'The card inside the PNG' : 'The card');
+  if (!parsed.ok) return parsed;
+  const raw = parsed.value;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return err(personaError('malformed', 'The card is not a JSON object.'));
   const spec = (raw as { spec?: unknown }).spec;
@@ -62,9 +65,9 @@ function readCard(file: Uint8Array): Result<{ spec: CardSpec; data: CardData }, 
   if (spec !== 'chara_card_v2' && spec !== 'chara_card_v3') {
     return err(personaError('unsupported', `The card's spec is ${JSON.stringify(spec)}; expected chara_card_v2 or chara_card_v3.`));
   }
-  const parsed = (spec === 'chara_card_v2' ? cardV2Schema : cardV3Schema).safeParse(raw);
-  if (!parsed.success) return err(personaError('invalid', `The card is invalid: ${describeIssues(parsed.error)}.`));
-  return ok({ spec, data: parsed.data.data });
+  const card = (spec === 'chara_card_v2' ? cardV2Schema : cardV3Schema).safeParse(raw);
+  if (!card.success) return err(personaError('invalid', `The card is invalid: ${describeIssues(card.error)}.`));
+  return ok({ spec, data: card.data.data });
 }
 
 /**
@@ -171,8 +174,10 @@ function expand(text: string, name: string): string {
 
 function backgroundOf(name: string, description: string): string {
   const sentences = splitSentences(expand(description, name).replace(/\s+/g, ' '));
-  const two = clip(sentences.slice(0, 2).join(' '), PROFILE_LIMITS.background.maxChars);
-  return two === '' ? `${name}, a character from a character card.` : two;
+  return fittingBackground(
+    [sentences.slice(0, 2).join(' '), `${name}, a character from a character card.`],
+    'A character from a character card.',
+  );
 }
 
 function coreTraitsOf(data: CardData): string[] {
@@ -187,20 +192,10 @@ function coreTraitsOf(data: CardData): string[] {
   return traits;
 }
 
-/** Part names allow fewer characters than card names. */
-function partName(name: string, what: string): string {
-  const safe =
-    name
-      .replace(/[^\p{L}\p{N} _.'’-]/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim() || 'card';
-  return `${clip(safe, 40).replace(/…$/, '')} ${what}`;
-}
-
 function partsOf(name: string, data: CardData): Part[] {
   const part = (type: Part['type'], what: string, text: string, summary: string): Part[] => {
     const content = clip(expand(text, name), 1500);
-    return content === '' ? [] : [{ name: partName(name, what), type, summary: clip(summary, 300), content }];
+    return content === '' ? [] : [{ name: partNameFor(name, what, 'card'), type, summary: clip(summary, 300), content }];
   };
   const firstSentences = (text: string) => splitSentences(expand(text, name)).slice(0, 2).join(' ');
   return [
@@ -213,14 +208,19 @@ function partsOf(name: string, data: CardData): Part[] {
   ];
 }
 
-/** Long cards are cut until the detail rendering fits; the card itself is kept whole for export. */
+/**
+ * Long cards are cut until both renderings fit: the parts shortened, then the last parts dropped,
+ * then the personality line. The card itself is kept whole for export.
+ */
 function fitLength(persona: PersonaContent): PersonaContent {
+  const fits = (p: PersonaContent) => renderPersona(p, { detail: true }).ok && renderPersona(p).ok;
   let current = persona;
-  for (let i = 0; i < 8 && !renderPersona(current, { detail: true }).ok; i++) {
-    current = {
-      ...current,
-      parts: current.parts.map((p) => ({ ...p, content: clip(p.content, Math.max(100, Math.floor(p.content.length * 0.7))) })),
-    };
+  for (let i = 0; i < 8 && !fits(current); i++) {
+    current = { ...current, parts: current.parts.map((p) => ({ ...p, content: shorter(p.content), summary: shorter(p.summary) })) };
   }
+  while (!fits(current) && current.parts.length > 0) current = { ...current, parts: current.parts.slice(0, -1) };
+  if (!fits(current)) current = { ...current, profile: { ...current.profile, personality: '' } };
   return current;
 }
+
+const shorter = (text: string) => clip(text, Math.max(100, Math.floor(text.length * 0.7)));

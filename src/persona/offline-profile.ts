@@ -1,11 +1,12 @@
 import { err, ok, type Result } from '../result.ts';
 import { describeIssues, personaError, type PersonaError } from './errors.ts';
-import { GENERIC_TACTICS, genericApproach, genericVoice } from './generic-profile.ts';
+import { fittingBackground, GENERIC_TACTICS, genericApproach, genericVoice } from './generic-profile.ts';
 import { FILE_LIMITS } from './limits.ts';
 import { personaContentSchema, type PersonaContent } from './persona.ts';
+import { partNameFor } from './part-names.ts';
 import { PROFILE_LIMITS } from './profile.ts';
 import { renderPersona } from './render.ts';
-import { clip, countWords, splitSentences } from './text.ts';
+import { clip, splitSentences } from './text.ts';
 
 /** Trait words looked for in a biography, in the order they are preferred. */
 const TRAIT_WORDS = [
@@ -86,12 +87,12 @@ export function offlinePersona(name: string, rawText: string): Result<PersonaCon
   }
   const flat = text.replace(/\s+/g, ' ');
   const sentences = splitSentences(flat);
-  const background = clip(sentences.slice(0, 2).join(' '), PROFILE_LIMITS.background.maxChars);
+  const background = fittingBackground([sentences.slice(0, 2).join(' '), `${cleanName}.`], 'A person described in a biography.');
   const persona: PersonaContent = {
     profile: {
-      identity: { name: cleanName, background: background === '' ? `${cleanName}.` : background, coreTraits: traitsOf(flat) },
+      identity: { name: cleanName, background, coreTraits: traitsOf(flat) },
       playStyle: {
-        voice: voiceOf(cleanName, flat),
+        voice: genericVoice(cleanName, flat),
         approach: genericApproach(cleanName),
         signaturePhrases: quotesOf(flat),
         signatureMoves: [],
@@ -116,12 +117,6 @@ export function offlinePersona(name: string, rawText: string): Result<PersonaCon
   return ok(checked.data);
 }
 
-/** The generic voice, lengthened when a very short biography leaves it under the minimum. */
-function voiceOf(name: string, text: string): string {
-  const voice = genericVoice(name, text);
-  return countWords(voice) >= PROFILE_LIMITS.voice.minWords ? voice : `${voice} Never drops the character, never explains the joke.`;
-}
-
 function traitsOf(text: string): string[] {
   const lower = text.toLowerCase();
   const found = TRAIT_WORDS.filter((w) => new RegExp(`\\b${w}\\b`).test(lower)).slice(0, PROFILE_LIMITS.coreTraits.max);
@@ -138,15 +133,9 @@ function quotesOf(text: string): string[] {
   return [...new Set(quotes)].slice(0, PROFILE_LIMITS.signaturePhrases.max);
 }
 
-/** Part names allow only letters, digits, spaces and - _ . ' */
 function backstoryPart(name: string, text: string, summary: string) {
-  const safe =
-    name
-      .replace(/[^\p{L}\p{N} _.'’-]/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim() || 'persona';
   return {
-    name: `${clip(safe, 45).replace(/…$/, '')} biography`,
+    name: partNameFor(name, 'biography', 'persona'),
     type: 'backstory' as const,
     summary: clip(summary || text, 300),
     content: clip(text, 2000),

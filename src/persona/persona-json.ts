@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { err, ok, type Result } from '../result.ts';
+import { parseUploadedJson } from './bounded-json.ts';
 import { describeIssues, personaError, type PersonaError } from './errors.ts';
 import { FILE_LIMITS, kib } from './limits.ts';
 import { personaContentSchema, type PersonaContent } from './persona.ts';
@@ -25,12 +26,9 @@ export function importPersonaJson(file: string | Uint8Array): Result<PersonaCont
   if (size > FILE_LIMITS.personaJsonBytes) {
     return err(personaError('too_large', `The persona file is ${kib(size)}; the limit is ${kib(FILE_LIMITS.personaJsonBytes)}.`));
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(typeof file === 'string' ? file : Buffer.from(file).toString('utf8'));
-  } catch (error) {
-    return err(personaError('malformed', `The persona file is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`));
-  }
+  const parsed = parseUploadedJson(typeof file === 'string' ? file : Buffer.from(file).toString('utf8'), 'The persona file');
+  if (!parsed.ok) return parsed;
+  const raw = parsed.value;
   if (typeof raw !== 'object' || raw === null || (raw as { format?: unknown }).format !== PERSONA_FORMAT) {
     return err(personaError('unsupported', `The file is not a Dramatis persona export (expected "format": "${PERSONA_FORMAT}").`));
   }
@@ -43,9 +41,9 @@ export function importPersonaJson(file: string | Uint8Array): Result<PersonaCont
       ),
     );
   }
-  const parsed = personaExportSchema.safeParse(raw);
-  if (!parsed.success) return err(personaError('invalid', `The persona file is invalid: ${describeIssues(parsed.error)}.`));
-  return ok(parsed.data.persona);
+  const persona = personaExportSchema.safeParse(raw);
+  if (!persona.success) return err(personaError('invalid', `The persona file is invalid: ${describeIssues(persona.error)}.`));
+  return ok(persona.data.persona);
 }
 
 /** Only the content fields: a stored persona also carries ids and timestamps. */

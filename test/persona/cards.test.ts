@@ -163,6 +163,25 @@ describe('Character Card import', () => {
     const plain = encodeChunks(extractChunks(pngWithCard('{}')).filter((c) => c.name !== 'tEXt'));
     expect(await problem(plain)).toMatch(/^unsupported: The PNG holds no character card/);
   });
+
+  it('GIVEN cards nested 10,000 deep or too big inside a PNG WHEN imported THEN refused before parsing, the message naming the limit', async () => {
+    const problem = async (file: Uint8Array) => {
+      const r = await importCard(file);
+      return r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`;
+    };
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const deepCard = `{"spec":"chara_card_v2","data":{"name":"Deep","extensions":{"nest":${deep}}}}`;
+    expect(await problem(bytes(deepCard))).toBe('too_large: The card nests lists and objects more than 64 levels deep; the limit is 64.');
+    expect(await problem(pngWithCard(deepCard))).toBe(
+      'too_large: The card inside the PNG nests lists and objects more than 64 levels deep; the limit is 64.',
+    );
+    // Brackets inside strings are text, not nesting.
+    expect(await problem(bytes({ ...V2_CARD, data: { ...V2_CARD.data, description: `${'[{'.repeat(100)} Deep.` } }))).toBe('ok');
+    const big = { ...V2_CARD, data: { ...V2_CARD.data, first_mes: 'x'.repeat(1100 * 1024) } };
+    expect(await problem(pngWithCard(JSON.stringify(big)))).toMatch(
+      /^too_large: The card inside the PNG is 1\d{3} KiB; the limit is 1024 KiB\.$/,
+    );
+  });
 });
 
 describe('JSON export', () => {
@@ -199,5 +218,9 @@ describe('JSON export', () => {
     delete missing.persona.profile.tactics;
     expect(problem(JSON.stringify(missing))).toMatch(/^invalid: .*persona.profile.tactics: /);
     expect(problem(Buffer.alloc(300 * 1024, 32))).toMatch(/^too_large:/);
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    expect(problem(`{"format":"dramatis.persona","version":1,"persona":${deep}}`)).toBe(
+      'too_large: The persona file nests lists and objects more than 64 levels deep; the limit is 64.',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { FakeGateway, receives, shardOf, type GatewaySession } from './gateway.t
 import { parseBody, readBody, Router, send } from './http.ts';
 import { randomToken, Snowflakes } from './ids.ts';
 import { InteractionHandle } from './handle.ts';
+import { botIsMember, kickBot } from './kick.ts';
 import { Interactions, type SimInteraction } from './interactions.ts';
 import { type RestCall, type SimChannel, type SimGuild, type SimMessage, type SimWebhook, World } from './model.ts';
 import { BOT_DEFAULT, channelPermissions, EVERYONE_DEFAULT, isThread, P } from './permissions.ts';
@@ -378,7 +379,7 @@ export class DiscordSim extends SimCore {
   /** READY + GUILD_CREATE payloads for a new gateway session. */
   /** READY and the GUILD_CREATEs for one session: a sharded one gets only its own guilds. */
   identifyPayloads(session: Pick<GatewaySession, 'shard'>) {
-    const guilds = [...this.world.guilds.values()].filter((g) => receives(session, g.id));
+    const guilds = [...this.world.guilds.values()].filter((g) => receives(session, g.id) && botIsMember(this, g));
     return {
       ready: {
         v: 10,
@@ -541,6 +542,11 @@ export class DiscordSim extends SimCore {
     guild.members.delete(user.id);
     this.gateway.dispatch('GUILD_MEMBER_REMOVE', { guild_id: guild.id, user: apiUser(this.world, user.id) }, 1 << 1);
     this.changed();
+  }
+
+  /** The bot is kicked from a server: GUILD_DELETE, then 403 Missing Access on its channels (`kick.ts`). */
+  kickBot(guildName: string): void {
+    kickBot(this, this.guild(guildName));
   }
 
   /** Someone deletes a channel or thread in the Discord client: gone for everyone, with its gateway event. */

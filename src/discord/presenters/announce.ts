@@ -13,20 +13,39 @@ function dayFollowsDawn(state: GameState): boolean {
   return state.settings.rules.dawnSeconds > 0;
 }
 
-function phaseLine(state: GameState, event: Extract<GameEvent, { type: 'phase_started' }>): string {
+/** What the channel's announcements depend on beyond the game itself. */
+export interface AnnounceContext {
+  /** The Mafia chat by DM (no private thread): the night line must not send them to a thread. */
+  readonly mafiaByDm: boolean;
+  /** The vote message stands in the channel and shows the result once closed: no tally line besides. */
+  readonly voteMessageShown: boolean;
+}
+
+/** Who the vote before this event lynched. */
+function lynchedBefore(state: GameState, seq: number): string | null {
+  const resolved = state.log.findLast((e) => e.type === 'vote_resolved' && e.seq < seq);
+  return resolved?.type === 'vote_resolved' ? resolved.payload.lynchedId : null;
+}
+
+function phaseLine(state: GameState, event: Extract<GameEvent, { type: 'phase_started' }>, context: AnnounceContext): string {
   const { phase, day, deadline } = event.payload;
   const until = deadline ? ` (until ${relativeTime(deadline)})` : '';
   switch (phase) {
-    case 'night':
-      return `🌙 **Night ${day}** falls${until}. Check your DMs if you have a night action; the Mafia meet in their thread.`;
+    case 'night': {
+      const mafia = context.mafiaByDm ? 'the Mafia chat there too' : 'the Mafia meet in their thread';
+      return `🌙 **Night ${day}** falls${until}. Check your DMs if you have a night action; ${mafia}.`;
+    }
     case 'dawn':
       return `🌅 **Dawn ${day}.**`;
     case 'day':
       return dayFollowsDawn(state) ? '' : `☀️ **Day ${day}**${until}: talk it over. The vote follows.`;
     case 'vote':
       return `🗳️ **The vote is open**${until}.`;
-    case 'last_words':
-      return `🕯️ **Last words**${until}.`;
+    case 'last_words': {
+      // Said once: Discord counts the deadline down, so no reminder follows.
+      const lynched = lynchedBefore(state, event.seq);
+      return `🕯️ **Last words**${lynched ? ` for ${nameOf(state, lynched)}` : ''}${until}.`;
+    }
     case 'lobby':
     case 'ended':
       return '';
@@ -34,11 +53,13 @@ function phaseLine(state: GameState, event: Extract<GameEvent, { type: 'phase_st
 }
 
 /** The public channel's messages for a batch of events: one message, split only to fit Discord's limit. */
-export function announcements(state: GameState, events: readonly GameEvent[]): BaseMessageOptions[] {
+export function announcements(state: GameState, events: readonly GameEvent[], context: AnnounceContext): BaseMessageOptions[] {
   const lines: string[] = [];
   for (const e of events) {
     if (e.visibility.kind !== 'public' || NOT_ANNOUNCED.has(e.type)) continue;
-    const line = e.type === 'phase_started' ? phaseLine(state, e) : narrate(state, e);
+    // The closed vote message tells the tally and the result; a line here would say it again.
+    if (e.type === 'vote_resolved' && context.voteMessageShown) continue;
+    const line = e.type === 'phase_started' ? phaseLine(state, e, context) : narrate(state, e);
     if (line) lines.push(line);
   }
   const dawn = events.find((e) => e.type === 'phase_started' && e.payload.phase === 'dawn');

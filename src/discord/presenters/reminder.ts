@@ -41,7 +41,8 @@ export function owingNightAction(state: GameState): PlayerState[] {
  * The channel's reminder, from public facts only (who has not voted is public; who owes a night
  * action is not), or null when it would tell nobody anything: at night the people who owe an action
  * get it by DM with their menu (a channel line would only say that someone does), and last words
- * concern the lynched person alone, unless they have spoken or are an AI seat.
+ * are announced with their end, named for the lynched, which Discord counts down (a reminder would
+ * say it again moments later).
  */
 export function reminderMessage(state: GameState): BaseMessageOptions | null {
   if (state.deadline === null) return null;
@@ -54,23 +55,13 @@ export function reminderMessage(state: GameState): BaseMessageOptions | null {
       const who = waiting.length > 0 ? ` Not voted yet: ${waiting.join(', ')}.` : '';
       return { content: `⏳ The vote closes ${when}.${who}`, allowedMentions: NO_MENTIONS };
     }
-    case 'last_words': {
-      const lynched = state.players.find((p) => p.id === state.lynchedToday);
-      if (lynched?.kind !== 'human' || spokeLastWords(state, lynched.id)) return null;
-      return { content: `⏳ Last words end ${when}.`, allowedMentions: NO_MENTIONS };
-    }
+    case 'last_words':
     case 'night':
     case 'lobby':
     case 'dawn':
     case 'ended':
       return null;
   }
-}
-
-/** Whether the lynched player has said their last words (since the phase began). */
-function spokeLastWords(state: GameState, playerId: string): boolean {
-  const start = state.log.findLastIndex((e) => e.type === 'phase_started');
-  return state.log.slice(start).some((e) => e.type === 'speech' && e.payload.channel === 'last_words' && e.payload.playerId === playerId);
 }
 
 /** The DM for someone who has not chosen tonight: the deadline, and the menu again so they need not scroll. */

@@ -190,4 +190,20 @@ describe('/persona export and import', () => {
     expect(await count()).toBe(before);
     expect(failed()).toEqual([]);
   });
+  it('GIVEN a card nested 10,000 levels deep and a plain card with a short name WHEN alice imports them THEN the first is refused naming the limit, the second imported', async () => {
+    const failed = appended(() => w.sim.failedRequests());
+    const before = await count();
+    const deep = `{"spec":"chara_card_v2","data":{"name":"Deep","extensions":{"nest":${'['.repeat(10_000)}${']'.repeat(10_000)}}}}`;
+    expect(messageText(await persona('alice', 'import', { file: { filename: 'deep.json', content: deep } }).ephemeral())).toBe(
+      'Nothing was imported: The card nests lists and objects more than 64 levels deep; the limit is 64.',
+    );
+    expect(await count()).toBe(before);
+
+    const plain = { spec: 'chara_card_v2', data: { name: 'Mira', personality: 'shy, kind', description: 'A florist in a harbour town.' } };
+    expect(messageText(await persona('alice', 'import', { file: { filename: 'mira.json', content: json(plain) } }).ephemeral())).toMatch(
+      /^Imported \*\*Mira\*\* from a V2 character card\./,
+    );
+    expect(await count()).toBe(before + 1);
+    expect(failed()).toEqual([]);
+  });
 });

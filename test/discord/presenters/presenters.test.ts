@@ -12,6 +12,8 @@ import type { RoleId } from '../../../src/game/index.ts';
 import { TestGame } from '../../support/test-game.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
+/** A game whose Mafia have their thread and whose vote message stands in the channel. */
+const IN_A_THREAD = { mafiaByDm: false, voteMessageShown: true } as const;
 // Messages are read as Discord receives them (serialized), parsed for the parts the tests look at.
 const embedSchema = z.object({
   title: z.string().optional(),
@@ -107,7 +109,7 @@ describe('what players are shown', () => {
     t.must(t.act(t.by('doctor'), t.by('doctor')));
     t.must(t.act(t.by('mafia', 0), victim));
     const events = t.must(t.act(t.by('mafia', 1), victim));
-    const [message] = announcements(t.state, events);
+    const [message] = announcements(t.state, events, IN_A_THREAD);
     expect(message!.content).toContain('Dawn 1');
     expect(message!.content).toContain(`${victim.name} was killed by the Mafia`);
     expect(message!.content).not.toMatch(/investigat|proposes|Tonight's target/);
@@ -116,13 +118,13 @@ describe('what players are shown', () => {
       /^☀️ \*\*Day 1\*\* starts <t:\d+:R> and runs until <t:\d+:R>: talk it over\. The vote follows\.$/,
     );
     t.advanceTo('day');
-    expect(announcements(t.state, t.state.log.slice(-1))).toEqual([]);
+    expect(announcements(t.state, t.state.log.slice(-1), IN_A_THREAD)).toEqual([]);
   });
 
   it('GIVEN the game ends at dawn WHEN announced THEN one message says what happened and reveals every role with the winner', () => {
     const t = TestGame.started(['mafia', 'townsperson', 'townsperson']);
     const events = t.must(t.act(t.by('mafia'), t.by('townsperson')));
-    const messages = announcements(t.state, events);
+    const messages = announcements(t.state, events, IN_A_THREAD);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.content).toContain('was killed by the Mafia');
     const last = embedOf(messages[0]);
@@ -158,12 +160,10 @@ describe('reminders before a deadline', () => {
     expect(t.state.phase).toBe('last_words');
   };
 
-  it('GIVEN a person lynched WHEN their last words are due THEN the channel is reminded until they have spoken', () => {
+  it('GIVEN a person lynched WHEN their last words are due THEN the channel gets no reminder: their opening line named them and counts down to the end', () => {
     const t = TestGame.started([...SEVEN]);
     const bob = t.by('townsperson');
     lynchToLastWords(t, bob);
-    expect(reminderMessage(t.state)?.content).toMatch(/^⏳ Last words end <t:\d+:R>\.$/);
-    t.must(t.say(bob, 'I was the Townsperson, truly.', 'last_words'));
     expect(reminderMessage(t.state)).toBeNull();
   });
 
