@@ -55,6 +55,8 @@ interface NamePattern {
 
 // Compiling these is costly and every view is new, so they are cached by the roster they match.
 const patternCache = new Map<string, NamePattern[]>();
+/** Rosters whose patterns are kept; past it the cache starts over (one roster per running game). */
+const ROSTERS_KEPT = 512;
 let lastPatterns: NamePattern[] = [];
 
 /** Whether `patterns` were made for exactly these seats (ids and names, in order). */
@@ -75,7 +77,7 @@ function namePatterns(view: PlayerView): NamePattern[] {
   for (const s of view.seats) key += `${s.id}\u0000${s.name}\u0001`;
   let patterns = patternCache.get(key);
   if (!patterns) {
-    if (patternCache.size > 512) patternCache.clear();
+    if (patternCache.size >= ROSTERS_KEPT) patternCache.clear();
     patterns = view.seats.map(namePattern);
     patternCache.set(key, patterns);
   }
