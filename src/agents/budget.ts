@@ -64,7 +64,11 @@ export function nextUtcMidnight(now: number): number {
  * The per-server daily token budget, checked before every call. Totals are read from
  * the ledger once per server and day, then kept up to date in memory as calls are recorded.
  */
+/** Servers whose spending today is kept; past it the table starts over (each server's total is read again from the ledger). */
+const SERVERS_KEPT = 10_000;
+
 export class TokenBudget {
+  /** Per server, today's tokens (bound: SERVERS_KEPT). */
   private readonly spent = new Map<string, { day: number; tokens: number }>();
 
   constructor(
@@ -84,6 +88,7 @@ export class TokenBudget {
     const cached = this.spent.get(guildId);
     if (cached?.day === day) return cached.tokens;
     const tokens = await this.ledger.tokensSince(guildId, day * DAY_MS);
+    if (this.spent.size >= SERVERS_KEPT && !this.spent.has(guildId)) this.spent.clear();
     this.spent.set(guildId, { day, tokens });
     return tokens;
   }

@@ -26,13 +26,15 @@ export interface SchedulerInput {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Names whose pattern is kept; past it the cache starts over (a game has at most 24). */
+const PATTERNS_KEPT = 1000;
 const patterns = new Map<string, RegExp>();
 
 /** Whether `text` names `name` as a whole word (patterns are cached: this runs every speaking turn). */
 function mentions(text: string, name: string): boolean {
   let pattern = patterns.get(name);
   if (!pattern) {
-    if (patterns.size > 1000) patterns.clear();
+    if (patterns.size >= PATTERNS_KEPT) patterns.clear();
     pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'iu');
     patterns.set(name, pattern);
   }

@@ -20,6 +20,7 @@ const SEARCH_LIMIT = 25;
  * never waits on the database. (Another process's writes show up after its next reload.)
  */
 export class PersonaIndex {
+  /** One entry per stored persona (bound: the persona table; a summary is a few hundred bytes). */
   readonly #byId = new Map<string, PersonaSummary & { key: string }>();
 
   replaceAll(summaries: readonly PersonaSummary[]): void {

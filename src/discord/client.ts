@@ -1,4 +1,4 @@
-import { Client, GatewayIntentBits, Partials, REST, type RESTOptions } from 'discord.js';
+import { Client, GatewayIntentBits, Options, Partials, REST, type RESTOptions } from 'discord.js';
 import { Agent } from 'undici';
 import { ALL_IN_ONE, type ShardSet } from './shards.ts';
 
@@ -48,6 +48,53 @@ const KEEP_ALIVE_MS = 60_000;
  */
 const CONNECTIONS = 32;
 
+/** Messages per channel, thread and DM (discord.js's default is 200). */
+const MESSAGES_PER_CHANNEL = 100;
+/** Messages neither sent nor edited for this long are dropped: longer than any phase (a day lasts at most 2 h). */
+const MESSAGE_LIFETIME_S = 3 * 60 * 60;
+/** How often the message and thread sweepers run (discord.js's default for threads: archived more than 4 h ago). */
+const SWEEP_INTERVAL_S = 60 * 60;
+/** Users: everyone who ever clicked or spoke would stay otherwise. The bot's own user is always kept. */
+const USERS_KEPT = 10_000;
+/** Members per guild; the bot's own member (its permissions) is always kept. */
+const MEMBERS_PER_GUILD = 1_000;
+
+/**
+ * What discord.js keeps in memory, bounded, since a bot runs for weeks. The bot reads only the
+ * guilds, their channels and roles and its own member (permissions) from the caches; whatever else
+ * it needs it fetches by id, so what is dropped costs at most a REST call. A finished game's threads
+ * and messages are dropped at its end (`finished-game-cache.ts`); these bounds hold the rest.
+ * (discord.js does not support bounding its channel, guild and role caches: DM channels stay, one
+ * per person the bot has written to, each emptied of its messages at the end of their game.)
+ */
+const CACHE_LIMITS = Options.cacheWithLimits({
+  ...Options.DefaultMakeCacheSettings,
+  MessageManager: MESSAGES_PER_CHANNEL,
+  UserManager: { maxSize: USERS_KEPT, keepOverLimit: (user) => user.id === user.client.user.id },
+  GuildMemberManager: { maxSize: MEMBERS_PER_GUILD, keepOverLimit: (member) => member.id === member.client.user.id },
+  // Never read: reactions, presences (no intent), voice, stickers, emojis, invites, bans.
+  ReactionManager: 0,
+  ReactionUserManager: 0,
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  GuildStickerManager: 0,
+  GuildEmojiManager: 0,
+  GuildInviteManager: 0,
+  GuildBanManager: 0,
+});
+
+const SWEEPERS = {
+  ...Options.DefaultSweeperSettings,
+  messages: { interval: SWEEP_INTERVAL_S, lifetime: MESSAGE_LIFETIME_S },
+};
+
+/**
+ * How often discord.js's REST clients drop their idle per-route queues (default: hourly). A queue
+ * is kept per channel, per webhook and per interaction token, so a busy hour piles up thousands;
+ * one that is not rate limited and has nothing queued is made again when next needed.
+ */
+const REST_QUEUE_SWEEP_MS = 5 * 60_000;
+
 /** Requests per second for interaction endpoints, which Discord does not hold to the global limit (their own routes' limits still apply). */
 const INTERACTION_REQUESTS_PER_SECOND = 10_000;
 
@@ -55,6 +102,7 @@ export function createDiscordClient(settings: ClientSettings = {}): Client {
   const shards = settings.shards ?? ALL_IN_ONE;
   const rest: Partial<RESTOptions> = {
     agent: new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, keepAliveMaxTimeout: KEEP_ALIVE_MS, connections: CONNECTIONS }),
+    handlerSweepInterval: REST_QUEUE_SWEEP_MS,
     ...(settings.apiUrl !== undefined && { api: settings.apiUrl }),
     ...(settings.globalRequestsPerSecond !== undefined && { globalRequestsPerSecond: settings.globalRequestsPerSecond }),
   };
@@ -66,6 +114,8 @@ export function createDiscordClient(settings: ClientSettings = {}): Client {
     shards: [...shards.ids],
     shardCount: shards.count,
     rest,
+    makeCache: CACHE_LIMITS,
+    sweepers: SWEEPERS,
   });
   answerInteractionsOutsideTheGlobalCap(client, rest);
   return client;
@@ -89,6 +139,13 @@ function answerInteractionsOutsideTheGlobalCap(client: Client, options: Partial<
     if (!interaction) return everything(request);
     if (client.token !== null) interactions.setToken(client.token);
     return interactions.request(request);
+  };
+  // discord.js stops its own REST client's sweep timers when the client is destroyed; this one's too.
+  const destroy = client.destroy.bind(client);
+  client.destroy = () => {
+    interactions.clearHashSweeper();
+    interactions.clearHandlerSweeper();
+    return destroy();
   };
 }
 

@@ -49,4 +49,9 @@ export class ToldOnce {
   forget(gameId: string): void {
     this.told.delete(gameId);
   }
+
+  /** Games remembered. */
+  get size(): number {
+    return this.told.size;
+  }
 }

@@ -40,6 +40,9 @@ export const DM_TAKEN_BY_GAME =
   "While your game runs, what you write in this DM is your Mafia team's chat, so the persona editor does not read it. " +
   'Open the editor in a server thread meanwhile (`/persona edit` there), or come back here after the game.';
 
+/** Sessions remembered as told that a game has their DM; past it the table starts over (at worst one told twice). */
+const TOLD_TAKEN_KEPT = 10_000;
+
 /** Discord shows "is typing…" for about 10 s per call; renew it a little sooner while the agent works. */
 const TYPING_RENEW_MS = 8000;
 
@@ -50,10 +53,10 @@ const TYPING_RENEW_MS = 8000;
  * characters. Messages sent during a run wait their turn in the editor's queue.
  */
 export class EditorChats {
-  /** Runs in progress or queued, per session, so Stop (and chat-clear) can abort them all. */
+  /** Runs in progress or queued, per session, so Stop (and chat-clear) can abort them all (bound: sessions with a run; a session's entry goes with its last run). */
   private readonly runs = new Map<string, Set<AbortController>>();
   private readonly inFlight = new Set<Promise<void>>();
-  /** Sessions told that a game has their DM for now, so it is said once. */
+  /** Sessions told that a game has their DM for now, so it is said once (bound: TOLD_TAKEN_KEPT). */
   private readonly toldTaken = new Set<string>();
 
   constructor(private readonly deps: EditorChatsDeps) {}
@@ -65,6 +68,7 @@ export class EditorChats {
     if (!session || !session.active || session.ownerId !== message.author.id) return;
     if (!message.inGuild() && this.deps.dmsTakenByGame?.(message.author.id)) {
       if (!this.toldTaken.has(session.id)) {
+        if (this.toldTaken.size >= TOLD_TAKEN_KEPT) this.toldTaken.clear();
         this.toldTaken.add(session.id);
         await message.reply({ content: DM_TAKEN_BY_GAME, allowedMentions: NO_MENTIONS }).catch(() => undefined);
       }
@@ -173,6 +177,7 @@ export class EditorChats {
     } finally {
       typing.stop();
       runs.delete(controller);
+      if (runs.size === 0 && this.runs.get(sessionId) === runs) this.runs.delete(sessionId);
     }
     await reply.finish(transcript.render());
     await tracked.close();

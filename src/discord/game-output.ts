@@ -3,6 +3,7 @@ import {
   DiscordAPIError,
   EmbedBuilder,
   escapeMarkdown,
+  LimitedCollection,
   PermissionFlagsBits,
   ThreadAutoArchiveDuration,
   type BaseMessageOptions,
@@ -32,6 +33,7 @@ import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from 
 import { chunkMarkdown } from '../chunk-markdown.ts';
 import { dmHostOfGoneModels } from './host-dms.ts';
 import { MafiaDmCopies } from './mafia-dm-copies.ts';
+import { FinishedGameCache } from './finished-game-cache.ts';
 import { gameReport } from '../report/files.ts';
 import { MAX_CONTENT } from './presenters/format.ts';
 
@@ -61,6 +63,13 @@ const DELETED: ChannelLoss = { why: 'deleted' };
 export function lossReason(loss: ChannelLoss): string {
   return loss.why === 'deleted' ? 'its channel was deleted' : 'the bot was removed from the server';
 }
+
+/**
+ * Channels whose facts the output keeps (its webhook, that it may not use webhooks, that it was
+ * deleted): one per game channel, so a bot in many servers would keep them all. Past this many the
+ * oldest is forgotten: its webhook is fetched again (one REST call), a refused webhook is tried again.
+ */
+const CHANNELS_KEPT = 1000;
 
 /** The vote tally and the lobby are edited at most this often; what changes meanwhile goes into the next edit. */
 const LIVE_EDIT_INTERVAL_MS = 2000;
@@ -94,26 +103,30 @@ const POST: readonly PermissionsString[] = ['ViewChannel', 'SendMessages'];
  * whose channel is gone is handed to `onChannelGone` instead of being posted to forever.
  */
 export class GameOutput {
+  /** Output queued per channel; an entry goes once its queue is empty (bound: channels with output in flight). */
   private readonly chains = new Map<string, Promise<void>>();
-  /** One webhook per channel, created once and cached. */
-  private readonly webhooks = new Map<string, Webhook>();
-  /** Channels where the bot may not use webhooks: AI speech goes out as bot messages, without asking again. */
-  private readonly noWebhooks = new Set<string>();
-  /** Games whose Mafia could not get a thread: the Mafia's chat goes by DM. */
+  /** One webhook per channel, created once and cached (bound: CHANNELS_KEPT). */
+  private readonly webhooks = new LimitedCollection<string, Webhook>({ maxSize: CHANNELS_KEPT });
+  /** Channels where the bot may not use webhooks: AI speech goes out as bot messages, without asking again (bound: CHANNELS_KEPT). */
+  private readonly noWebhooks = new LimitedCollection<string, true>({ maxSize: CHANNELS_KEPT });
+  /** Games whose Mafia could not get a thread: the Mafia's chat goes by DM (bound: running games; forgotten at the end). */
   private readonly mafiaByDm = new Set<string>();
   /** The DM copies of each Mafia chat line, so they follow the line's edits and deletion. */
   private readonly mafiaDmCopies: MafiaDmCopies;
-  /** Game channels that were deleted or whose server removed the bot: nothing more is posted there. */
-  private readonly gone = new Map<string, ChannelLoss>();
+  /** Game channels that were deleted or whose server removed the bot: nothing more is posted there (bound: CHANNELS_KEPT). */
+  private readonly gone = new LimitedCollection<string, ChannelLoss>({ maxSize: CHANNELS_KEPT });
+  /** Problems told to each game's host (bound: running games; forgotten at the end). */
   private readonly told = new ToldOnce();
-  /** Dead people this process has muted, per channel. */
+  /** Dead people this process has muted, per channel (bound: channels of running games; forgotten at the end). */
   private readonly muted = new Map<string, Set<string>>();
-  /** Edits of the vote message and the lobby, per game (`vote:<game>`, `lobby:<game>`). */
+  /** Edits of the vote message and the lobby, per game (`vote:<game>`, `lobby:<game>`; forgotten at the end). */
   private readonly edits: Pacer;
-  /** Typing indicators, per channel. */
+  /** Typing indicators, per channel (forgotten at the game's end). */
   private readonly typing: Pacer;
-  /** Lobby clicks being stored, per game: each answers with the lobby itself. */
+  /** Lobby clicks being stored, per game: each answers with the lobby itself (bound: clicks in flight). */
   private readonly lobbyClicks = new Map<string, number>();
+  /** What discord.js cached for finished games, dropped at their end. */
+  private readonly finished: FinishedGameCache;
 
   constructor(
     private readonly client: Client,
@@ -123,6 +136,7 @@ export class GameOutput {
   ) {
     this.edits = new Pacer(timers, LIVE_EDIT_INTERVAL_MS);
     this.mafiaDmCopies = new MafiaDmCopies(log);
+    this.finished = new FinishedGameCache(client);
     this.typing = new Pacer(timers, TYPING_INTERVAL_MS);
   }
 
@@ -153,17 +167,28 @@ export class GameOutput {
       if (events.some((e) => e.type === 'player_died' || e.type === 'phase_started')) await this.muteDead(table, state);
       if (events.some((e) => e.type === 'game_ended')) {
         await this.unmuteAll(table);
+        let cutThreadId: string | null = null;
         const loss = this.gone.get(table.channelId);
         if (loss) await this.tellPlayersCancelled(state, loss);
-        else
-          await this.deliver(table, { what: "the director's cut", needs: [...POST, 'AttachFiles', 'CreatePublicThreads'] }, () =>
-            this.directorsCut(table, state),
+        else {
+          const cut = await this.deliver(
+            table,
+            { what: "the director's cut", needs: [...POST, 'AttachFiles', 'CreatePublicThreads'] },
+            () => this.directorsCut(table, state),
           );
+          if (cut.ok) cutThreadId = cut.value;
+        }
+        this.finished.forget({
+          channelId: table.channelId,
+          threadIds: [table.mafiaThreadId, cutThreadId],
+          userIds: state.players.flatMap((p) => (p.kind === 'human' && p.userId ? [p.userId] : [])),
+        });
         this.told.forget(state.id);
         this.mafiaByDm.delete(state.id);
         this.mafiaDmCopies.forget(state.id);
         this.edits.forget(`vote:${state.id}`);
         this.edits.forget(`lobby:${state.id}`);
+        this.typing.forget(table.channelId);
         this.lobbyClicks.delete(state.id);
       }
     });
@@ -220,10 +245,30 @@ export class GameOutput {
     await Promise.allSettled([...this.chains.values()]);
   }
 
+  /** How many entries each of its tables holds: what a long run watches stay flat. */
+  held(): Record<string, number> {
+    return {
+      outputQueues: this.chains.size,
+      webhooks: this.webhooks.size,
+      noWebhooks: this.noWebhooks.size,
+      mafiaByDm: this.mafiaByDm.size,
+      goneChannels: this.gone.size,
+      toldHosts: this.told.size,
+      mutedChannels: this.muted.size,
+      pacedEdits: this.edits.size,
+      pacedTyping: this.typing.size,
+      lobbyClicks: this.lobbyClicks.size,
+      finishedThreads: this.finished.size,
+    };
+  }
+
   private enqueue(key: string, job: () => Promise<void>): void {
-    const next = (this.chains.get(key) ?? Promise.resolve())
+    const next: Promise<void> = (this.chains.get(key) ?? Promise.resolve())
       .then(job)
-      .catch((error: unknown) => this.log.warn(`posting to ${key} failed: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => this.log.warn(`posting to ${key} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        if (this.chains.get(key) === next) this.chains.delete(key);
+      });
     this.chains.set(key, next);
   }
 
@@ -489,7 +534,7 @@ export class GameOutput {
         await this.report(table, { what: `${name}'s words ${where}` }, sent.error);
         return;
       }
-      this.noWebhooks.add(table.channelId);
+      this.noWebhooks.set(table.channelId, true);
       this.webhooks.delete(table.channelId);
       await this.tell(
         table,
@@ -604,6 +649,7 @@ export class GameOutput {
 
   private async unmuteAll(table: OutputGame): Promise<void> {
     const set = this.muted.get(table.channelId);
+    this.muted.delete(table.channelId);
     const channel = set && set.size > 0 ? await this.textChannel(table.channelId) : null;
     if (!set || !channel) return;
     for (const userId of set) {
@@ -611,15 +657,14 @@ export class GameOutput {
         channel.permissionOverwrites.delete(userId, 'The game is over'),
       );
     }
-    this.muted.delete(table.channelId);
   }
 
-  /** The director's cut: a message with the Markdown file, and a thread on it with the text. */
-  private async directorsCut(table: OutputGame, state: GameState): Promise<void> {
+  /** The director's cut: a message with the Markdown file, and a thread on it with the text; the thread's id. */
+  private async directorsCut(table: OutputGame, state: GameState): Promise<string | null> {
     const channel = await this.textChannel(table.channelId);
     const files = await gameReport(state, channel ? `#${channel.name}` : 'Mafia');
     const markdown = files?.[0];
-    if (!channel || !files || !markdown) return;
+    if (!channel || !files || !markdown) return null;
     const message = await channel.send({
       content: "🎬 **The director's cut**: every AI seat's private reasoning beside the public record.",
       files: files.slice(0, MAX_FILES).map((f) => ({ attachment: f.data, name: f.name })),
@@ -639,6 +684,7 @@ export class GameOutput {
       await thread.send({ embeds, allowedMentions: NO_MENTIONS });
     }
     if (chunks.length > MAX_CUT_CHUNKS) await thread.send({ content: 'The rest is in the attached file.', allowedMentions: NO_MENTIONS });
+    return thread.id;
   }
 
   /**

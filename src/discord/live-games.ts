@@ -424,6 +424,17 @@ export class LiveGames {
     }
   }
 
+  /** How many entries each table of the live games and their output holds: what a long run watches stay flat. */
+  held(): Record<string, number> {
+    return {
+      liveGames: this.byChannel.size,
+      loading: this.loading.size,
+      background: this.seating.size,
+      seenMembers: this.seen.size,
+      ...this.output.held(),
+    };
+  }
+
   /** Resolves once changes are stored and published, and background seatings, membership checks and output have finished (AI work in flight has its own driver's idle). */
   async idle(): Promise<void> {
     // Each round may start more: a stored change is published, its output queued, a check begun.

@@ -45,6 +45,11 @@ export class Pacer {
     this.pending.set(key, entry);
   }
 
+  /** Keys remembered (run lately or pending). */
+  get size(): number {
+    return new Set([...this.last.keys(), ...this.pending.keys()]).size;
+  }
+
   /** Forgets the key: its pending run is dropped (the message is gone, the game over). */
   forget(key: string): void {
     this.pending.get(key)?.cancel();

@@ -6,7 +6,11 @@ import type { ProviderName } from './types.ts';
  * What the operator is told about a model its provider does not serve: once per model and
  * process, though every seat on it fails on every turn; the start-up check and the games share it.
  */
+/** Models remembered as told; past it the table starts over (at worst a model is warned about twice). */
+const MODELS_KEPT = 1000;
+
 export class ModelWarnings {
+  /** Models told about (bound: MODELS_KEPT). */
   private readonly told = new Set<string>();
 
   constructor(private readonly log: Logger) {}
@@ -18,6 +22,7 @@ export class ModelWarnings {
   unavailable(model: { readonly provider: ProviderName; readonly id: string }, setting: string, detail: string): void {
     const key = `${model.provider}:${model.id}`;
     if (this.told.has(key)) return;
+    if (this.told.size >= MODELS_KEPT) this.told.clear();
     this.told.add(key);
     this.log.warn(
       `${PROVIDER_LABELS[model.provider]} does not serve the model ${model.id} (retired or unknown): AI seats on it play on ` +

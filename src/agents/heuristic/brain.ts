@@ -31,11 +31,13 @@ function quietVoice(view: PlayerView, voice: Voice): Voice {
 // A seat's phrases are the same every decision: whether one claims a role or has a vote word at
 // all is read once (only a vote word needs the table's names to tell whether it announces a vote).
 const phraseKinds = new Map<string, 'plain' | 'claim' | 'vote word'>();
+/** Phrases whose kind is kept; past it the cache starts over (the starter personas have a few dozen). */
+const PHRASE_KINDS_KEPT = 4096;
 
 function phraseKind(phrase: string): 'plain' | 'claim' | 'vote word' {
   let kind = phraseKinds.get(phrase);
   if (kind === undefined) {
-    if (phraseKinds.size > 4096) phraseKinds.clear();
+    if (phraseKinds.size >= PHRASE_KINDS_KEPT) phraseKinds.clear();
     kind = claimedRole(phrase) !== null ? 'claim' : mentionsVoting(phrase) ? 'vote word' : 'plain';
     phraseKinds.set(phrase, kind);
   }

@@ -75,6 +75,8 @@ let linesKept = 0;
 
 // Compiling these is costly and every view is new, so they are cached by the roster they match.
 const rosters = new Map<string, Roster>();
+/** Rosters whose patterns and readings are kept; past it the cache starts over (one roster per running game). */
+const ROSTERS_KEPT = 512;
 let lastRoster: Roster = { patterns: [], lines: new Map() };
 
 /** Whether `patterns` were made for exactly these seats (ids and names, in order). */
@@ -95,7 +97,7 @@ function rosterOf(view: PlayerView): Roster {
   for (const s of view.seats) key += `${s.id}\u0000${s.name}\u0001`;
   let roster = rosters.get(key);
   if (!roster) {
-    if (rosters.size > 512) {
+    if (rosters.size >= ROSTERS_KEPT) {
       rosters.clear();
       linesKept = 0;
     }

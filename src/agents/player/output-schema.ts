@@ -72,12 +72,14 @@ export function decisionSchema(view: Pick<PlayerView, 'seats'>): DecisionSchema 
   const key = names.join('\u0001');
   const cached = schemas.get(key);
   if (cached) return cached;
-  if (schemas.size > 2000) schemas.clear();
+  if (schemas.size >= SCHEMAS_KEPT) schemas.clear();
   const built = buildSchema(names);
   schemas.set(key, built);
   return built;
 }
 
+/** Rosters whose schema is kept; past it the cache starts over (one roster per running game). */
+const SCHEMAS_KEPT = 2000;
 const schemas = new Map<string, DecisionSchema>();
 const jsonSchemas = new WeakMap<DecisionSchema, JsonSchema>();
 

@@ -44,11 +44,12 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
   }
 }
 
-/** Limit notes said this process, one per person and phase. */
+/** Limit notes said this process, one per person and phase; past NOTES_KEPT the table starts over (at worst a note said twice). */
+const NOTES_KEPT = 10_000;
 const noted = new Set<string>();
 function saidOnce(key: string): boolean {
   if (noted.has(key)) return false;
-  if (noted.size > 10_000) noted.clear();
+  if (noted.size >= NOTES_KEPT) noted.clear();
   noted.add(key);
   return true;
 }
