@@ -17,6 +17,7 @@ import type { Actor } from '../persona/permissions.ts';
 import { closeInterruptedReplies, trackReply } from './open-replies.ts';
 import { EditorTranscript } from './presenters/editor-transcript.ts';
 import { NO_MENTIONS } from './presenters/format.ts';
+import type { Reply } from './responder.ts';
 import { StreamedReply, type StreamTarget } from './streamed-reply.ts';
 
 export const EDITOR_STOP_PREFIX = 'editor-stop';
@@ -80,16 +81,13 @@ export class EditorChats {
   }
 
   /** The Stop button: aborts the running and queued messages of its session; what was done is kept. */
-  async onStop(i: ButtonInteraction): Promise<void> {
+  async onStop(i: ButtonInteraction, reply: Reply): Promise<void> {
     const sessionId = i.customId.split(':')[1] ?? '';
     // By id, not by place: a reply keeps its button after its conversation moved elsewhere.
     const session = await this.deps.editor.session(sessionId, { userId: i.user.id, guildId: i.guildId, canManageServer: false });
-    if (!session.ok) {
-      await i.reply({ content: 'Only the person who opened this editor can stop it.', flags: 'Ephemeral', allowedMentions: NO_MENTIONS });
-      return;
-    }
+    if (!session.ok) return reply.privately('Only the person who opened this editor can stop it.');
     const stopped = this.abort(sessionId);
-    await i.reply({ content: stopped ? 'Stopping; what was done so far is kept.' : 'Nothing is running.', flags: 'Ephemeral' });
+    await reply.privately(stopped ? 'Stopping; what was done so far is kept.' : 'Nothing is running.');
   }
 
   /** Aborts every run of a session; true if there was one. */
