@@ -35,6 +35,8 @@ export interface EditorChatsDeps {
   readonly dmsTakenByGame?: (userId: string) => boolean;
   /** Sharding: whether this process serves a place (guild, or null for DMs); replies elsewhere are another process's. */
   readonly ownsPlace?: (guildId: string | null) => boolean;
+  /** Settles once the running games are loaded at start-up (until then `dmsTakenByGame` cannot know). */
+  readonly gamesLoaded?: () => Promise<void>;
 }
 
 export const DM_TAKEN_BY_GAME =
@@ -57,11 +59,16 @@ export class EditorChats {
   /** Sessions told that a game has their DM for now, so it is said once. */
   private readonly toldTaken = new Set<string>();
 
+  /** Settles once the replies a crash left open are closed: no message is read before. */
+  private interruptedClosed: Promise<void> = Promise.resolve();
+
   constructor(private readonly deps: EditorChatsDeps) {}
 
   /** Router message listener: anything else than the session owner's text in a bound channel is ignored. */
   async onMessage(message: Message): Promise<void> {
     if (message.author.bot || message.webhookId || message.content.trim() === '') return;
+    await this.interruptedClosed;
+    await this.deps.gamesLoaded?.();
     const session = await this.deps.editor.sessionInThread(message.channelId);
     if (!session || !session.active || session.ownerId !== message.author.id) return;
     if (!message.inGuild() && this.deps.dmsTakenByGame?.(message.author.id)) {
@@ -112,15 +119,17 @@ export class EditorChats {
     }
   }
 
-  /** At start-up: the replies the last run of the bot left mid-stream are closed. */
+  /** At start-up: the replies the last run of the bot left mid-stream are closed; messages wait for it. */
   closeInterrupted(client: Client): Promise<void> {
-    return closeInterruptedReplies({
+    const closing = closeInterruptedReplies({
       client,
       replies: this.deps.replies,
       editor: this.deps.editor,
       log: this.deps.log,
       ...(this.deps.ownsPlace && { ownsPlace: this.deps.ownsPlace }),
     });
+    this.interruptedClosed = closing.catch(() => undefined);
+    return closing;
   }
 
   /** Resolves when no reply is being written (tests, shutdown). */
