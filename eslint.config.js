@@ -26,6 +26,21 @@ export default tseslint.config(
     },
   },
   {
+    // One way to answer an interaction: its Responder knows what was sent before (a deferral, an answer).
+    files: ['src/**/*.ts'],
+    ignores: ['src/discord/responder.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.object.name=/^(i|interaction)$/][callee.property.name=/^(reply|deferReply|editReply|deleteReply|followUp|update|deferUpdate|showModal|fetchReply)$/]',
+          message: 'Answer an interaction through its Reply (src/discord/responder.ts), which knows whether it was acknowledged already.',
+        },
+      ],
+    },
+  },
+  {
     // Tests assert on fixtures they built: a `!` there states what the test knows.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -87,7 +87,12 @@ export interface Bot {
   stop(): Promise<void>;
 }
 
-/** Wires a logged-in client to the games: commands registered (only if changed), routes attached, running games resumed. */
+/**
+ * Wires a logged-in client to the games: routes attached first, then commands registered (only if
+ * changed), interrupted editor replies closed and running games resumed. Call it as soon as the
+ * login resolves: nothing here waits before the router is attached, so no interaction sent as
+ * READY went out is dropped; one about a game still loading is acknowledged and answered once it is.
+ */
 export async function startBot(deps: BotDeps): Promise<Bot> {
   // One budget for everything that calls a model: game seats, /persona commands, the editor.
   const budget = new TokenBudget(deps.llmCalls, deps.llm.dailyTokenBudget);
@@ -145,20 +150,25 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
           replies: deps.editor.store,
           log: deps.log,
           dmsTakenByGame: (userId) => liveGames.mafiaChatByDmOf(userId) !== null,
+          gamesLoaded: () => liveGames.loaded(),
           ...(ownsPlace && { ownsPlace }),
           ...(deps.editor.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
         })
       : null;
   registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats });
-  const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
-  deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
-  // Before any message is routed: the replies a crash left open are closed first.
-  await chats?.closeInterrupted(deps.client);
   const relay = sharding
     ? new ShardRelay({ client: deps.client, shards: sharding.shards, games: deps.games, outbox: sharding.outbox, log: deps.log })
     : null;
+  // Before anything that waits: Discord fails an interaction not answered within 3 s, and one that
+  // comes while no listener is attached is never answered at all.
   router.attach(deps.client, relay?.admit);
-  const resumed = await liveGames.resumeRunning();
+  const [registration, resumed] = await Promise.all([
+    syncCommands(deps.client, COMMANDS, deps.devGuildId),
+    liveGames.resumeRunning(),
+    // The editor reads no message before the replies a crash left open are closed.
+    chats?.closeInterrupted(deps.client),
+  ]);
+  deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   if (resumed > 0) deps.log.info(`resumed ${resumed} running game(s)`);
   // Games that ended while no bot was there to rate them (or before ratings existed), oldest first.
   void ratings.catchUp().then((n) => {

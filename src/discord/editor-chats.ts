@@ -17,6 +17,7 @@ import type { Actor } from '../persona/permissions.ts';
 import { closeInterruptedReplies, trackReply } from './open-replies.ts';
 import { EditorTranscript } from './presenters/editor-transcript.ts';
 import { NO_MENTIONS } from './presenters/format.ts';
+import type { Reply } from './responder.ts';
 import { StreamedReply, type StreamTarget } from './streamed-reply.ts';
 
 export const EDITOR_STOP_PREFIX = 'editor-stop';
@@ -34,6 +35,8 @@ export interface EditorChatsDeps {
   readonly dmsTakenByGame?: (userId: string) => boolean;
   /** Sharding: whether this process serves a place (guild, or null for DMs); replies elsewhere are another process's. */
   readonly ownsPlace?: (guildId: string | null) => boolean;
+  /** Settles once the running games are loaded at start-up (until then `dmsTakenByGame` cannot know). */
+  readonly gamesLoaded?: () => Promise<void>;
 }
 
 export const DM_TAKEN_BY_GAME =
@@ -59,11 +62,16 @@ export class EditorChats {
   /** Sessions told that a game has their DM for now, so it is said once (bound: TOLD_TAKEN_KEPT). */
   private readonly toldTaken = new Set<string>();
 
+  /** Settles once the replies a crash left open are closed: no message is read before. */
+  private interruptedClosed: Promise<void> = Promise.resolve();
+
   constructor(private readonly deps: EditorChatsDeps) {}
 
   /** Router message listener: anything else than the session owner's text in a bound channel is ignored. */
   async onMessage(message: Message): Promise<void> {
     if (message.author.bot || message.webhookId || message.content.trim() === '') return;
+    await this.interruptedClosed;
+    await this.deps.gamesLoaded?.();
     const session = await this.deps.editor.sessionInThread(message.channelId);
     if (!session || !session.active || session.ownerId !== message.author.id) return;
     if (!message.inGuild() && this.deps.dmsTakenByGame?.(message.author.id)) {
@@ -84,16 +92,13 @@ export class EditorChats {
   }
 
   /** The Stop button: aborts the running and queued messages of its session; what was done is kept. */
-  async onStop(i: ButtonInteraction): Promise<void> {
+  async onStop(i: ButtonInteraction, reply: Reply): Promise<void> {
     const sessionId = i.customId.split(':')[1] ?? '';
     // By id, not by place: a reply keeps its button after its conversation moved elsewhere.
     const session = await this.deps.editor.session(sessionId, { userId: i.user.id, guildId: i.guildId, canManageServer: false });
-    if (!session.ok) {
-      await i.reply({ content: 'Only the person who opened this editor can stop it.', flags: 'Ephemeral', allowedMentions: NO_MENTIONS });
-      return;
-    }
+    if (!session.ok) return reply.privately('Only the person who opened this editor can stop it.');
     const stopped = this.abort(sessionId);
-    await i.reply({ content: stopped ? 'Stopping; what was done so far is kept.' : 'Nothing is running.', flags: 'Ephemeral' });
+    await reply.privately(stopped ? 'Stopping; what was done so far is kept.' : 'Nothing is running.');
   }
 
   /** Aborts every run of a session; true if there was one. */
@@ -118,15 +123,17 @@ export class EditorChats {
     }
   }
 
-  /** At start-up: the replies the last run of the bot left mid-stream are closed. */
+  /** At start-up: the replies the last run of the bot left mid-stream are closed; messages wait for it. */
   closeInterrupted(client: Client): Promise<void> {
-    return closeInterruptedReplies({
+    const closing = closeInterruptedReplies({
       client,
       replies: this.deps.replies,
       editor: this.deps.editor,
       log: this.deps.log,
       ...(this.deps.ownsPlace && { ownsPlace: this.deps.ownsPlace }),
     });
+    this.interruptedClosed = closing.catch(() => undefined);
+    return closing;
   }
 
   /** Resolves when no reply is being written (tests, shutdown). */

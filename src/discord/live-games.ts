@@ -172,6 +172,8 @@ export class LiveGames {
   /** The count at each game's last membership check: someone seen since is still in the server. */
   private readonly checkedUpTo = new WeakMap<LiveGame, number>();
   private readonly repo: GameRepository;
+  /** Settles once resumeRunning has loaded every running game. */
+  private resumed: Promise<void> = Promise.resolve();
   readonly output: GameOutput;
 
   constructor(private readonly deps: LiveGamesDeps) {
@@ -453,8 +455,22 @@ export class LiveGames {
     table.driver.resume();
   }
 
+  /** Settles once the running games of an earlier process are back (start-up); what finds games only in memory waits for it. */
+  loaded(): Promise<void> {
+    return this.resumed;
+  }
+
   /** Boot: every running game of this process's guilds comes back at its phase, with its deadlines and minds. */
-  async resumeRunning(): Promise<number> {
+  resumeRunning(): Promise<number> {
+    const resuming = this.loadRunning();
+    this.resumed = resuming.then(
+      () => undefined,
+      () => undefined,
+    );
+    return resuming;
+  }
+
+  private async loadRunning(): Promise<number> {
     let resumed = 0;
     for (const id of await this.deps.store.listRunningGameIds()) {
       const record = await this.deps.store.getGame(id);

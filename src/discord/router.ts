@@ -1,6 +1,5 @@
 import {
   Events,
-  MessageFlags,
   type AutocompleteInteraction,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
@@ -8,11 +7,16 @@ import {
   type Interaction,
   type Message,
   type ModalSubmitInteraction,
+  type RepliableInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Logger } from '../log.ts';
+import { responderOf, type Responder } from './responder.ts';
 
-type Handler<T> = (interaction: T) => Promise<void>;
+/** A handler gets the interaction and its one Responder, the only way anything is sent for it. */
+type Handler<T> = (interaction: T, responder: Responder) => Promise<void>;
+type AutocompleteHandler = (interaction: AutocompleteInteraction) => Promise<void>;
+type MessageHandler = (message: Message) => Promise<void>;
 
 /** Custom ids are `prefix:rest…`; the prefix picks the handler, the rest is the handler's own (e.g. a game id). */
 function customIdPrefix(customId: string): string {
@@ -33,11 +37,11 @@ export function customIdArgs(customId: string): string[] {
  */
 export class InteractionRouter {
   private readonly slash = new Map<string, Handler<ChatInputCommandInteraction>>();
-  private readonly autocomplete = new Map<string, Handler<AutocompleteInteraction>>();
+  private readonly autocomplete = new Map<string, AutocompleteHandler>();
   private readonly buttons = new Map<string, Handler<ButtonInteraction>>();
   private readonly selects = new Map<string, Handler<StringSelectMenuInteraction>>();
   private readonly modals = new Map<string, Handler<ModalSubmitInteraction>>();
-  private readonly messageListeners: Handler<Message>[] = [];
+  private readonly messageListeners: MessageHandler[] = [];
   /** Work in flight, so shutdown and tests can wait for it. */
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -47,7 +51,7 @@ export class InteractionRouter {
     this.slash.set(`${command} ${subcommand}`, handler);
     return this;
   }
-  onAutocomplete(command: string, subcommand: string, handler: Handler<AutocompleteInteraction>): this {
+  onAutocomplete(command: string, subcommand: string, handler: AutocompleteHandler): this {
     this.autocomplete.set(`${command} ${subcommand}`, handler);
     return this;
   }
@@ -64,7 +68,7 @@ export class InteractionRouter {
     return this;
   }
   /** Later slices: day chat into the transcript, DMs from players (wills, dead players told privately). */
-  onMessage(handler: Handler<Message>): this {
+  onMessage(handler: MessageHandler): this {
     this.messageListeners.push(handler);
     return this;
   }
@@ -103,42 +107,29 @@ export class InteractionRouter {
   }
 
   private route(i: Interaction): Promise<void> {
-    if (i.isChatInputCommand()) {
-      const handler = this.slash.get(`${i.commandName} ${i.options.getSubcommand(false) ?? ''}`);
-      return handler ? handler(i) : this.unknown(i);
-    }
     if (i.isAutocomplete()) {
       const handler = this.autocomplete.get(`${i.commandName} ${i.options.getSubcommand(false) ?? ''}`);
       return handler ? handler(i) : i.respond([]);
     }
-    if (i.isButton()) {
-      const handler = this.buttons.get(customIdPrefix(i.customId));
-      return handler ? handler(i) : this.unknown(i);
-    }
-    if (i.isStringSelectMenu()) {
-      const handler = this.selects.get(customIdPrefix(i.customId));
-      return handler ? handler(i) : this.unknown(i);
-    }
-    if (i.isModalSubmit()) {
-      const handler = this.modals.get(customIdPrefix(i.customId));
-      return handler ? handler(i) : this.unknown(i);
-    }
+    if (i.isChatInputCommand()) return this.dispatch(this.slash.get(`${i.commandName} ${i.options.getSubcommand(false) ?? ''}`), i);
+    if (i.isButton()) return this.dispatch(this.buttons.get(customIdPrefix(i.customId)), i);
+    if (i.isStringSelectMenu()) return this.dispatch(this.selects.get(customIdPrefix(i.customId)), i);
+    if (i.isModalSubmit()) return this.dispatch(this.modals.get(customIdPrefix(i.customId)), i);
     return Promise.resolve();
   }
 
-  private async unknown(i: Interaction): Promise<void> {
-    if (!i.isRepliable()) return;
+  private dispatch<T extends RepliableInteraction>(handler: Handler<T> | undefined, i: T): Promise<void> {
+    const responder = responderOf(i);
     // Old buttons from a previous version of the bot end up here.
-    await i.reply({ content: 'This button or command is no longer in use.', flags: MessageFlags.Ephemeral });
+    return handler ? handler(i, responder) : responder.as('ephemeral').privately('This button or command is no longer in use.');
   }
 
   private async failed(error: unknown, interaction: Interaction | null): Promise<void> {
     this.log.error(`handler failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     if (!interaction?.isRepliable()) return;
-    const content = 'Something went wrong on my side; nothing was changed. Please try again.';
     try {
-      if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
-      else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+      // Through the same Responder as the handler, after what it sent: never a second first answer.
+      await responderOf(interaction).as('ephemeral').privately('Something went wrong on my side; nothing was changed. Please try again.');
     } catch {
       // The interaction may have expired; the log has the cause.
     }

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ChannelType, MessageFlags } from 'discord.js';
 import { SimCore } from './core.ts';
 import { FakeGateway, receives, shardOf, type GatewaySession } from './gateway.ts';
+import { Holds, type Held, type HoldSpec } from './holds.ts';
 import { parseBody, readBody, Router, send } from './http.ts';
 import { randomToken, Snowflakes } from './ids.ts';
 import { InteractionHandle } from './handle.ts';
@@ -101,6 +102,7 @@ export class DiscordSim extends SimCore {
   private readonly simUsers = new Map<string, SimUser>();
   private readonly closers: (() => Promise<void> | void)[] = [];
   private readonly faults = new Set<ActiveFault>();
+  private readonly holds = new Holds(() => this.changed());
   private readonly restSockets = new WeakSet<Socket>();
   private restSocketCount = 0;
   readonly waitTimeoutMs: number;
@@ -194,6 +196,8 @@ export class DiscordSim extends SimCore {
       const { body, files } = await parseBody(req, raw);
       call.body = body;
       call.files = files.map((f) => ({ name: f.field, filename: f.filename, size: f.data.length, contentType: f.contentType }));
+      const found = this.router.match(method, path);
+      await this.holds.wait(method, path, found.route ? found.route.pattern : path);
       const forced = this.forcedAnswer(method, path);
       if (forced) {
         call.route = forced.pattern;
@@ -533,6 +537,11 @@ export class DiscordSim extends SimCore {
     const active: ActiveFault = { ...fault, left: fault.times ?? Number.POSITIVE_INFINITY };
     this.faults.add(active);
     return () => this.faults.delete(active);
+  }
+
+  /** Keeps matching REST calls waiting, unanswered, until `release()`: a slow Discord (start-up's command registration …). */
+  hold(spec: HoldSpec): Held {
+    return this.holds.add(spec);
   }
 
   /** A person leaves the server (with its gateway event, which only bots with the members intent get). */

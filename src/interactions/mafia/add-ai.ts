@@ -9,7 +9,7 @@ import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { searchPersonas } from '../persona/choices.ts';
 import type { GameCommand } from '../../session/game-session.ts';
-import { actorOf, mafiaCommand, refuse, type MafiaDeps, type MafiaInteraction } from './context.ts';
+import { actorOf, mafiaCommand, type MafiaDeps, type MafiaInteraction } from './context.ts';
 import { changeGame, changeGameAnsweringOnceStored } from './game-change.ts';
 import { gameHere, hostOnly, lobbyButtonGame, lobbyMenuGame, lobbyOpen } from './preconditions.ts';
 
@@ -79,8 +79,8 @@ export const addAi = mafiaCommand.subcommand({
   preconditions: [gameHere, hostOnly, LOBBY_ONLY],
   run: async (i, found) => {
     const seat = await seatOf(i, found.deps, i.options.getString('persona', true));
-    if (!seat.ok) return refuse(i, seat.error);
-    await changeGameAnsweringOnceStored(i, found, seat.value, seatedLine);
+    if (!seat.ok) return found.reply.privately(seat.error);
+    await changeGameAnsweringOnceStored(found, seat.value, seatedLine);
   },
   autocomplete: async (i, deps) => {
     const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
@@ -93,16 +93,16 @@ export const addAi = mafiaCommand.subcommand({
 export const addAiButton = mafiaCommand.button({
   id: 'ai',
   preconditions: [lobbyButtonGame, hostOnly],
-  run: async (i, { deps, table, ack }) => {
+  run: async (i, { deps, table, ack, reply }) => {
     // The persona search reads the database: acknowledge first.
     await ack();
     const options = await choices(i, deps, '', table.state);
-    if (options.length === 0) return refuse(i, 'There are no personas left that you may seat. Create one with `/persona create`.');
+    if (options.length === 0) return reply.privately('There are no personas left that you may seat. Create one with `/persona create`.');
     const menu = new StringSelectMenuBuilder()
       .setCustomId(`${ADD_AI_SELECT}:${table.state.id}`)
       .setPlaceholder('Choose who plays')
       .addOptions(options.map((o) => ({ label: o.name, value: o.value })));
-    await i.editReply({
+    await reply.answer({
       content: 'Who takes a seat? (More with `/mafia add-ai persona:`.)',
       components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
     });
@@ -118,9 +118,9 @@ export const addAiSelect = mafiaCommand.select({
   run: async (i, found) => {
     await found.ack();
     const seat = await seatOf(i, found.deps, i.values[0] ?? '');
-    if (!seat.ok) return refuse(i, seat.error);
-    await changeGame(i, found, seat.value, (change) =>
-      i.editReply({ content: seatedLine(change), components: [], allowedMentions: NO_MENTIONS }),
+    if (!seat.ok) return found.reply.privately(seat.error);
+    await changeGame(found, seat.value, (change) =>
+      found.reply.answer({ content: seatedLine(change), components: [], allowedMentions: NO_MENTIONS }),
     );
   },
 });

@@ -65,6 +65,8 @@ async function note(m: Message, content: string): Promise<void> {
 
 /** A game whose Mafia have no thread: a living Mafia's DM to the bot is their team chat (the output relays it to the others). */
 async function mafiaByDm(m: Message, deps: MafiaDeps): Promise<void> {
+  // Just after a start, the running games may still be loading: the DM waits for them.
+  await deps.liveGames.loaded();
   const table = deps.liveGames.mafiaChatByDmOf(m.author.id);
   const player = table?.state.players.find((p) => p.userId === m.author.id);
   if (!table || !player) return;

@@ -2,7 +2,6 @@ import {
   PermissionFlagsBits,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
-  type RepliableInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { PersonaStore } from '../../db/persona-store.ts';
@@ -11,7 +10,7 @@ import type { GuildRatings } from '../../report/guild-ratings.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Logger } from '../../log.ts';
 import type { LiveGame, LiveGames } from '../../discord/live-games.ts';
-import { handlersOf, tellPrivately } from '../handlers.ts';
+import { handlersOf } from '../handlers.ts';
 
 /** What the /mafia handlers share. */
 export interface MafiaDeps {
@@ -27,13 +26,8 @@ export type MafiaInteraction = ChatInputCommandInteraction | ButtonInteraction |
 export const NEEDS_SERVER = 'Mafia games live in a server channel: use this command there, not in DMs.';
 export const HOST_ONLY = 'Only the host of this game can do that.';
 
-/** Every refusal: only the person who asked sees it, and nothing changed; before or after an acknowledgement. */
-export function refuse(i: RepliableInteraction, message: string): Promise<void> {
-  return tellPrivately(i, message);
-}
-
-/** How the /mafia modules declare their handlers. */
-export const mafiaCommand = handlersOf<MafiaDeps>(refuse);
+/** How the /mafia modules declare their handlers; every refusal goes to the person alone (`reply.privately`), and nothing changed. */
+export const mafiaCommand = handlersOf<MafiaDeps>();
 
 export function isHost(table: LiveGame, userId: string): boolean {
   return table.hostId === userId;

@@ -1,9 +1,8 @@
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { SettingsInput } from '../../game/index.ts';
 import { lobbyMessage } from '../../discord/lobby-view.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { mafiaCommand, NEEDS_SERVER, refuse, seatName } from './context.ts';
+import { mafiaCommand, NEEDS_SERVER, seatName } from './context.ts';
 import { guildOnly } from './preconditions.ts';
 import { withinGrace } from '../handlers.ts';
 import { parseRoleList } from './role-list.ts';
@@ -36,14 +35,14 @@ export const create = mafiaCommand.subcommand({
     ),
   ack: 'public',
   preconditions: [guildOnly(NEEDS_SERVER)],
-  run: async (i, { deps, guildId, ack }) => {
+  run: async (i, { deps, guildId, ack, reply }) => {
     const readiness = channelReadiness(i.appPermissions);
-    if (readiness && 'refuse' in readiness) return refuse(i, readiness.refuse);
+    if (readiness && 'refuse' in readiness) return reply.privately(readiness.refuse);
     const settings = settingsFrom(i);
-    if (!settings.ok) return refuse(i, settings.error);
+    if (!settings.ok) return reply.privately(settings.error);
     const host = { id: i.user.id, name: seatName(i) };
     const draft = deps.liveGames.draft({ channelId: i.channelId, guildId, host, settings: settings.value });
-    if (!draft.ok) return refuse(i, draft.error);
+    if (!draft.ok) return reply.privately(draft.error);
     // Storing the game may wait behind every other game's writes: acknowledged if it takes long
     // (Discord's 3 s); usually it does not, and the lobby is the answer itself (one call, not two).
     const creating = deps.liveGames.create(draft.value);
@@ -51,11 +50,10 @@ export const create = mafiaCommand.subcommand({
     if (soon === null) await ack();
     const created = soon ?? (await creating);
     // Only a game stored by an earlier process gets here; the refusal stays private.
-    if (!created.ok) return refuse(i, created.error);
+    if (!created.ok) return reply.privately(created.error);
     const table = created.value;
-    const view = lobbyMessage(table.state, table.hostId);
-    const lobby = i.deferred ? await i.editReply(view) : (await i.reply({ ...view, withResponse: true })).resource?.message;
+    const lobby = await reply.answer(lobbyMessage(table.state, table.hostId));
     table.lobbyMessageId = lobby?.id ?? null;
-    if (readiness) await i.followUp({ content: readiness.note, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    if (readiness) await reply.privately(readiness.note);
   },
 });

@@ -13,10 +13,9 @@ export const end = mafiaCommand.subcommand({
   run: (i, found) => {
     const by = seatName(i);
     return changeGame(
-      i,
       found,
       (s, at) => engine.cancel(s, { by: i.user.id, reason: `ended by ${by}`, at }),
-      () => i.editReply({ content: `${by} ended the game.`, allowedMentions: NO_MENTIONS }),
+      () => found.reply.answer({ content: `${by} ended the game.`, allowedMentions: NO_MENTIONS }),
     );
   },
 });

@@ -1,10 +1,17 @@
-import type { ButtonInteraction, RepliableInteraction } from 'discord.js';
 import type { LiveGame } from '../../discord/live-games.ts';
+import type { Reply } from '../../discord/responder.ts';
 import type { Change } from '../../game/index.ts';
 import type { GameCommand } from '../../session/game-session.ts';
 import { lobbyMessage } from '../../discord/lobby-view.ts';
-import { tellPrivately, withinGrace, type Acknowledge } from '../handlers.ts';
-import { refuse, type MafiaDeps } from './context.ts';
+import { withinGrace, type Acknowledge } from '../handlers.ts';
+import type { MafiaDeps } from './context.ts';
+
+/** What a change to a game needs of a handler: the game, and the interaction's answers. */
+interface Changing {
+  readonly table: LiveGame;
+  readonly ack: Acknowledge;
+  readonly reply: Reply;
+}
 
 /**
  * A person's change to a game (a vote, a night pick, a seat…), confirmed only once stored:
@@ -15,7 +22,7 @@ import { refuse, type MafiaDeps } from './context.ts';
  *   component's silent update), and confirmed once stored; what everyone sees (the vote tally, the
  *   lobby) is published only once stored too. `acknowledge: 'if-slow'`: only if the store takes
  *   longer than ACK_GRACE_MS; usually it does not, and the confirmation is the answer itself (one
- *   REST call instead of two), which `confirm` must then send as a first answer.
+ *   REST call instead of two); `confirm` answers through `reply`, which knows which it is.
  * - A change that cannot be stored (after retries, and a check that it did not land after all) is
  *   undone, with every change decided on top of it, and the person is told it did not count.
  *
@@ -24,14 +31,13 @@ import { refuse, type MafiaDeps } from './context.ts';
  * never a vote its player believes counted that the restarted bot forgets.
  */
 export async function changeGame(
-  i: RepliableInteraction,
-  found: { readonly table: LiveGame; readonly ack: Acknowledge },
+  found: Changing,
   command: GameCommand,
   confirm: (change: Change) => Promise<unknown>,
   acknowledge: 'at once' | 'if-slow' = 'at once',
 ): Promise<void> {
   const applied = found.table.apply(command);
-  if (!applied.ok) return refuse(i, applied.error.message);
+  if (!applied.ok) return found.reply.privately(applied.error.message);
   const soon = acknowledge === 'if-slow' ? await withinGrace(applied.value.stored) : null;
   let unacknowledged: Error | null = null;
   if (soon === null) {
@@ -45,18 +51,13 @@ export async function changeGame(
   }
   const stored = soon ?? (await applied.value.stored);
   if (unacknowledged !== null) throw unacknowledged;
-  if (!stored.ok) return refuse(i, stored.error.message);
+  if (!stored.ok) return found.reply.privately(stored.error.message);
   await confirm(stored.value);
 }
 
 /** A person's own move that only they hear about (a night pick, a vote, a seat): `changeGame`, confirmed privately in one call when the store is quick. */
-export function changeGameAnsweringOnceStored(
-  i: RepliableInteraction,
-  found: { readonly table: LiveGame; readonly ack: Acknowledge },
-  command: GameCommand,
-  answer: (change: Change) => string,
-): Promise<void> {
-  return changeGame(i, found, command, (change) => tellPrivately(i, answer(change)), 'if-slow');
+export function changeGameAnsweringOnceStored(found: Changing, command: GameCommand, answer: (change: Change) => string): Promise<void> {
+  return changeGame(found, command, (change) => found.reply.privately(answer(change)), 'if-slow');
 }
 
 /**
@@ -66,24 +67,19 @@ export function changeGameAnsweringOnceStored(
  * leaves the lobby to the click. A change that could not be stored leaves the lobby as it was, and
  * the person is told why.
  */
-export async function changeLobbyByClick(
-  i: ButtonInteraction,
-  found: { readonly table: LiveGame; readonly deps: MafiaDeps; readonly ack: Acknowledge },
-  command: GameCommand,
-): Promise<void> {
-  const { table, deps } = found;
+export async function changeLobbyByClick(found: Changing & { readonly deps: MafiaDeps }, command: GameCommand): Promise<void> {
+  const { table, deps, reply } = found;
   const output = deps.liveGames.output;
   const applied = table.apply(command);
-  if (!applied.ok) return refuse(i, applied.error.message);
+  if (!applied.ok) return reply.privately(applied.error.message);
   output.lobbyClickPending(table.state.id);
   try {
     const soon = await withinGrace(applied.value.stored);
     if (soon === null) await found.ack();
     const stored = soon ?? (await applied.value.stored);
-    const view = lobbyMessage(table.session.storedState, table.hostId);
-    if (i.deferred) await i.editReply(view);
-    else await i.update(view);
-    if (!stored.ok) await refuse(i, stored.error.message);
+    // The click's handler answers by `update`: the lobby message itself, at once or once acknowledged.
+    await reply.answer(lobbyMessage(table.session.storedState, table.hostId));
+    if (!stored.ok) await reply.privately(stored.error.message);
   } finally {
     output.lobbyClickDone(table.state.id);
   }

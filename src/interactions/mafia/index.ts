@@ -1,4 +1,4 @@
-import { ApplicationIntegrationType, InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { ApplicationIntegrationType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import { LOBBY_PREFIX } from '../../discord/lobby-view.ts';
 import { commandData, routeCommand } from '../command.ts';
@@ -50,10 +50,10 @@ export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void 
     selects: [addAiSelect, nightSelect, voteSelect],
     modals: [willSubmit],
   });
-  router.onButton(LOBBY_PREFIX, async (i) => {
+  router.onButton(LOBBY_PREFIX, async (i, responder) => {
     const button = LOBBY_BUTTONS.find((b) => b.id === customIdArgs(i.customId)[0]);
-    if (button) return button.handle(i, deps);
-    await i.reply({ content: 'This button is no longer in use.', flags: MessageFlags.Ephemeral });
+    if (button) return button.handle(i, deps, responder);
+    await responder.as('ephemeral').privately('This button is no longer in use.');
   });
   router.onMessage((m) => chat(m, deps));
 }

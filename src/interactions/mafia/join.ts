@@ -11,8 +11,6 @@ export const joinButton = mafiaCommand.button({
   preconditions: [lobbyButtonGame],
   run: (i, found) => {
     const name = seatName(i);
-    return changeLobbyByClick(i, found, (s, at) =>
-      engine.join(s, { player: { id: i.user.id, name, kind: 'human', userId: i.user.id }, at }),
-    );
+    return changeLobbyByClick(found, (s, at) => engine.join(s, { player: { id: i.user.id, name, kind: 'human', userId: i.user.id }, at }));
   },
 });

@@ -1,4 +1,3 @@
-import { MessageFlags } from 'discord.js';
 import { leaderboardMessage } from '../../discord/presenters/ratings.ts';
 import { mafiaCommand } from './context.ts';
 import { guildOnly } from './preconditions.ts';
@@ -19,12 +18,14 @@ export const leaderboard = mafiaCommand.subcommand({
         o.setName('rate-me').setDescription('true: rate your games from now on and show you here; false: stop and forget your rating'),
       ),
   preconditions: [guildOnly('Ratings are kept per server: use `/mafia leaderboard` in a server channel, not in DMs.')],
-  run: async (i, { deps, guildId }) => {
-    await i.deferReply({ flags: MessageFlags.Ephemeral });
+  run: async (i, { deps, guildId, ack, reply }) => {
+    await ack();
     const rateMe = i.options.getBoolean('rate-me');
     if (rateMe !== null) await deps.ratings.setOptIn(guildId, i.user.id, rateMe);
     const [board, optedIn] = await Promise.all([deps.ratings.board(guildId), deps.ratings.isOptedIn(guildId, i.user.id)]);
     const notice = rateMe === null ? undefined : rateMe ? OPTED_IN : OPTED_OUT;
-    await i.editReply(leaderboardMessage(i.guild?.name ?? 'This server', board, { userId: i.user.id, optedIn, ...(notice && { notice }) }));
+    await reply.answer(
+      leaderboardMessage(i.guild?.name ?? 'This server', board, { userId: i.user.id, optedIn, ...(notice && { notice }) }),
+    );
   },
 });

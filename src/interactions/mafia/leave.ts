@@ -10,7 +10,6 @@ export const leaveButton = mafiaCommand.button({
   preconditions: [lobbyButtonGame],
   run: (i, found) =>
     changeGame(
-      i,
       found,
       (s, at) => engine.leave(s, { playerId: i.user.id, at }),
       () => Promise.resolve(),

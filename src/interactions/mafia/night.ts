@@ -13,7 +13,6 @@ export const nightSelect = mafiaCommand.select({
     const value = i.values[0];
     const targetId = !value || value === SKIP_VALUE ? null : value;
     return changeGameAnsweringOnceStored(
-      i,
       found,
       (s, at) => engine.act(s, { actorId: i.user.id, targetId, at }),
       ({ state }) => (targetId ? `Noted: ${nameOf(state, targetId)}. You can change your mind until dawn.` : 'Noted: nothing tonight.'),

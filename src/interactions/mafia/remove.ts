@@ -1,6 +1,6 @@
 import * as engine from '../../game/index.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { mafiaCommand, refuse } from './context.ts';
+import { mafiaCommand } from './context.ts';
 import { changeGame } from './game-change.ts';
 import { gameHere, hostOnly, lobbyOpen } from './preconditions.ts';
 
@@ -15,12 +15,11 @@ export const remove = mafiaCommand.subcommand({
   run: async (i, found) => {
     const wanted = i.options.getString('player', true).trim();
     const player = found.table.state.players.find((p) => p.id === wanted || p.name.toLowerCase() === wanted.toLowerCase());
-    if (!player) return refuse(i, `Nobody called "${wanted}" is seated in this game.`);
+    if (!player) return found.reply.privately(`Nobody called "${wanted}" is seated in this game.`);
     await changeGame(
-      i,
       found,
       (s, at) => engine.leave(s, { playerId: player.id, at }),
-      () => i.editReply({ content: `${player.name} was removed from the lobby.`, allowedMentions: NO_MENTIONS }),
+      () => found.reply.answer({ content: `${player.name} was removed from the lobby.`, allowedMentions: NO_MENTIONS }),
     );
   },
   // The seated players, people and AI.

@@ -1,4 +1,4 @@
-import { EmbedBuilder, MessageFlags } from 'discord.js';
+import { EmbedBuilder } from 'discord.js';
 import { DEFAULT_SETTINGS, getRole, type Rules, type Settings } from '../../game/index.ts';
 import { COLOURS, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { mafiaCommand } from './context.ts';
@@ -39,12 +39,14 @@ function rulesEmbed(settings: Settings, title: string): EmbedBuilder {
 export const rules = mafiaCommand.subcommand({
   name: 'rules',
   definition: (s) => s.setDescription("This channel's game rules, or the defaults"),
+  // The channel's game may still be loading after a restart: acknowledged if that takes long (Discord's 3 s).
+  ackFirst: 'if-slow',
   preconditions: [],
-  run: async (i, { deps }) => {
+  run: async (i, { deps, reply }) => {
     const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
     const embed = table
       ? rulesEmbed(table.state.settings, 'Rules of this game')
       : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
-    await i.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    await reply.answer({ embeds: [embed], allowedMentions: NO_MENTIONS });
   },
 });

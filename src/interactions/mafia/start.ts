@@ -18,9 +18,9 @@ export const start = mafiaCommand.subcommand({
   definition: (s) => s.setDescription('Deal the roles and begin (host)'),
   ack: 'public',
   preconditions: [gameHere, hostOnly],
-  run: (i, found) =>
-    changeGame(i, found, dealRoles, async () => {
-      await i.editReply({ content: 'The game has started: everyone has their role by DM.', allowedMentions: NO_MENTIONS });
+  run: (_i, found) =>
+    changeGame(found, dealRoles, async () => {
+      await found.reply.answer({ content: 'The game has started: everyone has their role by DM.', allowedMentions: NO_MENTIONS });
       // After the reply: the AI seats get their brains (persona rendering may take a moment).
       found.deps.liveGames.seatAiLater(found.table);
     }),
@@ -31,9 +31,9 @@ export const startButton = mafiaCommand.button({
   id: 'start',
   ack: 'update',
   preconditions: [lobbyButtonGame, hostOnly],
-  run: async (i, found) => {
+  run: async (_i, found) => {
     try {
-      await changeLobbyByClick(i, found, dealRoles);
+      await changeLobbyByClick(found, dealRoles);
     } finally {
       // Once stored, even if the click's answer was lost (a start that did not count left the lobby as it was).
       if (found.table.state.phase !== 'lobby') found.deps.liveGames.seatAiLater(found.table);

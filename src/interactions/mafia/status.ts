@@ -1,4 +1,4 @@
-import { EmbedBuilder, MessageFlags } from 'discord.js';
+import { EmbedBuilder } from 'discord.js';
 import { PHASE_TITLE, viewFor, type GameState } from '../../game/index.ts';
 import { COLOURS, NO_MENTIONS, relativeTime } from '../../discord/presenters/format.ts';
 import { roleCardMessage } from '../../discord/presenters/role-card.ts';
@@ -24,13 +24,13 @@ export const status = mafiaCommand.subcommand({
   name: 'status',
   definition: (s) => s.setDescription('The game in this channel: phase, deadline, who is alive'),
   preconditions: [gameHere],
-  run: async (i, { table }) => {
+  run: async (i, { table, reply }) => {
     const state = table.state;
     const me = state.players.find((p) => p.userId === i.user.id);
     const view = me && state.phase !== 'lobby' ? viewFor(state, me.id) : null;
     const card = view
       ? (roleCardMessage(view, i.channel && 'name' in i.channel && i.channel.name ? i.channel.name : 'this channel').embeds ?? [])
       : [];
-    await i.reply({ embeds: [statusEmbed(state), ...card], flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    await reply.answer({ embeds: [statusEmbed(state), ...card], allowedMentions: NO_MENTIONS });
   },
 });

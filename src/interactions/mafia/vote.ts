@@ -17,7 +17,6 @@ export const voteSelect = mafiaCommand.select({
     const value = i.values[0] ?? '';
     const targetId = value === NO_LYNCH_VALUE ? 'no_lynch' : value;
     return changeGameAnsweringOnceStored(
-      i,
       found,
       (s, at) => engine.vote(s, { voterId: i.user.id, targetId, at }),
       ({ state }) => (targetId === 'no_lynch' ? 'Your vote: no lynch.' : `Your vote: ${nameOf(state, targetId)}.`),
@@ -31,7 +30,6 @@ export const unvoteButton = mafiaCommand.button({
   preconditions: [gameNamed, stillOpen(VOTE_CLOSED)],
   run: (i, found) =>
     changeGameAnsweringOnceStored(
-      i,
       found,
       (s, at) => engine.unvote(s, { voterId: i.user.id, at }),
       () => 'Your vote is withdrawn.',

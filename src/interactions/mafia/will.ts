@@ -2,9 +2,10 @@ import { ModalBuilder, TextInputStyle, type ChatInputCommandInteraction, type Mo
 import * as engine from '../../game/index.ts';
 import { customIdArgs } from '../../discord/router.ts';
 import type { LiveGame } from '../../discord/live-games.ts';
+import type { Reply } from '../../discord/responder.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok } from '../../result.ts';
-import { acknowledge, type Acknowledge } from '../handlers.ts';
+import type { Acknowledge } from '../handlers.ts';
 import type { Precondition } from '../precondition.ts';
 import { mafiaCommand, type MafiaDeps } from './context.ts';
 import { changeGame } from './game-change.ts';
@@ -48,17 +49,15 @@ const formGame: Precondition<ModalSubmitInteraction, { deps: MafiaDeps; ack: Ack
 };
 
 function save(
-  i: ChatInputCommandInteraction | ModalSubmitInteraction,
-  found: { readonly table: LiveGame; readonly ack: Acknowledge },
+  found: { readonly table: LiveGame; readonly ack: Acknowledge; readonly reply: Reply },
   playerId: string,
   text: string,
 ): Promise<void> {
   return changeGame(
-    i,
     found,
     (s, at) => engine.writeWill(s, { playerId, text, at }),
     () =>
-      i.editReply({
+      found.reply.answer({
         content: `📜 Your will is saved (${text.trim().length}/${engine.MAX_WILL_LENGTH} characters). It is read out if you die; until then only you know it. Write again to replace it.`,
         allowedMentions: NO_MENTIONS,
       }),
@@ -87,13 +86,14 @@ export const will = mafiaCommand.subcommand({
     s
       .setDescription('Write or replace your last will, read out when you die (a form opens without text)')
       .addStringOption((o) => o.setName('text').setDescription('Your will').setMaxLength(engine.MAX_WILL_LENGTH)),
-  // Without text the first answer is the form, which cannot follow an acknowledgement.
-  ack: 'none',
+  // Without text the first answer is the form, which cannot follow an acknowledgement: nothing acknowledges
+  // before it, unless the game had to be loaded first (then the person is asked to try again).
   preconditions: [gameHere, willWriter],
   run: async (i, found) => {
     const text = i.options.getString('text');
-    if (text !== null) return save(i, { ...found, ack: () => acknowledge(i, 'ephemeral') }, found.playerId, text);
-    await i.showModal(willModal(found.table, i.user.id));
+    if (text !== null) return save(found, found.playerId, text);
+    if (!(await found.reply.modal(willModal(found.table, i.user.id))))
+      await found.reply.privately('The game was still loading: use `/mafia will` again to open the form, or give your will as `text:`.');
   },
 });
 
@@ -101,5 +101,5 @@ export const will = mafiaCommand.subcommand({
 export const willSubmit = mafiaCommand.modal({
   id: WILL_MODAL,
   preconditions: [formGame, willWriter],
-  run: (i, found) => save(i, found, found.playerId, i.fields.getTextInputValue(WILL_INPUT)),
+  run: (i, found) => save(found, found.playerId, i.fields.getTextInputValue(WILL_INPUT)),
 });

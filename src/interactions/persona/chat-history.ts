@@ -1,7 +1,7 @@
 import { AttachmentBuilder } from 'discord.js';
 import type { EditorTurn } from '../../agents/editor/index.ts';
 import { cut, MAX_CONTENT, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { actorOf, personaCommand, refuse } from './context.ts';
+import { actorOf, personaCommand } from './context.ts';
 import { editorOn, inEditorThread } from './preconditions.ts';
 
 function line(turn: EditorTurn): string {
@@ -28,20 +28,20 @@ export const chatHistory = personaCommand.subcommand({
   // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
   ackFirst: true,
   preconditions: [editorOn, inEditorThread],
-  run: async (i, { editor, session }) => {
+  run: async (i, { editor, session, reply }) => {
     const turns = await editor.history(session.id, actorOf(i));
-    if (!turns.ok) return refuse(i, turns.error.message);
+    if (!turns.ok) return reply.privately(turns.error.message);
     if (turns.value.length === 0) {
-      await i.editReply({ content: 'Nothing said yet in this conversation.' });
+      await reply.answer({ content: 'Nothing said yet in this conversation.' });
       return;
     }
     const text = turns.value.map(line).join('\n');
     if (text.length <= MAX_CONTENT) {
-      await i.editReply({ content: text, allowedMentions: NO_MENTIONS });
+      await reply.answer({ content: text, allowedMentions: NO_MENTIONS });
       return;
     }
     const file = new AttachmentBuilder(Buffer.from(`# Editor conversation\n\n${text}\n`, 'utf8'), { name: 'editor-history.md' });
-    await i.editReply({
+    await reply.answer({
       content: `${turns.value.length} turns; the whole conversation is in the file.`,
       files: [file],
     });

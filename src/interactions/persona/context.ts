@@ -1,4 +1,4 @@
-import { MessageFlags, PermissionFlagsBits, type AutocompleteInteraction, type RepliableInteraction } from 'discord.js';
+import { PermissionFlagsBits, type AutocompleteInteraction, type RepliableInteraction } from 'discord.js';
 import type { TokenBudget } from '../../agents/budget.ts';
 import type { EditorService } from '../../agents/editor/index.ts';
 import type { PersonaStore } from '../../db/persona-store.ts';
@@ -6,7 +6,6 @@ import type { EditorChats } from '../../discord/editor-chats.ts';
 import type { Logger } from '../../log.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Persona } from '../../persona/persona.ts';
-import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { handlersOf } from '../handlers.ts';
 import type { PersonaModels } from './models.ts';
 
@@ -22,17 +21,8 @@ export interface PersonaDeps {
   readonly chats?: EditorChats | null;
 }
 
-/** Every refusal: only the person who asked sees it, and nothing changed. Works before and after a deferral. */
-export async function refuse(i: RepliableInteraction, message: string): Promise<void> {
-  if (i.deferred || i.replied) {
-    await i.editReply({ content: message, embeds: [], components: [], files: [], allowedMentions: NO_MENTIONS });
-    return;
-  }
-  await i.reply({ content: message, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-}
-
-/** How the /persona modules declare their handlers. */
-export const personaCommand = handlersOf<PersonaDeps>(refuse);
+/** How the /persona modules declare their handlers; every refusal goes to the person alone (`reply.privately`), and nothing changed. */
+export const personaCommand = handlersOf<PersonaDeps>();
 
 export function actorOf(i: RepliableInteraction | AutocompleteInteraction): Actor {
   return { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false };

@@ -1,7 +1,6 @@
 import {
   ActionRowBuilder,
   AttachmentBuilder,
-  MessageFlags,
   ModalBuilder,
   TextInputBuilder,
   TextInputStyle,
@@ -17,7 +16,8 @@ import type { PersonaContent, Scope } from '../../persona/persona.ts';
 import { buildProfile } from '../../agents/profiler/profiler.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { download, extensionOf, textOf } from './attachment.ts';
-import { actorOf, personaCommand, refuse, type PersonaDeps } from './context.ts';
+import { actorOf, personaCommand, type PersonaDeps } from './context.ts';
+import type { Reply } from '../../discord/responder.ts';
 import { scopeOf, scopeOption } from './options.ts';
 import { scopeAllowedHere } from './preconditions.ts';
 import { meteredModel } from './metered-model.ts';
@@ -71,37 +71,36 @@ export const create = personaCommand.subcommand({
       .addAttachmentOption((o) => o.setName('file').setDescription('The biography as a .txt or .md file'))
       .addStringOption(scopeOption),
   preconditions: [scopeAllowedHere],
-  run: async (i, { deps }) => {
+  run: async (i, { deps, ack, reply }) => {
     const name = i.options.getString('name', true).trim().replace(/\s+/g, ' ');
-    if (name === '') return refuse(i, 'The name must not be empty.');
+    if (name === '') return reply.privately('The name must not be empty.');
     const text = i.options.getString('text');
     const file = i.options.getAttachment('file');
-    if (text !== null && file !== null) return refuse(i, 'Give the biography as text or as a file, not both.');
+    if (text !== null && file !== null) return reply.privately('Give the biography as text or as a file, not both.');
     if (text === null && file === null) {
       const modal = createModal(name, scopeOf(i));
       // Names of many emoji or other wide characters can overflow Discord's 100-character custom id.
       if ((modal.data.custom_id?.length ?? 0) > CUSTOM_ID_MAX)
-        return refuse(i, 'That name is too long for the form; give the biography with `text:` or `file:` instead.');
-      await i.showModal(modal);
+        return reply.privately('That name is too long for the form; give the biography with `text:` or `file:` instead.');
+      await reply.modal(modal);
       return;
     }
     if (file !== null && !TEXT_EXTENSIONS.includes(extensionOf(file))) {
-      return refuse(
-        i,
+      return reply.privately(
         `${file.name} is not a text file: attach the biography as .txt or .md (to import a persona or a character card, use \`/persona import\`).`,
       );
     }
-    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    await ack();
     let bio = text ?? '';
     if (file !== null) {
       const bytes = await download(file, MAX_FILE_BYTES);
-      if (!bytes.ok) return refuse(i, bytes.error);
+      if (!bytes.ok) return reply.privately(bytes.error);
       const decoded = textOf(bytes.value, file.name);
-      if (!decoded.ok) return refuse(i, decoded.error);
+      if (!decoded.ok) return reply.privately(decoded.error);
       bio = decoded.value;
     }
     // A typed biography comes back with any refusal: what the person wrote is never lost.
-    await createPersona(i, deps, { name, bio, scope: scopeOf(i), giveBack: text !== null });
+    await createPersona(i, deps, reply, { name, bio, scope: scopeOf(i), giveBack: text !== null });
   },
 });
 
@@ -109,14 +108,14 @@ export const create = personaCommand.subcommand({
 export const createSubmit = personaCommand.modal({
   id: CREATE_MODAL,
   preconditions: [],
-  run: async (i, { deps }) => {
+  run: async (i, { deps, ack, reply }) => {
     const [kind, ...rest] = customIdArgs(i.customId);
     const name = rest.join(':');
     const scope: Scope = kind === 'server' && i.guildId !== null ? { kind: 'server', guildId: i.guildId } : { kind: 'private' };
     const pieces = Array.from({ length: BIO_INPUTS }, (_, k) => i.fields.getTextInputValue(bioInputId(k + 1)));
     const bio = pieces.filter((p) => p.trim() !== '').join('\n');
-    await i.deferReply({ flags: MessageFlags.Ephemeral });
-    await createPersona(i, deps, { name, bio, scope, giveBack: true });
+    await ack();
+    await createPersona(i, deps, reply, { name, bio, scope, giveBack: true });
   },
 });
 
@@ -154,6 +153,7 @@ async function contentFrom(deps: PersonaDeps, guildId: string | null, name: stri
 async function createPersona(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
   deps: PersonaDeps,
+  reply: Reply,
   input: { name: string; bio: string; scope: Scope; giveBack: boolean },
 ): Promise<void> {
   const built = await contentFrom(deps, i.guildId, input.name, input.bio);
@@ -164,12 +164,12 @@ async function createPersona(
       built.value.offline === 'budget'
         ? `Created **${name}** (built offline: play style and tactics are generic). ${deps.budget.spentMessage()} Try it with \`/persona test\`.`
         : `Created **${name}**${built.value.offline === 'no_model' ? NO_MODEL_NOTE : ''}. Try it with \`/persona test\`.`;
-    await i.editReply({ content, embeds: [personaEmbed(created.value)], allowedMentions: NO_MENTIONS });
+    await reply.answer({ content, embeds: [personaEmbed(created.value)], allowedMentions: NO_MENTIONS });
     return;
   }
   const reason = !built.ok ? built.error : created !== null && !created.ok ? created.error.message : '';
   const files =
     input.giveBack && input.bio.trim() !== '' ? [new AttachmentBuilder(Buffer.from(input.bio, 'utf8'), { name: 'biography.txt' })] : [];
   const keep = files.length > 0 ? '\nYour biography is attached: use it with `/persona create file:` once this is fixed.' : '';
-  await i.editReply({ content: cut(`Nothing was created: ${reason}${keep}`, 2000), files, allowedMentions: NO_MENTIONS });
+  await reply.answer({ content: cut(`Nothing was created: ${reason}${keep}`, 2000), files, allowedMentions: NO_MENTIONS });
 }

@@ -2,7 +2,7 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { customIdArgs } from '../../discord/router.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, personaCommand, refuse } from './context.ts';
+import { actorOf, personaCommand } from './context.ts';
 import { personaOption } from './options.ts';
 import { editablePersona, namedPersona } from './preconditions.ts';
 
@@ -15,12 +15,12 @@ export const deletePersona = personaCommand.subcommand({
   // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
   ackFirst: true,
   preconditions: [namedPersona, editablePersona],
-  run: async (i, { persona }) => {
+  run: async (_i, { persona, reply }) => {
     const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId(`${DELETE_BUTTON}:yes:${persona.id}`).setLabel('Delete').setStyle(ButtonStyle.Danger),
       new ButtonBuilder().setCustomId(`${DELETE_BUTTON}:no:${persona.id}`).setLabel('Keep it').setStyle(ButtonStyle.Secondary),
     );
-    await i.editReply({
+    await reply.answer({
       content: `Delete **${persona.profile.identity.name}** for good? This cannot be undone (export it first with \`/persona export\` to keep a copy).`,
       components: [buttons],
       allowedMentions: NO_MENTIONS,
@@ -36,11 +36,11 @@ export const deleteButton = personaCommand.button({
   ack: 'update',
   ackFirst: true,
   preconditions: [],
-  run: async (i, { deps }) => {
+  run: async (i, { deps, reply }) => {
     const [answer, id] = customIdArgs(i.customId);
-    if (id === undefined) return refuse(i, 'This button is no longer in use.');
+    if (id === undefined) return reply.privately('This button is no longer in use.');
     if (answer !== 'yes') {
-      await i.editReply({ content: 'Kept; nothing was deleted.', components: [], allowedMentions: NO_MENTIONS });
+      await reply.answer({ content: 'Kept; nothing was deleted.', components: [], allowedMentions: NO_MENTIONS });
       return;
     }
     const actor = actorOf(i);
@@ -50,6 +50,6 @@ export const deleteButton = personaCommand.button({
     const content = removed.ok
       ? `Deleted **${name}**.`
       : `Nothing was deleted: ${removed.error.code === 'not_found' ? 'that persona no longer exists.' : removed.error.message}`;
-    await i.editReply({ content, components: [], allowedMentions: NO_MENTIONS });
+    await reply.answer({ content, components: [], allowedMentions: NO_MENTIONS });
   },
 });

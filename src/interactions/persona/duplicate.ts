@@ -1,7 +1,7 @@
 import { PROFILE_LIMITS } from '../../persona/profile.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, personaCommand, refuse } from './context.ts';
+import { actorOf, personaCommand } from './context.ts';
 import { personaOption, scopeOf, scopeOption } from './options.ts';
 import { namedPersona, scopeAllowedHere } from './preconditions.ts';
 
@@ -19,13 +19,13 @@ export const duplicate = personaCommand.subcommand({
   // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
   ackFirst: true,
   preconditions: [scopeAllowedHere, namedPersona],
-  run: async (i, { deps, persona: source }) => {
+  run: async (i, { deps, persona: source, reply }) => {
     const name = i.options.getString('name')?.trim();
     // The store only ever creates: a name already taken is refused, never overwritten.
     const copy = await deps.personas.duplicate(actorOf(i), source.id, { scope: scopeOf(i), ...(name ? { name } : {}) });
-    if (!copy.ok) return refuse(i, `Nothing was copied: ${copy.error.message}`);
+    if (!copy.ok) return reply.privately(`Nothing was copied: ${copy.error.message}`);
     const where = copy.value.scope.kind === 'server' ? 'for this server' : 'as your private persona';
-    await i.editReply({
+    await reply.answer({
       content: `Copied ${source.profile.identity.name} to **${copy.value.profile.identity.name}** ${where}. It is yours to change.`,
       allowedMentions: NO_MENTIONS,
     });

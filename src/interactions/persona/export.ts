@@ -58,8 +58,8 @@ export const exportPersona = personaCommand.subcommand({
   // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
   ackFirst: true,
   preconditions: [namedPersona],
-  run: async (i, { persona }) => {
-    await i.editReply({
+  run: async (i, { persona, reply }) => {
+    await reply.answer({
       content: `**${persona.profile.identity.name}**: the .persona.json imports back into Dramatis exactly; the card opens in SillyTavern and other card editors (and imports back too).`,
       files: files(persona, i.options.getString('format') ?? 'both'),
       allowedMentions: NO_MENTIONS,

@@ -1,4 +1,3 @@
-import { MessageFlags } from 'discord.js';
 import { cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { importCard, type ImportCardOptions } from '../../persona/card-import.ts';
 import { isPng } from '../../persona/card-png.ts';
@@ -7,7 +6,7 @@ import type { PersonaContent } from '../../persona/persona.ts';
 import { importPersonaJson, PERSONA_FORMAT } from '../../persona/persona-json.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { download, extensionOf } from './attachment.ts';
-import { actorOf, personaCommand, refuse, type PersonaDeps } from './context.ts';
+import { actorOf, personaCommand, type PersonaDeps } from './context.ts';
 import { scopeOf, scopeOption } from './options.ts';
 import { scopeAllowedHere } from './preconditions.ts';
 import { meteredModel } from './metered-model.ts';
@@ -71,24 +70,23 @@ export const importPersona = personaCommand.subcommand({
       .addAttachmentOption((o) => o.setName('file').setDescription('The persona or card file').setRequired(true))
       .addStringOption(scopeOption),
   preconditions: [scopeAllowedHere],
-  run: async (i, { deps }) => {
+  run: async (i, { deps, ack, reply }) => {
     const file = i.options.getAttachment('file', true);
     const limit = LIMITS[extensionOf(file)];
     if (limit === undefined) {
-      return refuse(
-        i,
+      return reply.privately(
         `${file.name} is not a file I can import: attach a Dramatis persona export (.json) or a Character Card V2/V3 (.json or .png).`,
       );
     }
     // Downloading, and a card's tactics from the profiler, may take longer than Discord's 3 seconds.
-    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    await ack();
     const bytes = await download(file, limit);
-    if (!bytes.ok) return refuse(i, `Nothing was imported: ${bytes.error}`);
+    if (!bytes.ok) return reply.privately(`Nothing was imported: ${bytes.error}`);
     const imported = await read(bytes.value, deps, i.guildId);
-    if (!imported.ok) return refuse(i, cut(`Nothing was imported: ${imported.error}`, 2000));
+    if (!imported.ok) return reply.privately(cut(`Nothing was imported: ${imported.error}`, 2000));
     const created = await deps.personas.create(actorOf(i), { scope: scopeOf(i), content: imported.value.persona });
-    if (!created.ok) return refuse(i, cut(`Nothing was imported: ${created.error.message}`, 2000));
-    await i.editReply({
+    if (!created.ok) return reply.privately(cut(`Nothing was imported: ${created.error.message}`, 2000));
+    await reply.answer({
       content: cut(
         `Imported **${created.value.profile.identity.name}** from ${imported.value.from}.${warningsText(imported.value.warnings)}`,
         2000,

@@ -39,6 +39,6 @@ export function registerPersona(router: InteractionRouter, deps: PersonaDeps): v
   const chats = deps.chats;
   if (chats) {
     router.onMessage((m) => chats.onMessage(m));
-    router.onButton(EDITOR_STOP_PREFIX, (i) => chats.onStop(i));
+    router.onButton(EDITOR_STOP_PREFIX, (i, responder) => chats.onStop(i, responder.as('ephemeral')));
   }
 }

@@ -1,7 +1,7 @@
 import { EmbedBuilder } from 'discord.js';
 import type { PersonaSummary } from '../../db/persona-store.ts';
 import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
-import { actorOf, personaCommand, refuse } from './context.ts';
+import { actorOf, personaCommand } from './context.ts';
 
 /** Per page: three sections of names stay well inside an embed's 6,000 characters. */
 const LIST_PAGE_SIZE = 30;
@@ -22,13 +22,13 @@ export const list = personaCommand.subcommand({
   // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
   ackFirst: true,
   preconditions: [],
-  run: async (i, { deps }) => {
+  run: async (i, { deps, reply }) => {
     const all = await deps.personas.list(actorOf(i));
     // Sections in a fixed order, so pages follow each other without gaps or repeats.
     const ordered = SECTIONS.flatMap((section) => all.filter(section.has).map((s) => ({ section: section.title, s })));
     const pages = Math.max(1, Math.ceil(ordered.length / LIST_PAGE_SIZE));
     const page = i.options.getInteger('page') ?? 1;
-    if (page > pages) return refuse(i, `There ${pages === 1 ? 'is only 1 page' : `are only ${pages} pages`} of personas.`);
+    if (page > pages) return reply.privately(`There ${pages === 1 ? 'is only 1 page' : `are only ${pages} pages`} of personas.`);
     const shown = ordered.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
     const embed = new EmbedBuilder().setColor(COLOURS.info).setTitle('Personas you can use');
     if (ordered.length === 0) embed.setDescription('None yet. Create one with `/persona create`.');
@@ -39,6 +39,6 @@ export const list = personaCommand.subcommand({
     embed.setFooter({
       text: `${ordered.length} persona${ordered.length === 1 ? '' : 's'} · page ${page} of ${pages}${page < pages ? ` · next: /persona list page:${page + 1}` : ''}`,
     });
-    await i.editReply({ embeds: [embed], allowedMentions: NO_MENTIONS });
+    await reply.answer({ embeds: [embed], allowedMentions: NO_MENTIONS });
   },
 });

@@ -12,8 +12,8 @@ export const show = personaCommand.subcommand({
   // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
   ackFirst: true,
   preconditions: [namedPersona],
-  run: async (i, { persona }) => {
-    await i.editReply({ embeds: [personaEmbed(persona)], allowedMentions: NO_MENTIONS });
+  run: async (_i, { persona, reply }) => {
+    await reply.answer({ embeds: [personaEmbed(persona)], allowedMentions: NO_MENTIONS });
   },
   autocomplete: personaAutocomplete('visible'),
 });

@@ -1,18 +1,12 @@
-import {
-  EmbedBuilder,
-  MessageFlags,
-  ModalBuilder,
-  TextInputStyle,
-  type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-} from 'discord.js';
+import { EmbedBuilder, ModalBuilder, TextInputStyle, type ChatInputCommandInteraction, type ModalSubmitInteraction } from 'discord.js';
 import { answerOffline, answerWithModel, SITUATION_MAX_CHARS } from '../../agents/player/answer-situation.ts';
 import { customIdArgs } from '../../discord/router.ts';
 import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import type { Persona } from '../../persona/persona.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, personaCommand, refuse, type PersonaDeps } from './context.ts';
+import { actorOf, personaCommand, type PersonaDeps } from './context.ts';
+import type { Reply } from '../../discord/responder.ts';
 import { personaOption } from './options.ts';
 import { namedPersona } from './preconditions.ts';
 import { meteredModel } from './metered-model.ts';
@@ -48,13 +42,13 @@ export const testPersona = personaCommand.subcommand({
         o.setName('situation').setDescription('e.g. "Bob accuses you of being Mafia"').setMaxLength(SITUATION_MAX_CHARS),
       ),
   preconditions: [namedPersona],
-  run: async (i, { deps, persona }) => {
+  run: async (i, { deps, persona, ack, reply }) => {
     const situation = i.options.getString('situation')?.trim() ?? '';
     if (situation === '') {
-      await i.showModal(situationModal(persona));
+      await reply.modal(situationModal(persona));
       return;
     }
-    await answer(i, deps, persona, situation);
+    await answer(i, { deps, ack, reply }, persona, situation);
   },
   autocomplete: personaAutocomplete('visible'),
 });
@@ -63,12 +57,12 @@ export const testPersona = personaCommand.subcommand({
 export const testSubmit = personaCommand.modal({
   id: TEST_MODAL,
   preconditions: [],
-  run: async (i, { deps }) => {
+  run: async (i, { deps, ack, reply }) => {
     const persona = await deps.personas.get(actorOf(i), customIdArgs(i.customId)[0] ?? '');
-    if (!persona.ok) return refuse(i, 'That persona no longer exists, or you can no longer use it.');
+    if (!persona.ok) return reply.privately('That persona no longer exists, or you can no longer use it.');
     const situation = i.fields.getTextInputValue(SITUATION_INPUT).trim();
-    if (situation === '') return refuse(i, 'Describe a situation for the persona to answer.');
-    await answer(i, deps, persona.value, situation);
+    if (situation === '') return reply.privately('Describe a situation for the persona to answer.');
+    await answer(i, { deps, ack, reply }, persona.value, situation);
   },
 });
 
@@ -104,20 +98,20 @@ async function answerFor(
 /** Deferred first: a model may take longer than Discord's 3 seconds. */
 async function answer(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
-  deps: PersonaDeps,
+  { deps, ack, reply }: { readonly deps: PersonaDeps; readonly ack: () => Promise<void>; readonly reply: Reply },
   persona: Persona,
   situation: string,
 ): Promise<void> {
-  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  await ack();
   const answered = await answerFor(i, deps, persona, situation);
-  if (!answered.ok) return refuse(i, answered.error);
+  if (!answered.ok) return reply.privately(answered.error);
   const embed = new EmbedBuilder()
     .setColor(COLOURS.day)
     .setAuthor({ name: cut(persona.profile.identity.name, 256), ...(persona.avatarUrl ? { iconURL: persona.avatarUrl } : {}) })
     .setDescription(cut(answered.value.text, 4096))
     .addFields({ name: 'Situation', value: cut(situation, 1024) })
     .setFooter({ text: answered.value.footer });
-  await i.editReply({
+  await reply.answer({
     ...(answered.value.note !== undefined && { content: answered.value.note }),
     embeds: [embed],
     allowedMentions: NO_MENTIONS,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { getRole, type GameState } from '../../../src/game/index.ts';
+import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { humansAct, openGame, outcome, seated, seedWhere, settle, tableOf, toNextPhase, HUMANS } from './playing.ts';
 import { startWorld, type World } from './harness.ts';
 
@@ -127,6 +128,19 @@ describe('killed and restarted mid-game', () => {
     await w.sim.user('bob').click(lobby, `lobby:join:${id}`).updated();
     expect(JSON.stringify(w.sim.messagesIn('game').find((m) => m.id === lobby.id)!.embeds)).toContain('bob');
     expect(w.sim.messagesIn('game')).toHaveLength(messagesBefore);
+    expect(w.sim.failedRequests()).toEqual([]);
+  });
+
+  it('GIVEN an open lobby WHEN the process restarts and the first thing anyone asks there is /mafia status THEN they see the lobby, not an apology', async () => {
+    await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'create' }).public();
+    const errorsBefore = w.log.errors.length;
+
+    await w.restart();
+
+    const status = await w.sim.user('bob').slash('other', 'mafia', { subcommand: 'status' }).ephemeral();
+    expect(messageText(status)).toContain('Mafia: Lobby');
+    expect(messageText(status)).toContain('alice');
+    expect(w.log.errors.slice(errorsBefore)).toEqual([]);
     expect(w.sim.failedRequests()).toEqual([]);
   });
 });

@@ -1,0 +1,123 @@
+import { InteractionResponseType } from 'discord.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GameStore } from '../../../src/db/game-store.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
+import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
+import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
+import { startWorld, type World } from './harness.ts';
+import { openGame, options, seated, settle, tableOf, toNextPhase } from './playing.ts';
+import { afterTest, appended, tidy } from './shared-world.ts';
+
+/** The game store with the loading of a stored game's Discord refs (the last read before it is live) held while `held`. */
+class LoadValve {
+  held = false;
+  private waiting: (() => void)[] = [];
+
+  wrap(store: GameStore): GameStore {
+    return {
+      ...store,
+      loadDiscordRefs: async (gameId) => {
+        if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+        return store.loadDiscordRefs(gameId);
+      },
+    };
+  }
+
+  get waitingLoads(): number {
+    return this.waiting.length;
+  }
+
+  release(): void {
+    this.held = false;
+    for (const go of this.waiting.splice(0)) go();
+  }
+}
+
+const valve = new LoadValve();
+let w: World;
+beforeAll(async () => {
+  w = await startWorld({ games: (store) => valve.wrap(store) });
+});
+afterEach(async () => {
+  valve.release();
+  await tidy(w);
+});
+afterAll(() => w.close());
+
+/** A game at its first vote, nobody killed the night before. */
+async function atTheVote(): Promise<LiveGame> {
+  const table = await openGame(w, { 'night-one-kill': false });
+  while (table.state.phase !== 'vote') await toNextPhase(w, table);
+  await settle(w, table);
+  return table;
+}
+
+function voteMessage(table: LiveGame): SimMessage {
+  return w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+}
+
+/** Bob's vote for the first other player the menu offers, and what he is told once it counts. */
+function bobsVote(table: LiveGame): { choice: string; answer: string } {
+  const bob = seated(table.state, 'bob');
+  const choice = options(voteMessage(table), `vote:${table.state.id}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+  return { choice, answer: `Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.` };
+}
+
+describe('the first moments of a bot that starts again', () => {
+  it('GIVEN a game in its vote WHEN the bot starts again, Discord is slow to answer its command registration, and as READY goes out bob votes, alice and carol ask /mafia status and bob asks /mafia rules THEN every one of them is answered', async () => {
+    const failed = appended(() => w.sim.failedRequests());
+    const errors = appended(() => w.log.errors);
+    const table = await atTheVote();
+    const gameId = table.state.id;
+    const message = voteMessage(table);
+    const { choice, answer } = bobsVote(table);
+
+    const registration = w.sim.hold({ method: 'GET', route: '/applications/:appId/commands' });
+    afterTest(w, () => registration.release());
+    const starting = w.restart();
+    // The new bot is logged in (READY went out) and asks Discord for its commands, which does not answer yet.
+    await w.sim.until(() => registration.waiting > 0);
+    const vote = w.sim.user('bob').select(message, `vote:${gameId}`, [choice]);
+    const statuses = ['alice', 'carol'].map((name) => w.sim.user(name).slash('game', 'mafia', { subcommand: 'status' }));
+    const rules = w.sim.user('bob').slash('game', 'mafia', { subcommand: 'rules' });
+
+    expect(messageText(await vote.ephemeral())).toBe(answer);
+    for (const status of statuses) expect(messageText(await status.ephemeral())).toContain('Mafia: Vote 1');
+    expect(messageText(await rules.ephemeral())).toContain('Rules of this game');
+    // All of it while the registration still waits.
+    expect(registration.waiting).toBe(1);
+    registration.release();
+    await starting;
+    expect(tableOf(w, gameId)!.state.votes[seated(tableOf(w, gameId)!.state, 'bob').id]).toBe(choice);
+    expect(failed()).toEqual([]);
+    expect(errors()).toEqual([]);
+  });
+
+  it('GIVEN a game in its vote WHEN the bot starts again and loading the stored game is slow THEN a vote and a /mafia status sent meanwhile are acknowledged at once, and answered once the game is back', async () => {
+    const failed = appended(() => w.sim.failedRequests());
+    const errors = appended(() => w.log.errors);
+    const table = await atTheVote();
+    const gameId = table.state.id;
+    const message = voteMessage(table);
+    const { choice, answer } = bobsVote(table);
+
+    valve.held = true;
+    const starting = w.restart();
+    await w.sim.until(() => valve.waitingLoads > 0);
+    const vote = w.sim.user('bob').select(message, `vote:${gameId}`, [choice]);
+    const status = w.sim.user('alice').slash('game', 'mafia', { subcommand: 'status' });
+
+    // Within Discord's 3 s, while the game is still loading: a private "thinking…" each.
+    expect((await vote.ack()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    expect((await status.ack()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    expect(valve.waitingLoads).toBeGreaterThan(0);
+    valve.release();
+    await starting;
+
+    expect(messageText(await vote.ephemeral())).toBe(answer);
+    expect(messageText(await status.ephemeral())).toContain('Mafia: Vote 1');
+    expect(tableOf(w, gameId)!.state.votes[seated(tableOf(w, gameId)!.state, 'bob').id]).toBe(choice);
+    expect(failed()).toEqual([]);
+    expect(errors()).toEqual([]);
+  });
+});
