@@ -104,7 +104,7 @@ export function applyEvent(prev: GameState, event: GameEvent): GameState {
  * owns `log` (a copy it made of some earlier state's log, growing in place) and discards `prev`:
  * one command's events then share one copy, where `applyEvent` copies the log for each.
  */
-export function appendedEvent(prev: GameState, event: GameEvent, log: readonly GameEvent[]): GameState {
+export function appendedEvent(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
   assertNext(log.length - 1, event);
   return step(prev, event, log);
 }
