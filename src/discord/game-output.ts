@@ -20,7 +20,7 @@ import type { Timers } from '../clock.ts';
 import { err, ok, type Result } from '../result.ts';
 import { Pacer } from './pacer.ts';
 import { missingPermissions, permissionName, sendProblem, ToldOnce, type SendProblem } from './delivery.ts';
-import { findPlayer, isMafia, viewFor, type GameEvent, type GameEventOf, type GameState } from '../game/index.ts';
+import { findPlayer, isMafia, spokenText, viewFor, type GameEvent, type GameEventOf, type GameState } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { lobbyMessage } from './lobby-view.ts';
 import { announcements } from './presenters/announce.ts';
@@ -510,11 +510,15 @@ export class GameOutput {
   }
 
   /** Mafia chat without a thread: each other living human Mafia gets the line by DM (the copies follow its edits and deletion). */
-  private async mafiaDm(table: OutputGame, state: GameState, fromId: string, fromName: string, line: GameEventOf<'speech'>): Promise<void> {
+  private async mafiaDm(table: OutputGame, state: GameState, fromId: string, fromName: string, said: GameEventOf<'speech'>): Promise<void> {
+    // As the log holds it now: a line edited or deleted since it was said goes out so, or not at all.
+    const now = state.log[said.seq - 1];
+    const line = now?.type === 'speech' ? now : said;
+    if (line.payload.deleted) return;
     for (const p of state.players) {
       const userId = p.userId;
       if (p.id === fromId || !isMafia(p.role) || !p.alive || p.kind !== 'human' || !userId) continue;
-      const message = personaSpeechAsBot(`${fromName} (Mafia)`, line.payload.text);
+      const message = personaSpeechAsBot(`${fromName} (Mafia)`, spokenText(line.payload));
       await this.dm(table, { userId, name: p.name }, 'the Mafia chat', message, (copy) =>
         this.mafiaDmCopies.remember(state.id, line.seq, copy),
       );

@@ -2,11 +2,11 @@ import type { Message, PartialMessage } from 'discord.js';
 import { GameRepository } from '../db/game-repository.ts';
 import type { GameStore } from '../db/game-store.ts';
 import * as engine from '../game/index.ts';
-import type { Logger } from '../log.ts';
 import type { Change, GameError, GameState } from '../game/index.ts';
+import type { Logger } from '../log.ts';
 import type { Result } from '../result.ts';
 import type { GameCommand, SessionError } from '../session/game-session.ts';
-import { NO_MENTIONS } from './presenters/format.ts';
+import { noteToAuthor } from './author-note.ts';
 
 /**
  * People's edits and deletions of messages the game took (day chat, last words, the Mafia's thread
@@ -44,15 +44,6 @@ function firstTime(key: string): boolean {
 const LATE_EDIT =
   'Your edit came after its phase ended, so the game keeps the message as you first sent it. Delete the message to withdraw it from the game.';
 
-/** A word to the author alone, by DM; with DMs closed, a reply they see where they wrote. */
-async function note(m: Message, content: string): Promise<void> {
-  try {
-    await m.author.send({ content, allowedMentions: NO_MENTIONS });
-  } catch {
-    await m.reply({ content, allowedMentions: NO_MENTIONS }).catch(() => undefined);
-  }
-}
-
 /** MESSAGE_UPDATE of a message the game took: its new words, if the update carries them. */
 export async function messageEdited(deps: WithdrawnWordsDeps, message: Message | PartialMessage): Promise<void> {
   // A partial update (a link's embed resolved) says nothing of the words; nor do others' messages.
@@ -68,13 +59,16 @@ export async function messageEdited(deps: WithdrawnWordsDeps, message: Message |
   const edited = await table.submit((s, at) => engine.editSpeech(s, { ref: message.id, text, at }));
   if (edited.ok) {
     if (text.length < message.content.length)
-      await note(message, `Only the first ${engine.MAX_SPEECH_LENGTH.toLocaleString('en')} characters of that message reach the game.`);
+      await noteToAuthor(
+        message,
+        `Only the first ${engine.MAX_SPEECH_LENGTH.toLocaleString('en')} characters of that message reach the game.`,
+      );
     return;
   }
   const key = `${table.state.id}:${message.author.id}`;
-  if (edited.error.code === 'wrong_phase' && firstTime(`late:${key}`)) await note(message, LATE_EDIT);
+  if (edited.error.code === 'wrong_phase' && firstTime(`late:${key}`)) await noteToAuthor(message, LATE_EDIT);
   else if (edited.error.code === 'chat_limit' && firstTime(`limit:${key}:${String(table.state.day)}:${table.state.phase}`))
-    await note(message, `${edited.error.message} Your edit did not reach the game.`);
+    await noteToAuthor(message, `${edited.error.message} Your edit did not reach the game.`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Message } from 'discord.js';
 import * as engine from '../../game/index.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { noteToAuthor } from '../../discord/author-note.ts';
 import type { MafiaDeps } from './context.ts';
 
 export const DEAD_NOT_TAKEN =
@@ -30,10 +31,10 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
   // The message id goes with the words, so the author's later edit or deletion finds them.
   const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel, text, at, ref: m.id }));
   if (spoken.ok && text.length < m.content.length) {
-    await note(m, `Only the first ${engine.MAX_SPEECH_LENGTH.toLocaleString('en')} characters of that message reach the game.`);
+    await noteToAuthor(m, `Only the first ${engine.MAX_SPEECH_LENGTH.toLocaleString('en')} characters of that message reach the game.`);
   }
   if (!spoken.ok && spoken.error.code === 'chat_limit' && saidOnce(`${state.id}:${String(state.day)}:${state.phase}:${m.author.id}`)) {
-    await note(m, spoken.error.message);
+    await noteToAuthor(m, spoken.error.message);
   }
   if (spoken.ok || spoken.error.code !== 'dead') return;
   if (!thread) deps.liveGames.output.mute(table, m.author.id);
@@ -52,15 +53,6 @@ function saidOnce(key: string): boolean {
   if (noted.size >= NOTES_KEPT) noted.clear();
   noted.add(key);
   return true;
-}
-
-/** A word to the author alone, by DM; with DMs closed, a reply they see in the channel. */
-async function note(m: Message, content: string): Promise<void> {
-  try {
-    await m.author.send({ content, allowedMentions: NO_MENTIONS });
-  } catch {
-    await m.reply({ content, allowedMentions: NO_MENTIONS }).catch(() => undefined);
-  }
 }
 
 /** A game whose Mafia have no thread: a living Mafia's DM to the bot is their team chat (the output relays it to the others). */

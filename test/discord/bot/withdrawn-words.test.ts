@@ -46,10 +46,16 @@ async function everythingKept(world: World, gameId: string): Promise<string> {
 /** Plays the game's clock to its end by `/mafia end`, with the director's cut posted. */
 async function endGame(world: World, table: LiveGame): Promise<void> {
   await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply();
-  await world.sim.until(() => table.state.phase === 'ended');
+  await world.sim.until(() => table.state.phase === 'ended', { timeoutMs: SLOW, description: 'the game ended' });
   await settle(world, table);
-  await world.sim.until(() => world.sim.messagesIn('game').some((m) => m.attachments.some((a) => a.filename.startsWith('replay-'))));
+  await world.sim.until(() => world.sim.messagesIn('game').some((m) => m.attachments.some((a) => a.filename.startsWith('replay-'))), {
+    timeoutMs: SLOW,
+    description: "the director's cut with its replay",
+  });
 }
+
+/** A game of AI seats on a model, pictures drawn at its end: on a loaded machine its steps take a while. */
+const SLOW = 20_000;
 
 const CLAIM = 'I am the Detective and Sherlock Holmes is Mafia';
 const CORRECTED = 'I am the Doctor and Sherlock Holmes is Mafia';
@@ -73,14 +79,14 @@ describe('what people edit and delete by day', () => {
     while (table.state.phase !== 'day') {
       const { phase, deadline } = table.state;
       w.timers.advanceTo(deadline!);
-      await w.sim.until(() => table.state.phase !== phase);
+      await w.sim.until(() => table.state.phase !== phase, { timeoutMs: SLOW, description: `the end of ${phase}` });
     }
     if (!seated(table.state, 'alice').alive) return expect.fail('alice died in the night of this seed; pick another seed');
 
     const claim = w.sim.user('alice').say('game', CLAIM);
     const secret = w.sim.user('alice').say('game', SECRET);
     const said = () => table.state.log.filter((e) => e.type === 'speech' && e.payload.playerId === alice.id).length;
-    await w.sim.until(() => said() === 2);
+    await w.sim.until(() => said() === 2, { timeoutMs: SLOW, description: "alice's two messages taken" });
     aliceSpoke();
     await settle(w, table);
     const readers = new Set(fake.requests.filter((r) => promptOf(r).includes(CLAIM)).map(seatNameOf));
@@ -88,10 +94,16 @@ describe('what people edit and delete by day', () => {
 
     w.sim.user('alice').edit(claim, CORRECTED);
     w.sim.user('alice').deleteMessage(secret);
-    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech_deleted'));
+    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech_deleted'), {
+      timeoutMs: SLOW,
+      description: 'the deletion taken',
+    });
     await settle(w, table);
     const before = fake.requests.length;
-    await toNextPhase(w, table);
+    const { deadline: dayEnds } = table.state;
+    w.timers.advanceTo(dayEnds!);
+    await w.sim.until(() => table.state.phase === 'vote', { timeoutMs: SLOW, description: 'the vote' });
+    await settle(w, table);
     const after = fake.requests.slice(before);
     expect(after.length).toBeGreaterThan(0);
 
