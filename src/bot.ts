@@ -149,7 +149,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
           ...(deps.editor.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
         })
       : null;
-  registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats });
+  registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats, lobbies: liveGames });
   const registration = await syncCommands(deps.client, COMMANDS, deps.devGuildId);
   deps.log.info(registration.changed ? `slash commands registered (${registration.reason})` : 'slash commands already up to date');
   // Before any message is routed: the replies a crash left open are closed first.
