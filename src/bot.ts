@@ -155,7 +155,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
           ...(deps.editor.streamIntervalMs !== undefined && { intervalMs: deps.editor.streamIntervalMs }),
         })
       : null;
-  registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats });
+  registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats, lobbies: liveGames });
   const relay = sharding
     ? new ShardRelay({ client: deps.client, shards: sharding.shards, games: deps.games, outbox: sharding.outbox, log: deps.log })
     : null;

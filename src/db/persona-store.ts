@@ -5,6 +5,7 @@ import { personaBuiltIns, type PersonaBuiltIns } from './persona-built-ins.ts';
 import { personaParts, type PersonaParts } from './persona-parts.ts';
 import { personaReads, type PersonaReads } from './persona-reads.ts';
 import { personaRendering, type PersonaRendering } from './persona-rendering.ts';
+import { personaSeats, type PersonaSeats } from './persona-seats.ts';
 import { personaWrites, type PersonaWrites } from './persona-writes.ts';
 
 export type { PersonaSummary } from './persona-search.ts';
@@ -14,7 +15,8 @@ export type { PersonaSummary } from './persona-search.ts';
  * back as a PersonaError and writes nothing. Permissions are checked against the `actor`.
  * Each concern lives in its own file; they share one PersonaAccess (loading and the index).
  */
-export interface PersonaStore extends PersonaReads, PersonaWrites, PersonaArcs, PersonaRendering, PersonaParts, PersonaBuiltIns {}
+export interface PersonaStore
+  extends PersonaReads, PersonaWrites, PersonaArcs, PersonaRendering, PersonaParts, PersonaBuiltIns, PersonaSeats {}
 
 export function createPersonaStore(prisma: PrismaClient): PersonaStore {
   const access = createPersonaAccess(prisma);
@@ -25,5 +27,6 @@ export function createPersonaStore(prisma: PrismaClient): PersonaStore {
     ...personaRendering(prisma, access),
     ...personaParts(prisma),
     ...personaBuiltIns(prisma, access),
+    ...personaSeats(prisma),
   };
 }

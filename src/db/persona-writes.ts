@@ -12,7 +12,7 @@ export interface PersonaWrites {
   create(actor: Actor, input: { scope: Scope; content: unknown }): Promise<Result<Persona, PersonaError>>;
   /** Refused as `stale` unless `expectedVersion` is the stored version. */
   update(actor: Actor, id: string, expectedVersion: number, content: unknown): Promise<Result<Persona, PersonaError>>;
-  /** Refused while the persona sits in a running game. */
+  /** Refused while the persona sits in a running game or an open lobby (its seat there must be freed first). */
   remove(actor: Actor, id: string): Promise<Result<void, PersonaError>>;
   /** An editable copy owned by the actor (the way to customise a starter persona). */
   duplicate(actor: Actor, id: string, target: { scope: Scope; name?: string }): Promise<Result<Persona, PersonaError>>;
@@ -47,10 +47,18 @@ export function personaWrites(prisma: PrismaClient, access: PersonaAccess): Pers
       const persona = await access.editable(actor, id);
       if (!persona.ok) return persona;
       const removed = await writePersonas(prisma, async (tx) => {
-        const playing = await tx.gamePlayer.count({ where: { personaId: id, game: { status: 'running' } } });
-        if (playing > 0) {
+        const seats = await tx.gamePlayer.findMany({
+          where: { personaId: id, game: { status: { in: ['running', 'lobby'] } } },
+          select: { game: { select: { status: true } } },
+        });
+        if (seats.some((seat) => seat.game.status === 'running')) {
           throw new Refusal(
             personaError('in_game', `${personaName(persona.value)} is playing in a running game; delete it once the game ends.`),
+          );
+        }
+        if (seats.length > 0) {
+          throw new Refusal(
+            personaError('in_game', `${personaName(persona.value)} is seated in an open lobby; free its seat there first.`),
           );
         }
         await tx.persona.delete({ where: { id } });

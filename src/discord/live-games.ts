@@ -14,6 +14,7 @@ import type { AiDriver } from '../agents/driver/ai-driver.ts';
 import { GameSession, type Applied, type GameCommand, type SessionError } from '../session/game-session.ts';
 import type { Timers } from '../clock.ts';
 import { GameRepository } from '../db/game-repository.ts';
+import type { LobbySeat } from '../db/persona-seats.ts';
 import { DISCORD_REF_KINDS, type DiscordRefKind, type DiscordRefs, type GameStore } from '../db/game-store.ts';
 import * as engine from '../game/index.ts';
 import type { Change, GameError, GameEvent, GameState, SettingsInput } from '../game/index.ts';
@@ -289,6 +290,32 @@ export class LiveGames {
     if (!record?.channelId) return null;
     const table = await this.inChannel(record.channelId);
     return table?.state.id === gameId ? table : null;
+  }
+
+  /**
+   * Frees an AI seat in a lobby because its persona is being deleted, and says so in the lobby, so
+   * no seat plays a persona that no longer exists. Refused once the game has started (the persona
+   * then plays it out), and for another process's lobby (only its own process may write to it).
+   */
+  async freePersonaSeat(seat: LobbySeat): Promise<Result<void, string>> {
+    const where = `the lobby in <#${seat.channelId}>`;
+    if (this.deps.ownsGuild && !this.deps.ownsGuild(seat.guildId))
+      return err(`its seat in ${where} must be removed there first (\`/mafia remove\`).`);
+    const table = await this.inChannel(seat.channelId);
+    const player = table?.state.id === seat.gameId ? table.state.players.find((p) => p.id === seat.playerId) : undefined;
+    if (!table || !player) return ok(undefined); // That seat or lobby is gone already.
+    const freed = await table.submit((s, at) => {
+      const left = engine.leave(s, { playerId: player.id, at });
+      if (!left.ok) return left;
+      const told = engine.announce(left.value.state, { text: `${player.name} left the lobby: its owner deleted the persona.`, at });
+      return told.ok ? ok({ state: told.value.state, events: [...left.value.events, ...told.value.events] }) : told;
+    });
+    if (freed.ok) return ok(undefined);
+    return err(
+      freed.error.code === 'game_started'
+        ? `the game in <#${seat.channelId}> has started with it seated; delete it once the game ends.`
+        : `its seat in ${where} could not be freed (${freed.error.message}).`,
+    );
   }
 
   /** The game whose channel or Mafia thread this is. */

@@ -3,6 +3,7 @@ import type { TokenBudget } from '../../agents/budget.ts';
 import type { EditorService } from '../../agents/editor/index.ts';
 import type { PersonaStore } from '../../db/persona-store.ts';
 import type { EditorChats } from '../../discord/editor-chats.ts';
+import type { LiveGames } from '../../discord/live-games.ts';
 import type { Logger } from '../../log.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Persona } from '../../persona/persona.ts';
@@ -19,6 +20,8 @@ export interface PersonaDeps {
   /** The persona editor agent and its Discord conversations; null where the bot runs without them. */
   readonly editor?: EditorService | null;
   readonly chats?: EditorChats | null;
+  /** The games, whose lobby seats a deleted persona gives up; null where the bot runs without games. */
+  readonly lobbies?: Pick<LiveGames, 'freePersonaSeat'> | null;
 }
 
 /** How the /persona modules declare their handlers; every refusal goes to the person alone (`reply.privately`), and nothing changed. */

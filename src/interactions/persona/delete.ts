@@ -1,12 +1,31 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
+import type { LobbySeat } from '../../db/persona-seats.ts';
 import { customIdArgs } from '../../discord/router.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { mayEdit } from '../../persona/permissions.ts';
+import { err } from '../../result.ts';
 import { personaAutocomplete } from './choices.ts';
-import { actorOf, personaCommand } from './context.ts';
+import { actorOf, personaCommand, type PersonaDeps } from './context.ts';
 import { personaOption } from './options.ts';
 import { editablePersona, namedPersona } from './preconditions.ts';
 
 const DELETE_BUTTON = 'persona-delete';
+const KEEP_A_COPY = 'This cannot be undone (export it first with `/persona export` to keep a copy).';
+
+const channels = (seats: readonly LobbySeat[]) => [...new Set(seats.map((s) => `<#${s.channelId}>`))].join(', ');
+
+/** The question: plain, or, for a persona seated in open lobbies, naming them and what deleting does there. */
+function question(name: string, seats: readonly LobbySeat[]): { content: string; confirm: string } {
+  if (seats.length === 0) return { content: `Delete **${name}** for good? ${KEEP_A_COPY}`, confirm: 'Delete' };
+  const one = seats.length === 1;
+  return {
+    content:
+      `**${name}** is seated in ${one ? 'the lobby' : 'the lobbies'} in ${channels(seats)}. Delete it for good and free ` +
+      `${one ? 'that seat' : 'those seats'} (the lobby is told), or keep it and have it removed from the lobby first ` +
+      `(\`/mafia remove\`, by the host)? ${KEEP_A_COPY}`,
+    confirm: one ? 'Delete and free the seat' : 'Delete and free the seats',
+  };
+}
 
 /** /persona delete: asks first; the reply only the asker sees carries the Delete and Keep buttons. */
 export const deletePersona = personaCommand.subcommand({
@@ -15,19 +34,41 @@ export const deletePersona = personaCommand.subcommand({
   // Reads the database, which may wait behind every game's writes: acknowledge first (Discord's 3 s).
   ackFirst: true,
   preconditions: [namedPersona, editablePersona],
-  run: async (_i, { persona, reply }) => {
+  run: async (_i, { persona, deps, reply }) => {
+    const asked = question(persona.profile.identity.name, await deps.personas.lobbySeatsOf(persona.id));
     const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setCustomId(`${DELETE_BUTTON}:yes:${persona.id}`).setLabel('Delete').setStyle(ButtonStyle.Danger),
+      new ButtonBuilder().setCustomId(`${DELETE_BUTTON}:yes:${persona.id}`).setLabel(asked.confirm).setStyle(ButtonStyle.Danger),
       new ButtonBuilder().setCustomId(`${DELETE_BUTTON}:no:${persona.id}`).setLabel('Keep it').setStyle(ButtonStyle.Secondary),
     );
-    await reply.answer({
-      content: `Delete **${persona.profile.identity.name}** for good? This cannot be undone (export it first with \`/persona export\` to keep a copy).`,
-      components: [buttons],
-      allowedMentions: NO_MENTIONS,
-    });
+    await reply.answer({ content: asked.content, components: [buttons], allowedMentions: NO_MENTIONS });
   },
   autocomplete: personaAutocomplete('editable'),
 });
+
+/**
+ * Deleting, once confirmed: the persona's lobby seats are freed first (each lobby told), wherever
+ * it was seated since the question, since a seat must never play a persona that no longer exists.
+ * A game that has started keeps its persona: nothing is deleted then.
+ */
+async function deleteConfirmed(deps: PersonaDeps, actor: ReturnType<typeof actorOf>, id: string): Promise<string> {
+  const persona = await deps.personas.get(actor, id);
+  if (!persona.ok) return 'Nothing was deleted: that persona no longer exists.';
+  const allowed = mayEdit(actor, persona.value);
+  if (!allowed.ok) return `Nothing was deleted: ${allowed.error.message}`;
+  const name = persona.value.profile.identity.name;
+  const freed: LobbySeat[] = [];
+  for (const seat of await deps.personas.lobbySeatsOf(id)) {
+    const result = deps.lobbies
+      ? await deps.lobbies.freePersonaSeat(seat)
+      : err(`its seat in <#${seat.channelId}> must be removed there first (\`/mafia remove\`).`);
+    if (!result.ok) return `Nothing was deleted: ${result.error}${freed.length > 0 ? ` Its seat in ${channels(freed)} was freed.` : ''}`;
+    freed.push(seat);
+  }
+  const removed = await deps.personas.remove(actor, id);
+  if (!removed.ok)
+    return `Nothing was deleted: ${removed.error.code === 'not_found' ? 'that persona no longer exists.' : removed.error.message}`;
+  return `Deleted **${name}**.${freed.length > 0 ? ` Its seat in ${channels(freed)} is free, and the lobby was told.` : ''}`;
+}
 
 /** The answer to the question: Delete or Keep it. */
 export const deleteButton = personaCommand.button({
@@ -39,17 +80,7 @@ export const deleteButton = personaCommand.button({
   run: async (i, { deps, reply }) => {
     const [answer, id] = customIdArgs(i.customId);
     if (id === undefined) return reply.privately('This button is no longer in use.');
-    if (answer !== 'yes') {
-      await reply.answer({ content: 'Kept; nothing was deleted.', components: [], allowedMentions: NO_MENTIONS });
-      return;
-    }
-    const actor = actorOf(i);
-    const persona = await deps.personas.get(actor, id);
-    const name = persona.ok ? persona.value.profile.identity.name : 'The persona';
-    const removed = await deps.personas.remove(actor, id);
-    const content = removed.ok
-      ? `Deleted **${name}**.`
-      : `Nothing was deleted: ${removed.error.code === 'not_found' ? 'that persona no longer exists.' : removed.error.message}`;
+    const content = answer === 'yes' ? await deleteConfirmed(deps, actorOf(i), id) : 'Kept; nothing was deleted.';
     await reply.answer({ content, components: [], allowedMentions: NO_MENTIONS });
   },
 });
