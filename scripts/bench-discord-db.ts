@@ -2,6 +2,10 @@
  * The database a Discord bench run plays on: in-memory PGlite (embedded, in this process), or a
  * schema of its own on a PostgreSQL server, created and migrated for the run and dropped after it.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { applyMigrationSql } from '../src/db/apply-migration-sql.ts';
 import { openDatabase, type Database } from '../src/db/open-database.ts';
@@ -30,8 +34,17 @@ async function onServer(url: string, sql: (client: pg.Client) => Promise<void>):
 /** The bench's database, and for a PostgreSQL run the URL of its own schema (for bot processes to share). */
 export type OpenBenchDatabase = Database & { readonly url: string | null };
 
-/** Opens the bench's database; `close` also drops the schema a PostgreSQL run made. */
-export async function openBenchDatabase(kind: BenchDatabase, postgresUrl = DEFAULT_POSTGRES_URL): Promise<OpenBenchDatabase> {
+/**
+ * Opens the bench's database; `close` also drops the schema a PostgreSQL run made. `onDisk`: PGlite
+ * in a fresh directory, as `npm start` keeps it (the stored games are not in the process's memory),
+ * removed after the run; otherwise in memory.
+ */
+export async function openBenchDatabase(
+  kind: BenchDatabase,
+  postgresUrl = DEFAULT_POSTGRES_URL,
+  { onDisk = false } = {},
+): Promise<OpenBenchDatabase> {
+  if (kind === 'pglite' && onDisk) return openPgliteDirectory();
   if (kind === 'pglite') {
     const opened = await openDatabase({ database: { kind: 'memory' } });
     if (!opened.ok) throw new Error(opened.error);
@@ -55,6 +68,26 @@ export async function openBenchDatabase(kind: BenchDatabase, postgresUrl = DEFAU
     close: async () => {
       await opened.value.close();
       await onServer(postgresUrl, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => undefined));
+    },
+  };
+}
+
+async function openPgliteDirectory(): Promise<OpenBenchDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dramatis-bench-'));
+  const fresh = new PGlite(dataDir);
+  await applyMigrationSql((sql) => fresh.exec(sql));
+  await fresh.close();
+  const opened = await openDatabase({ database: { kind: 'pglite', dataDir } });
+  if (!opened.ok) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(opened.error);
+  }
+  return {
+    url: null,
+    prisma: opened.value.prisma,
+    close: async () => {
+      await opened.value.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

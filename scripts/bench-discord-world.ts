@@ -14,6 +14,8 @@ export interface DiscordBenchOptions {
   readonly games: number;
   /** In-memory PGlite (default) or a schema of its own on a PostgreSQL server. */
   readonly db?: BenchDatabase;
+  /** PGlite in a fresh directory instead of in memory, as `npm start` keeps it. */
+  readonly pgliteOnDisk?: boolean;
   /** The server `db: 'postgres'` plays on. */
   readonly postgresUrl?: string;
   /** Replay the interactions against a client that only acknowledges (default true). */
@@ -26,6 +28,8 @@ export interface DiscordBenchOptions {
   readonly firstSeed?: number;
   /** Lobbies being set up at the same moment (hosts do not all type /mafia create in the same millisecond). */
   readonly openingAtOnce?: number;
+  /** How long a simulated person waits for the bot's reply before giving up (the simulator's default: 5 s). */
+  readonly replyTimeoutMs?: number;
 }
 
 export interface DiscordBenchFigures {

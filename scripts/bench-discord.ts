@@ -52,14 +52,16 @@ function collectingLog(errors: string[]): Logger {
   return { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (m) => void errors.push(m) };
 }
 
-function memory(): { heap: number; rss: number } {
+/** Heap and RSS after three full collections (when `--expose-gc` gave `gc`). */
+export function memory(): { heap: number; rss: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) for (let i = 0; i < 3; i++) gc();
   const m = process.memoryUsage();
   return { heap: m.heapUsed, rss: m.rss };
 }
 
-interface Running {
+/** One bot on the simulator, as the bench plays it. */
+export interface Running {
   sim: DiscordSim;
   db: Database;
   client: Client;
@@ -68,11 +70,12 @@ interface Running {
   errors: string[];
 }
 
-async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<Running> {
+/** The simulator with these guilds, a database, the starter personas, a logged-in client and the bot on a manual clock. */
+export async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<Running> {
   const errors: string[] = [];
   const log = collectingLog(errors);
-  const sim = await startDiscordSim({ guilds });
-  const db = await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl);
+  const sim = await startDiscordSim({ guilds, ...(options.replyTimeoutMs !== undefined && { waitTimeoutMs: options.replyTimeoutMs }) });
+  const db = await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl, { onDisk: options.pgliteOnDisk ?? false });
   const games = createGameStore(db.prisma);
   const personas = createPersonaStore(db.prisma);
   const pack = await loadStarterPack(personas);
@@ -101,7 +104,7 @@ async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<
 }
 
 /** Everything the bot and the AI seats owe right now is done and delivered. */
-async function settle(bot: Bot, games: readonly BenchGame[]): Promise<void> {
+export async function settle(bot: Bot, games: readonly BenchGame[]): Promise<void> {
   for (let i = 0; i < 4; i++) {
     await bot.idle();
     const drivers = games.flatMap((g) => (g.table?.driver ? [g.table.driver] : []));
@@ -111,7 +114,7 @@ async function settle(bot: Bot, games: readonly BenchGame[]): Promise<void> {
 }
 
 /** Plays every game to its end: all humans play their phase, then the clock jumps to the earliest deadline. */
-async function playAll(run: Running, games: readonly BenchGame[]): Promise<void> {
+export async function playAll(run: Running, games: readonly BenchGame[]): Promise<void> {
   for (;;) {
     await settle(run.bot, games);
     const live = games.filter((g) => g.playing);

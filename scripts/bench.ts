@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every figure the issues name, printed with its ratio to the target; nothing here
  * asserts, the numbers speak. `--json FILE` also writes them under their keys (e.g.
- * `llm.callsPerGame`); `--only engine,llm,realtime,personas,pictures,discord` runs just those sections;
- * `--games N` and `--db pglite|postgres` set the Discord section's concurrent games (default 100) and database.
+ * `llm.callsPerGame`); `--only engine,llm,realtime,personas,pictures,discord,soak` runs just those sections;
+ * `--games N` and `--db pglite|postgres` set the Discord section's concurrent games (default 100) and database
+ * (the soak's too); `--soak-games N` the soak's length (default 2,000).
  */
 import { writeFile } from 'node:fs/promises';
 import { flagsOrExit } from './cli.ts';
@@ -14,9 +15,10 @@ import { ratio } from './lib/bench-ratio.ts';
 import { benchPersonaSearch } from './bench-personas.ts';
 import { benchPictures } from './bench-pictures.ts';
 import { benchRealtime, REALTIME_SHAPE } from './bench-realtime.ts';
+import { soakSection } from './bench-soak.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 
-const SECTIONS = ['engine', 'llm', 'realtime', 'personas', 'pictures', 'discord'] as const;
+const SECTIONS = ['engine', 'llm', 'realtime', 'personas', 'pictures', 'discord', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const flags = flagsOrExit('npm run bench', 'Measures every figure the issues name and prints it with its ratio to the target.', {
@@ -27,8 +29,10 @@ const flags = flagsOrExit('npm run bench', 'Measures every figure the issues nam
     kind: 'choice',
     default: 'pglite',
     choices: BENCH_DATABASES,
-    help: "The Discord section's database (postgres: TEST_DATABASE_URL or the local test server).",
+    help: "The Discord section's and the soak's database (postgres: TEST_DATABASE_URL or the local test server).",
   },
+  'soak-games': { kind: 'int', default: 2000, min: 1, max: 1_000_000, help: 'Games the soak plays on one bot.' },
+  'soak-at-once': { kind: 'int', default: 100, min: 1, max: 1000, help: 'Games the soak plays at a time (one per channel).' },
 });
 const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : [...SECTIONS];
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
@@ -124,6 +128,15 @@ async function discord(): Promise<void> {
   });
 }
 
+async function soak(): Promise<void> {
+  figures.soak = await soakSection(out, {
+    games: flags['soak-games'],
+    atOnce: flags['soak-at-once'],
+    db: flags.db,
+    postgresUrl: process.env.TEST_DATABASE_URL?.trim() || undefined,
+  });
+}
+
 const RUN: Record<Section, () => Promise<void>> = {
   engine: engineSection,
   llm,
@@ -131,6 +144,7 @@ const RUN: Record<Section, () => Promise<void>> = {
   personas: personasSection,
   pictures: picturesSection,
   discord,
+  soak,
 };
 for (const section of SECTIONS) {
   if (!only.includes(section)) continue;

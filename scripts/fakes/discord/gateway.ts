@@ -204,6 +204,12 @@ export class FakeGateway {
     }
   }
 
+  /** Forgets the events kept for RESUME so far (a long run's memory); a session resumed later gets only what came after. */
+  forgetSent(): void {
+    for (const s of this.allSessions.values()) s.sent.length = 0;
+    this.connections.length = 0;
+  }
+
   /** Drops every connection (the client sees a close and reconnects). */
   disconnectAll(code = 4000): void {
     for (const s of this.sessions) s.socket?.close(code, 'Simulated disconnect');

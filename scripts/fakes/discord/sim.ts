@@ -582,6 +582,23 @@ export class DiscordSim extends SimCore {
     this.gateway.disconnectAll();
   }
 
+  /**
+   * Forgets what happened so far: messages (with their files), REST calls, interactions, typing and
+   * the gateway's replay log. Servers, channels, threads, members and webhooks stay. For a long run
+   * (the soak), whose own records would otherwise grow in the process it measures; call it only
+   * when nothing waits on an earlier interaction or message.
+   */
+  forgetHistory(): void {
+    this.world.messages.clear();
+    this.world.channelMessages.clear();
+    this.world.typing.length = 0;
+    this.calls.length = 0;
+    this.interactions.all.clear();
+    this.interactions.byToken.clear();
+    for (const user of this.simUsers.values()) user.attachments.clear();
+    this.gateway.forgetSent();
+  }
+
   /** Registers cleanup run by close() (e.g. a discord.js client to destroy). */
   onClose(fn: () => Promise<void> | void): void {
     this.closers.push(fn);
