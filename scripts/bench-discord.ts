@@ -68,11 +68,17 @@ interface Running {
   errors: string[];
 }
 
-async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<Running> {
+/** The bench in this process; it may be handed its database. */
+interface InProcessBenchOptions extends DiscordBenchOptions {
+  /** An open database to play on instead of one made for the run (a test's copy of its template); the bench closes it. */
+  readonly database?: Database;
+}
+
+async function boot(options: InProcessBenchOptions, guilds: GuildSpec[]): Promise<Running> {
   const errors: string[] = [];
   const log = collectingLog(errors);
   const sim = await startDiscordSim({ guilds });
-  const db = await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl);
+  const db = options.database ?? (await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl));
   const games = createGameStore(db.prisma);
   const personas = createPersonaStore(db.prisma);
   const pack = await loadStarterPack(personas);
@@ -141,7 +147,7 @@ async function playAll(run: Running, games: readonly BenchGame[]): Promise<void>
   }
 }
 
-export async function benchDiscordGames(options: DiscordBenchOptions): Promise<DiscordBenchFigures> {
+export async function benchDiscordGames(options: InProcessBenchOptions): Promise<DiscordBenchFigures> {
   const humansPerGame = options.humansPerGame ?? 2;
   const aiPerGame = options.aiPerGame ?? 5;
   if (aiPerGame > STARTER_PERSONAS.length) throw new Error(`at most ${STARTER_PERSONAS.length} AI seats per game (the starter personas)`);
