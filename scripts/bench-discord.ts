@@ -70,12 +70,18 @@ export interface Running {
   errors: string[];
 }
 
+/** The bench in this process; it may be handed its database. */
+export interface InProcessBenchOptions extends DiscordBenchOptions {
+  /** An open database to play on instead of one made for the run (a test's copy of its template); the bench closes it. */
+  readonly database?: Database;
+}
+
 /** The simulator with these guilds, a database, the starter personas, a logged-in client and the bot on a manual clock. */
-export async function boot(options: DiscordBenchOptions, guilds: GuildSpec[]): Promise<Running> {
+export async function boot(options: InProcessBenchOptions, guilds: GuildSpec[]): Promise<Running> {
   const errors: string[] = [];
   const log = collectingLog(errors);
   const sim = await startDiscordSim({ guilds, ...(options.replyTimeoutMs !== undefined && { waitTimeoutMs: options.replyTimeoutMs }) });
-  const db = await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl, { onDisk: options.pgliteOnDisk ?? false });
+  const db = options.database ?? (await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl, { onDisk: options.pgliteOnDisk ?? false }));
   const games = createGameStore(db.prisma);
   const personas = createPersonaStore(db.prisma);
   const pack = await loadStarterPack(personas);
@@ -144,7 +150,7 @@ export async function playAll(run: Running, games: readonly BenchGame[]): Promis
   }
 }
 
-export async function benchDiscordGames(options: DiscordBenchOptions): Promise<DiscordBenchFigures> {
+export async function benchDiscordGames(options: InProcessBenchOptions): Promise<DiscordBenchFigures> {
   const humansPerGame = options.humansPerGame ?? 2;
   const aiPerGame = options.aiPerGame ?? 5;
   if (aiPerGame > STARTER_PERSONAS.length) throw new Error(`at most ${STARTER_PERSONAS.length} AI seats per game (the starter personas)`);

@@ -1,7 +1,13 @@
 import type { GameState, PlayerState } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { subjectKey, type RatingRecord, type RatingStore, type SubjectKey, type UnratedGame } from '../db/rating-store.ts';
-import { placings, rateGame, skill, type RatedPlacing } from './ratings.ts';
+import type { RatedPlacing } from './ratings.ts';
+
+/**
+ * The rating maths, loaded by the first game rated or board read rather than with the bot: openskill
+ * brings ramda's hundreds of modules, over a second of a process's start-up.
+ */
+const ratingMaths = () => import('./ratings.ts');
 
 export interface GuildRatingsDeps {
   readonly store: RatingStore;
@@ -59,7 +65,7 @@ export class GuildRatings {
 
   /** A server's board, best first. */
   async board(guildId: string): Promise<RankedRating[]> {
-    const rows = await this.deps.store.ratings(guildId);
+    const [rows, { skill }] = await Promise.all([this.deps.store.ratings(guildId), ratingMaths()]);
     return rows
       .map((r) => ({ ...r, skill: skill(r) }))
       .sort((a, b) => b.skill - a.skill || b.games - a.games || a.name.localeCompare(b.name))
@@ -86,7 +92,7 @@ export class GuildRatings {
   }
 
   private async rate(game: UnratedGame): Promise<boolean> {
-    const state = await this.deps.load(game.gameId);
+    const [state, { placings, rateGame }] = await Promise.all([this.deps.load(game.gameId), ratingMaths()]);
     if (!state) this.deps.log.warn(`ratings: game ${game.gameId} cannot be read; it is left out of the ratings`);
     const placed = state ? placings(state) : null;
     if (!state || !placed) {

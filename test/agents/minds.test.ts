@@ -8,14 +8,13 @@ import { ok, type Result } from '../../src/result.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import { GameRepository } from '../../src/db/game-repository.ts';
 import { createGameStore } from '../../src/db/game-store.ts';
-import { openDatabase, type Database } from '../../src/db/open-database.ts';
+import type { Database } from '../../src/db/open-database.ts';
 import * as engine from '../../src/game/index.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 
 let db: Database;
 beforeAll(async () => {
-  const opened = await openDatabase({ database: { kind: 'memory' } });
-  if (!opened.ok) throw new Error(opened.error);
-  db = opened.value;
+  db = await openTestDatabase('migrated');
   // Runs after the suite, and only if the database opened.
   return () => db.close();
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { benchDiscordGames, describeDiscordBench } from '../../scripts/bench-discord.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 
 describe('npm run bench: concurrent games through the Discord simulator', () => {
   it('GIVEN three lobbies opened by slash command WHEN the bench plays them all at once THEN every game ends and the figures cover every interaction', async () => {
-    const figures = await benchDiscordGames({ games: 3 });
+    // On a copy of the migrated template (the starter pack in it), as a test bot plays: not a fresh database migrated for the run.
+    const figures = await benchDiscordGames({ games: 3, database: await openTestDatabase('withStarters') });
 
     expect(figures.notStarted).toEqual([]);
     expect(figures.completed).toBe(3);
