@@ -223,7 +223,7 @@ function readLine(roster: Roster, speakerId: string, text: string): LineReading 
       said = undefined;
     }
     line = readNewLine(roster.patterns, speakerId, text);
-    if (said === undefined) roster.lines.set(speakerId, (said = new Map()));
+    if (said === undefined) roster.lines.set(speakerId, (said = new Map<string, LineReading>()));
     said.set(text, line);
     linesKept++;
   }
