@@ -167,7 +167,6 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
   const mafia = isMafia(me.role);
   const seen = seenBy(state.log, me.id, mafia);
   readOn(seen, state.log, me.id);
-  const { known } = seen;
 
   return {
     gameId: state.id,

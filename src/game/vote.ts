@@ -20,7 +20,11 @@ export function voteError(state: GameState, voterId: PlayerId, targetId: VoteTar
 }
 
 export function legalVoteTargets(state: GameState, voterId: PlayerId): PlayerState[] {
-  return state.players.filter((p) => p.alive && voteError(state, voterId, p.id) === null);
+  // What voteError allows, worked out once rather than per seat: in the vote, a living voter may vote any other living player.
+  if (state.phase !== 'vote' || !findPlayer(state, voterId)?.alive) return [];
+  const targets: PlayerState[] = [];
+  for (const p of state.players) if (p.alive && p.id !== voterId) targets.push(p);
+  return targets;
 }
 
 export interface Tally {

@@ -505,13 +505,6 @@ export class AiDriver {
     if (steps.length > 0) this.job(this.submit(sequence(steps)).then(() => undefined));
   }
 
-  /** Events since the current day began (a restarted driver must not redo what the log shows done). */
-  private today(): readonly GameEvent[] {
-    const log = this.game.state.log;
-    const start = log.findLastIndex(isDayStart);
-    return start < 0 ? [] : log.slice(start);
-  }
-
   private lastTownSpeech(): { speakerId: string; text: string } | null {
     const e = this.game.state.log.findLast((e) => isDayStart(e) || (e.type === 'speech' && e.payload.channel === 'town'));
     return e?.type === 'speech' ? { speakerId: e.payload.playerId, text: e.payload.text } : null;
@@ -566,9 +559,14 @@ export class AiDriver {
   }
 
   private speakers(day: number) {
+    // Town speeches since the current day began (a restarted driver must not redo what the log shows done).
     const said = new Map<string, number>();
-    for (const e of this.today())
+    const log = this.game.state.log;
+    const start = log.findLastIndex(isDayStart);
+    for (let i = start < 0 ? log.length : start; i < log.length; i++) {
+      const e = log[i] as GameEvent;
       if (e.type === 'speech' && e.payload.channel === 'town') said.set(e.payload.playerId, (said.get(e.payload.playerId) ?? 0) + 1);
+    }
     return this.ai((p) => p.alive).map((p) => {
       const record = this.spoken.get(p.id);
       const today = record?.day === day ? record : { day, count: 0, urgency: null };

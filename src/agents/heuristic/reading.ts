@@ -27,8 +27,8 @@ export interface PublicRecord {
   readonly claimedResults: ReadonlyMap<string, ReadonlyMap<string, 'mafia' | 'innocent'>>;
   /** accuser → accused ids (with repeats) */
   readonly accusations: ReadonlyMap<string, readonly string[]>;
-  /** Finished votes: who voted whom, and who was lynched. */
-  readonly votes: readonly { day: number; lynchedId: string | null; ballots: ReadonlyMap<string, string> }[];
+  /** Finished votes: who voted whom (voter and target, in the tally's order), and who was lynched. */
+  readonly votes: readonly { day: number; lynchedId: string | null; ballots: readonly (readonly [voter: string, target: string])[] }[];
   readonly nightKills: readonly string[];
 }
 
@@ -78,6 +78,7 @@ const rosters = new Map<string, Roster>();
 /** Rosters whose patterns and readings are kept; past it the cache starts over (one roster per running game). */
 const ROSTERS_KEPT = 512;
 let lastRoster: Roster = { patterns: [], lines: new Map() };
+let lastSeats: PlayerView['seats'] | null = null;
 
 /** Whether `patterns` were made for exactly these seats (ids and names, in order). */
 function madeFor(patterns: readonly NamePattern[], seats: PlayerView['seats']): boolean {
@@ -91,7 +92,10 @@ function madeFor(patterns: readonly NamePattern[], seats: PlayerView['seats']): 
 }
 
 function rosterOf(view: PlayerView): Roster {
-  // Every view of a game has the same roster: comparing it is cheaper than building its key.
+  // A viewer's views share their seats until the table changes; every view of a game has the same
+  // roster: comparing it is cheaper than building its key.
+  if (view.seats === lastSeats) return lastRoster;
+  lastSeats = view.seats;
   if (madeFor(lastRoster.patterns, view.seats)) return lastRoster;
   let key = '';
   for (const s of view.seats) key += `${s.id}\u0000${s.name}\u0001`;
@@ -221,7 +225,7 @@ function readLine(roster: Roster, speakerId: string, text: string): LineReading 
       said = undefined;
     }
     line = readNewLine(roster.patterns, speakerId, text);
-    if (said === undefined) roster.lines.set(speakerId, (said = new Map()));
+    if (said === undefined) roster.lines.set(speakerId, (said = new Map<string, LineReading>()));
     said.set(text, line);
     linesKept++;
   }
@@ -338,8 +342,9 @@ function extend(memo: Memo, base: Stored | null, view: PlayerView, from: number)
         accusations.set(r.speakerId, [...(accusations.get(r.speakerId) ?? []), ...r.accused]);
       }
     } else if (e.type === 'vote_resolved') {
-      const ballots = new Map<string, string>();
-      for (const group of e.payload.tally) for (const voter of group.voters) ballots.set(voter, group.targetId);
+      // A list, not a Map: every decision's reads walk it, and a voter is in one group only.
+      const ballots: [string, string][] = [];
+      for (const group of e.payload.tally) for (const voter of group.voters) ballots.push([voter, group.targetId]);
       (votes ??= prev.votes.slice()).push({ day: e.payload.day, lynchedId: e.payload.lynchedId, ballots });
     } else if (e.type === 'player_died' && e.payload.cause === 'mafia') {
       (nightKills ??= prev.nightKills.slice()).push(e.payload.playerId);
