@@ -32,6 +32,8 @@ export interface MindStore {
 export interface DecisionTiming {
   readonly deadline?: number;
   readonly signal?: AbortSignal;
+  /** The bot came back after the decision was due: the offline brain stands in at once, recorded as a `restart`. */
+  readonly restarted?: boolean;
 }
 
 /**
@@ -108,11 +110,13 @@ export class AiPlayers {
           ...(timing.deadline !== undefined && { deadline: timing.deadline }),
           ...(signal && { signal }),
         };
-        decision = signal?.aborted
-          ? instead({ category: 'timeout', detail: 'no time was left to ask the model' })
-          : await beforeAbort(seat.brain(timed, rng()), signal, () =>
-              instead({ category: 'timeout', detail: 'no answer before the deadline' }),
-            );
+        decision = timing.restarted
+          ? instead({ category: 'restart', detail: 'the bot restarted after this move was due' })
+          : signal?.aborted
+            ? instead({ category: 'timeout', detail: 'no time was left to ask the model' })
+            : await beforeAbort(seat.brain(timed, rng()), signal, () =>
+                instead({ category: 'timeout', detail: 'no answer before the deadline' }),
+              );
       }
     } catch (error) {
       decision = instead({ category: 'provider_error', detail: error instanceof Error ? error.message : String(error) });
