@@ -38,7 +38,7 @@ async function atTheVote(world: World): Promise<LiveGame> {
   while (table.state.phase !== 'vote') {
     const { phase, day, deadline } = table.state;
     world.timers.advanceTo(deadline!);
-    await world.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });
+    await world.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 30_000 });
     await settle(world, table);
   }
   return table;
@@ -82,7 +82,7 @@ describe('a restart late in a phase', () => {
     const table = tableOf(world, id)!;
     // 0.9 s later: the deadline.
     world.timers.advanceTo(deadline!);
-    await world.sim.until(() => table.state.phase !== 'vote' || table.state.day !== day, { timeoutMs: 10_000 });
+    await world.sim.until(() => table.state.phase !== 'vote' || table.state.day !== day, { timeoutMs: 30_000 });
     await settle(world, table);
 
     expect(voters(table.state, day).sort()).toEqual([...ai].sort());
@@ -102,7 +102,7 @@ describe('a restart late in a phase', () => {
     const table = tableOf(world, id)!;
     // Whatever was due while no bot ran fires now.
     world.timers.advanceTo(world.timers.now());
-    await world.sim.until(() => table.state.phase !== 'vote' || table.state.day !== day, { timeoutMs: 10_000 });
+    await world.sim.until(() => table.state.phase !== 'vote' || table.state.day !== day, { timeoutMs: 30_000 });
     await settle(world, table);
 
     expect(voters(table.state, day).sort()).toEqual([...ai].sort());
