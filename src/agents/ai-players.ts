@@ -32,6 +32,8 @@ export interface MindStore {
 export interface DecisionTiming {
   readonly deadline?: number;
   readonly signal?: AbortSignal;
+  /** The bot came back after the decision was due: the offline brain stands in at once, recorded as a `restart`. */
+  readonly restarted?: boolean;
 }
 
 /**
@@ -103,11 +105,13 @@ export class AiPlayers {
           ...(timing.deadline !== undefined && { deadline: timing.deadline }),
           ...(signal && { signal }),
         };
-        decision = signal?.aborted
-          ? standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no time was left to ask the model' })
-          : await beforeAbort(seat.brain(timed, brainRng(state, player, kind)), signal, () =>
-              standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no answer before the deadline' }),
-            );
+        decision = timing.restarted
+          ? standIn(seat, request, state, player, kind, { category: 'restart', detail: 'the bot restarted after this move was due' })
+          : signal?.aborted
+            ? standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no time was left to ask the model' })
+            : await beforeAbort(seat.brain(timed, brainRng(state, player, kind)), signal, () =>
+                standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no answer before the deadline' }),
+              );
       }
     } catch (error) {
       decision = standIn(seat, request, state, player, kind, {

@@ -9,6 +9,7 @@ const FALLBACK: Record<FallbackCategory, string> = {
   model_unavailable: 'model unavailable',
   budget_spent: 'budget spent',
   provider_error: 'provider error',
+  restart: 'restart',
 };
 
 /** How the director's cut and the replay name why the offline brain decided. */

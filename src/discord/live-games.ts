@@ -474,12 +474,15 @@ export class LiveGames {
     } while (this.seating.size > 0 || this.live.some((t) => t.session.writing));
   }
 
-  /** Gives a started game's AI seats their brains; `resume` also restarts work the current phase still owes. */
+  /**
+   * Gives a started game's AI seats their brains and starts the work the current phase owes; resolves
+   * once the moves already due are in (after a restart late in a phase: see AiDriver.resume).
+   */
   async startAi(table: LiveGame): Promise<void> {
     if (table.driver || table.state.phase === 'lobby') return;
     table.avatars = await seatAvatars(this.deps.ai, table, table.state.players);
     table.driver = await driveAiSeats(this.deps.ai, table.session, table, (playerId, busy) => this.output.thinking(table, playerId, busy));
-    table.driver.resume();
+    await table.driver.resume();
   }
 
   /** Settles once the running games of an earlier process are back (start-up); what finds games only in memory waits for it. */
@@ -591,10 +594,13 @@ export class LiveGames {
     if (existing) return existing;
     const table = this.table(loaded.value, { channelId, guildId: record.guildId ?? '', hostId: record.hostId ?? '' });
     table.restoreRefs(refs);
+    await this.output.recover(table);
+    // The AI seats' moves already due go in before the phase can resolve: the deadline runs only
+    // after them (open), and an interaction about this game waits for it here (inChannel), acknowledged.
+    await this.startAi(table);
+    if (table.state.phase === 'ended') return null;
     this.byChannel.set(channelId, table);
     table.session.open();
-    await this.output.recover(table);
-    await this.startAi(table);
     return table;
   }
 }

@@ -35,6 +35,8 @@ const FallbackCategorySchema = z.enum([
   'model_unavailable',
   'budget_spent',
   'provider_error',
+  /** The bot came back after the move was due (a restart late in the phase, or past its deadline): no time to ask. */
+  'restart',
 ]);
 export type FallbackCategory = z.infer<typeof FallbackCategorySchema>;
 

@@ -89,6 +89,8 @@ export class GameSession {
   private pending: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private cancelTimers: (() => void)[] = [];
+  /** Deadlines run only from open() on: a resumed game's owed moves go in before its phase can resolve. */
+  private opened = false;
   private closed = false;
   private submitted = 0;
   /** The phase, day and deadline the timers were armed for (null: none). */
@@ -118,9 +120,16 @@ export class GameSession {
     return this.current.id;
   }
 
-  /** Arms the deadline of the phase the game is in (at creation, and when a stored game is resumed). */
+  /**
+   * Arms the deadline of the phase the game is in (at creation, and when a stored game is resumed).
+   * A deadline that passed while no process ran the game resolves its phase now, after whatever
+   * was applied before (a resumed game's stand-in moves).
+   */
   open(): void {
+    this.opened = true;
     this.armTimers();
+    const { deadline, phase, day } = this.current;
+    if (deadline !== null && deadline <= this.deps.timers.now()) this.expire(phase, day, deadline);
   }
 
   /** Stops the timers; changes being written are still stored, and the game can be resumed by another process. */
@@ -271,6 +280,13 @@ export class GameSession {
     for (const p of undone) p.resolve(err(failure.error));
   }
 
+  /** The deadline of this phase has come: it resolves, unless the game has moved on since. */
+  private expire(phase: GameState['phase'], day: number, deadline: number): void {
+    void this.submit((state, at) =>
+      state.phase === phase && state.day === day ? engine.advance(state, { at: Math.max(at, deadline) }) : noChange(state),
+    );
+  }
+
   private disarm(): void {
     for (const cancel of this.cancelTimers) cancel();
     this.cancelTimers = [];
@@ -283,15 +299,8 @@ export class GameSession {
     if (armed?.phase === phase && armed.day === day && armed.deadline === deadline && this.cancelTimers.length > 0) return;
     this.armedFor = { phase, day, deadline };
     this.disarm();
-    if (deadline === null || phase === 'ended' || this.closed) return;
-    this.cancelTimers.push(
-      this.deps.timers.at(Math.max(deadline, this.notBefore), () => {
-        // Only the phase this timer was set for may be advanced by it.
-        void this.submit((state, at) =>
-          state.phase === phase && state.day === day ? engine.advance(state, { at: Math.max(at, deadline) }) : noChange(state),
-        );
-      }),
-    );
+    if (deadline === null || phase === 'ended' || this.closed || !this.opened) return;
+    this.cancelTimers.push(this.deps.timers.at(Math.max(deadline, this.notBefore), () => this.expire(phase, day, deadline)));
     for (const before of this.deps.reminders ?? []) {
       const when = deadline - before;
       if (when <= this.deps.timers.now()) continue;

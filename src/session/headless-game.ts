@@ -93,7 +93,7 @@ export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, s
       await minds.load(session.state.id);
       if (!options.from) options.onEvents?.(session.state.log, session.state);
       session.open();
-      driver.resume();
+      await driver.resume();
       for (let step = 0; session.state.phase !== 'ended'; step++) {
         if (step > MAX_STEPS) return err(`game ${session.state.id} did not end in ${MAX_STEPS} steps`);
         if (options.onEvents || options.outsideWork || virtual) await settle(session, driver, virtual, options.outsideWork);

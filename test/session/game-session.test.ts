@@ -40,6 +40,28 @@ describe('a live game session', () => {
     expect(published).toContain('night_resolved');
   });
 
+  it('GIVEN a stored vote whose deadline passed while no process ran it WHEN a vote is applied before open THEN nothing resolves until open, which resolves the vote at once with that vote in', async () => {
+    const t = TestGame.started([...SEVEN]);
+    t.advanceTo('vote');
+    const timers = new ManualTimers(t.state.deadline! + 60_000);
+    const published: GameEvent[] = [];
+    const game = new GameSession(t.state, {
+      timers,
+      save: () => Promise.resolve(ok(undefined)),
+      publish: (events) => published.push(...events),
+    });
+    const mafia = t.by('mafia').id;
+    const voter = t.state.players.find((p) => p.id !== mafia)!.id;
+    await game.submit((s, at) => engine.vote(s, { voterId: voter, targetId: mafia, at }));
+    timers.advanceTo(timers.now() + 1);
+    expect(game.state.phase).toBe('vote');
+
+    game.open();
+    await game.settled();
+    const resolved = published.find((e) => e.type === 'vote_resolved');
+    expect(resolved?.type === 'vote_resolved' && resolved.payload.tally.flatMap((x) => x.voters)).toEqual([voter]);
+  });
+
   it('GIVEN a deadline ahead WHEN the reminder time comes THEN a reminder is sent with the time left, once', () => {
     const t = TestGame.started([...SEVEN]);
     const { timers, reminders } = session(t.state);

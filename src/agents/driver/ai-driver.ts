@@ -63,6 +63,8 @@ class Task implements DecisionTiming {
     readonly speaksDead = false,
     /** When the decision is due (epoch ms on the clock); none for untimed seats. */
     readonly deadline?: number,
+    /** The bot came back after it was due: the offline brain stands in at once. */
+    readonly restarted = false,
   ) {}
 
   get signal(): AbortSignal {
@@ -126,6 +128,8 @@ export class AiDriver {
   /** A seat's name as the game has it now (its id if it has none): one closure for the driver, not one per decision. */
   private readonly nameOf = (id: string): string => engine.findPlayer(this.game.state, id)?.name ?? id;
   private parkedWaiters: (() => void)[] = [];
+  /** The phase a restart found past its moves' due time (phaseKey), whose owed moves are stand-ins placed at once. */
+  private lateKey: string | null = null;
 
   constructor(
     private readonly game: DriverGame,
@@ -133,9 +137,18 @@ export class AiDriver {
     private readonly options: AiDriverOptions,
   ) {}
 
-  /** Starts the work the current phase needs (at creation, or after a restart). */
-  resume(): void {
-    this.react();
+  /**
+   * Starts the work the current phase needs (at creation, or after a restart). A restart that finds
+   * the phase past the moment its moves were due (late in the phase, or past its deadline while no
+   * bot ran) has the offline brain place every living AI seat's owed move (night action, Mafia
+   * proposal, vote) at once, recorded as a `restart` fallback; it resolves once those are stored, so
+   * whoever resolves the phase can do it after them.
+   */
+  async resume(): Promise<void> {
+    const due = dueBy(this.game.state);
+    if (!this.options.untimed && due !== null && due <= this.options.clock.now()) this.lateKey = phaseKey(this.game.state);
+    const moves = this.react();
+    if (this.lateKey !== null) await Promise.all(moves);
   }
 
   /** Hook this to the game's publish. */
@@ -153,7 +166,8 @@ export class AiDriver {
       else if (e.type === 'mafia_second_round') this.job(this.secondRound());
       else if (e.type === 'speech' && e.payload.channel === 'town' && !this.seats.has(e.payload.playerId)) personSpoke = true;
     }
-    this.react();
+    // The moves it starts are tracked as jobs; only a resume waits for them.
+    void this.react();
     // A person spoke: someone may have been addressed, so the discussion may go on.
     if (personSpoke && this.game.state.phase === 'day') this.job(this.discuss());
   }
@@ -213,30 +227,31 @@ export class AiDriver {
     if (this.tasks.size === 0 && this.quietWaiters.length > 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
   }
 
-  private react(): void {
+  /** Starts what a new phase needs; returns the jobs placing the seats' moves (night actions, votes). */
+  private react(): Promise<void>[] {
     const state = this.game.state;
     const key = phaseKey(state);
-    if (key === this.reacted || this.stopped) return;
+    if (key === this.reacted || this.stopped) return [];
     this.reacted = key;
     this.abort((t) => t.key !== null && t.key !== key, 'stale');
     switch (state.phase) {
       case 'night':
         this.job(this.recap());
-        this.nightMoves();
-        break;
+        return this.nightMoves();
       case 'day':
         this.writeWills();
         this.job(this.discuss());
-        break;
+        return [];
       case 'vote':
-        this.votes();
-        break;
+        return this.votes();
       case 'last_words':
         this.job(this.lastWords());
-        break;
+        return [];
       case 'ended':
         this.stop();
-        break;
+        return [];
+      default:
+        return [];
     }
   }
 
@@ -245,6 +260,11 @@ export class AiDriver {
   }
 
   private job(work: Promise<void>): void {
+    void this.tracked(work);
+  }
+
+  /** Tracks the work until it is done (idle waits for it); the promise returned settles then and never rejects. */
+  private tracked(work: Promise<void>): Promise<void> {
     // One reaction rather than catch and finally: a game starts a few hundred jobs.
     const tracked: Promise<void> = work.then(
       () => {
@@ -258,6 +278,7 @@ export class AiDriver {
       },
     );
     this.jobs.add(tracked);
+    return tracked;
   }
 
   private ai(filter: (p: PlayerState) => boolean): PlayerState[] {
@@ -281,9 +302,10 @@ export class AiDriver {
   ): Promise<Decision | null> {
     if (this.stopped) return null;
     const timed = !this.options.untimed;
-    const task = new Task(key, player.id, kind === 'last_words', timed ? due : undefined);
+    const late = timed && due <= this.options.clock.now();
+    const task = new Task(key, player.id, kind === 'last_words', timed ? due : undefined, late && key === this.lateKey);
     // A restart late in a phase may leave no time: the offline brain decides at once.
-    if (timed && due <= this.options.clock.now()) task.abort('deadline');
+    if (late) task.abort('deadline');
     const cancel = timed ? this.options.clock.at(due, () => task.abort('deadline')) : noop;
     this.track(task);
     this.options.thinking?.(player.id, true);
@@ -305,6 +327,8 @@ export class AiDriver {
   private async fellBack(player: PlayerState, kind: DecisionKind, fallback: Fallback): Promise<void> {
     this.options.onFallback?.(player, kind, fallback);
     const { category, model } = fallback;
+    // The bot's own absence, not the model's failing: nothing to tell the table.
+    if (category === 'restart') return;
     if (category === 'budget_spent') await this.submit((s, at) => engine.announce(s, { text: BUDGET_NOTICE, topic: BUDGET_TOPIC, at }));
     else if (category === 'model_unavailable' && model)
       await this.submit((s, at) =>
@@ -373,13 +397,13 @@ export class AiDriver {
 
   // ── Night ──────────────────────────────────────────────────────────────────────────────
 
-  private nightMoves(): void {
+  private nightMoves(): Promise<void>[] {
     const state = this.game.state;
     const due = dueBy(state) ?? this.options.clock.now();
-    for (const p of this.ai((p) => engine.hasNightAction(state, p) && !engine.isMafia(p.role) && !(p.id in state.night.actions))) {
-      this.job(this.nightAction(p, due));
-    }
-    this.job(this.mafiaNight(due));
+    const moves = this.ai((p) => engine.hasNightAction(state, p) && !engine.isMafia(p.role) && !(p.id in state.night.actions)).map((p) =>
+      this.tracked(this.nightAction(p, due)),
+    );
+    return [...moves, this.tracked(this.mafiaNight(due))];
   }
 
   private async nightAction(player: PlayerState, due: number): Promise<void> {
@@ -575,10 +599,10 @@ export class AiDriver {
     });
   }
 
-  private votes(): void {
+  private votes(): Promise<void>[] {
     const state = this.game.state;
     const due = dueBy(state) ?? this.options.clock.now();
-    for (const p of this.ai((p) => p.alive && !(p.id in state.votes))) this.job(this.voteOf(p, due));
+    return this.ai((p) => p.alive && !(p.id in state.votes)).map((p) => this.tracked(this.voteOf(p, due)));
   }
 
   /** Each seat's vote goes in as soon as it is decided, its one line said first (the vote may close the day). */

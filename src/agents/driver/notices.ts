@@ -11,7 +11,7 @@ export const fallbackTopic = (playerId: string): string => `fallback:${playerId}
  * The one line the table reads the first time a seat's model fails it: neutral, short, and free of
  * the provider's own words (which may hold keys, URLs or response bodies; those go to the log).
  */
-export function fallbackNotice(name: string, category: Exclude<FallbackCategory, 'budget_spent'>): string {
+export function fallbackNotice(name: string, category: Exclude<FallbackCategory, 'budget_spent' | 'restart'>): string {
   switch (category) {
     case 'timeout':
       return `${name}'s model is not answering; ${name} plays on instinct for now.`;

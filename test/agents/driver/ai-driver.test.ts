@@ -34,7 +34,7 @@ function live(seats: number, ai: number) {
   });
   const driver = new AiDriver(session, minds, { clock: timers, speechGapMs: 0 });
   session.open();
-  driver.resume();
+  void driver.resume();
   /** Lets the AI finish what it is doing, then lets the clock reach the deadline. */
   const step = async () => {
     await driver.idle();
@@ -144,7 +144,7 @@ describe('the AI driver', () => {
     if (!game.ok) throw new Error(game.error);
     const { session, driver } = game.value;
     session.open();
-    driver.resume();
+    void driver.resume();
     await session.settled();
     expect(driver.pending).toBeGreaterThan(0);
     const before = asked.length;

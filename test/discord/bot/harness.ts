@@ -52,8 +52,11 @@ export interface World {
   client: Client<true>;
   /** What the bot logged at error and warn level, over restarts and crashes too. */
   log: { readonly errors: string[]; readonly warnings: string[] };
-  /** A new client and bot over the same simulator and database, as after a restart. */
-  restart(): Promise<Bot>;
+  /**
+   * A new client and bot over the same simulator and database, as after a restart; `whileDown` runs
+   * between the stop and the start (the clock moved on while no bot ran).
+   */
+  restart(whileDown?: () => unknown): Promise<Bot>;
   /**
    * As after a crash: the client is gone at once, with nothing stopped or finished (what the old
    * bot still had running can no longer reach Discord), then a new client and bot start.
@@ -139,9 +142,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     bot: first.bot,
     client: first.client,
     log,
-    async restart() {
+    async restart(whileDown) {
       await world.bot.stop();
       await world.client.destroy();
+      await whileDown?.();
       const next = await boot();
       world.bot = next.bot;
       world.client = next.client;

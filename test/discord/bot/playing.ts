@@ -11,6 +11,12 @@ import { messageText, type SimMessage } from '../../../scripts/fakes/discord/ind
 import type { World } from './harness.ts';
 
 export const HUMANS = ['alice', 'bob', 'carol'] as const;
+
+/**
+ * How long a wait for a named state may take before it counts as a hang: a bound, not a timing
+ * (a world's first game seats its AI in about 5 s on a 2-core machine under a load of 20).
+ */
+const HANG_MS = 30_000;
 export const AI = ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde'];
 
 export function options(m: SimMessage, customId: string): string[] {
@@ -56,7 +62,10 @@ export async function openGame(
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
   for (const persona of AI) await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-  await w.sim.until(() => table.driver !== null && table.mafiaThreadId !== null);
+  await w.sim.until(() => table.driver !== null && table.mafiaThreadId !== null, {
+    timeoutMs: HANG_MS,
+    description: 'the AI seated and the Mafia thread made',
+  });
   await settle(w, table, { waitForAi });
   return table;
 }
@@ -114,7 +123,10 @@ export async function toNextPhase(w: World, table: LiveGame): Promise<void> {
   const s = table.state;
   if (s.phase === 'ended' || s.deadline === null) return;
   w.timers.advanceTo(s.deadline);
-  await w.sim.until(() => table.state.phase !== s.phase || table.state.day !== s.day, { timeoutMs: 5000 });
+  await w.sim.until(() => table.state.phase !== s.phase || table.state.day !== s.day, {
+    timeoutMs: HANG_MS,
+    description: `the ${s.phase} to end`,
+  });
   await settle(w, table);
 }
 

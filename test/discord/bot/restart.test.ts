@@ -137,7 +137,8 @@ describe('killed and restarted mid-game', () => {
 
     await w.restart();
 
-    const status = await w.sim.user('bob').slash('other', 'mafia', { subcommand: 'status' }).ephemeral();
+    // The lobby is loaded for it: a bound on the wait, not a timing (the simulator holds the bot to Discord's 3 s for the acknowledgement).
+    const status = await w.sim.user('bob').slash('other', 'mafia', { subcommand: 'status' }).ephemeral({ timeoutMs: 30_000 });
     expect(messageText(status)).toContain('Mafia: Lobby');
     expect(messageText(status)).toContain('alice');
     expect(w.log.errors.slice(errorsBefore)).toEqual([]);

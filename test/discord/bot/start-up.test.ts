@@ -33,6 +33,9 @@ class LoadValve {
   }
 }
 
+/** A bound on waiting for an answer, not a timing: Discord's 3 s for the acknowledgement are the simulator's to enforce. */
+const WAIT = { timeoutMs: 30_000 };
+
 const valve = new LoadValve();
 let w: World;
 beforeAll(async () => {
@@ -76,14 +79,14 @@ describe('the first moments of a bot that starts again', () => {
     afterTest(w, () => registration.release());
     const starting = w.restart();
     // The new bot is logged in (READY went out) and asks Discord for its commands, which does not answer yet.
-    await w.sim.until(() => registration.waiting > 0);
+    await w.sim.until(() => registration.waiting > 0, WAIT);
     const vote = w.sim.user('bob').select(message, `vote:${gameId}`, [choice]);
     const statuses = ['alice', 'carol'].map((name) => w.sim.user(name).slash('game', 'mafia', { subcommand: 'status' }));
     const rules = w.sim.user('bob').slash('game', 'mafia', { subcommand: 'rules' });
 
-    expect(messageText(await vote.ephemeral())).toBe(answer);
-    for (const status of statuses) expect(messageText(await status.ephemeral())).toContain('Mafia: Vote 1');
-    expect(messageText(await rules.ephemeral())).toContain('Rules of this game');
+    expect(messageText(await vote.ephemeral(WAIT))).toBe(answer);
+    for (const status of statuses) expect(messageText(await status.ephemeral(WAIT))).toContain('Mafia: Vote 1');
+    expect(messageText(await rules.ephemeral(WAIT))).toContain('Rules of this game');
     // All of it while the registration still waits.
     expect(registration.waiting).toBe(1);
     registration.release();
@@ -103,19 +106,19 @@ describe('the first moments of a bot that starts again', () => {
 
     valve.held = true;
     const starting = w.restart();
-    await w.sim.until(() => valve.waitingLoads > 0);
+    await w.sim.until(() => valve.waitingLoads > 0, WAIT);
     const vote = w.sim.user('bob').select(message, `vote:${gameId}`, [choice]);
     const status = w.sim.user('alice').slash('game', 'mafia', { subcommand: 'status' });
 
     // Within Discord's 3 s, while the game is still loading: a private "thinking…" each.
-    expect((await vote.ack()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
-    expect((await status.ack()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    expect((await vote.ack(WAIT)).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    expect((await status.ack(WAIT)).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
     expect(valve.waitingLoads).toBeGreaterThan(0);
     valve.release();
     await starting;
 
-    expect(messageText(await vote.ephemeral())).toBe(answer);
-    expect(messageText(await status.ephemeral())).toContain('Mafia: Vote 1');
+    expect(messageText(await vote.ephemeral(WAIT))).toBe(answer);
+    expect(messageText(await status.ephemeral(WAIT))).toContain('Mafia: Vote 1');
     expect(tableOf(w, gameId)!.state.votes[seated(tableOf(w, gameId)!.state, 'bob').id]).toBe(choice);
     expect(failed()).toEqual([]);
     expect(errors()).toEqual([]);
