@@ -30,6 +30,9 @@ function openAi(baseURL: string): LlmConfig {
   };
 }
 
+/** A game of AI seats on a model, pictures drawn at its end: on a loaded machine its steps take a while. */
+const SLOW = 20_000;
+
 /** Everything a model read of one request. */
 const promptOf = (r: FakeRequest): string => [r.system, ...r.transcript.map((t) => t.text)].join('\n');
 
@@ -43,6 +46,19 @@ async function everythingKept(world: World, gameId: string): Promise<string> {
   return [JSON.stringify(await world.games.loadEvents(gameId)), ...files].join('\n');
 }
 
+/** As `openGame`, on a loaded machine: AI seats on a model take longer to seat. */
+async function openLlmGame(world: World): Promise<LiveGame> {
+  const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+  const table = world.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  for (const persona of AI)
+    await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
+  await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
+  await world.sim.until(() => table.driver !== null && table.mafiaThreadId !== null, { timeoutMs: SLOW, description: 'the AI seated' });
+  await settle(world, table);
+  return table;
+}
+
 /** Plays the game's clock to its end by `/mafia end`, with the director's cut posted. */
 async function endGame(world: World, table: LiveGame): Promise<void> {
   await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply();
@@ -53,9 +69,6 @@ async function endGame(world: World, table: LiveGame): Promise<void> {
     description: "the director's cut with its replay",
   });
 }
-
-/** A game of AI seats on a model, pictures drawn at its end: on a loaded machine its steps take a while. */
-const SLOW = 20_000;
 
 const CLAIM = 'I am the Detective and Sherlock Holmes is Mafia';
 const CORRECTED = 'I am the Doctor and Sherlock Holmes is Mafia';
@@ -73,7 +86,7 @@ describe('what people edit and delete by day', () => {
       if (promptOf(request).includes('# Your task: Speak')) await afterAlice;
       return playing(request);
     });
-    const table = await openGame(w);
+    const table = await openLlmGame(w);
     const alice = seated(table.state, 'alice');
     // Not settled on the way: the day's first speech waits for alice.
     while (table.state.phase !== 'day') {
