@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { openGame, settle } from './playing.ts';
+import type { LiveGame } from '../../../src/discord/live-games.ts';
+import { AI, settle } from './playing.ts';
 import { fromNow } from './shared-world.ts';
 
 /** A world of its own: once kicked, the bot has no server left to play in. */
@@ -12,15 +13,30 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
+/** What these tests wait for takes several Discord round trips: patient on a loaded machine. */
+const PATIENT = { timeoutMs: 15_000 };
+
+/** alice hosts, bob and carol join, the AI take seats, alice starts; returns once night 1 is under way. */
+async function start(): Promise<LiveGame> {
+  const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public(PATIENT);
+  const table = w.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated(PATIENT);
+  for (const persona of AI)
+    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral(PATIENT);
+  await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated(PATIENT);
+  await w.sim.until(() => table.driver !== null && table.mafiaThreadId !== null, PATIENT);
+  await settle(w, table);
+  return table;
+}
+
 describe('the bot kicked from the server', () => {
   it('GIVEN a running game WHEN the bot is kicked from its server THEN the game is cancelled and stored so, and each person is told by DM that the bot was removed from the server, not that the channel was deleted', async () => {
     const dms = new Map(['alice', 'bob', 'carol'].map((name) => [name, fromNow(() => w.sim.dmsTo(name))]));
-    const table = await openGame(w);
+    const table = await start();
     const gameId = table.state.id;
 
     w.sim.kickBot('Club');
-    // Cancelling stores an event and stops the AI seats: generous on a loaded machine.
-    await w.sim.until(() => table.state.phase === 'ended', { timeoutMs: 15_000 });
+    await w.sim.until(() => table.state.phase === 'ended', PATIENT);
     await settle(w, table);
 
     const ended = table.state.log.find((e) => e.type === 'game_ended');

@@ -11,6 +11,9 @@ beforeAll(async () => {
 afterEach(() => tidy(w));
 afterAll(() => w.close());
 
+/** Each answer here waits on the database and Discord: patient on a loaded machine. */
+const PATIENT = { timeoutMs: 15_000 };
+
 const GINA = 'Gina Marsh was a sharp-eyed harbour pilot who read every captain by his hands. She trusted tides more than people.';
 
 const persona = (subcommand: string, options: Record<string, string>) =>
@@ -24,14 +27,14 @@ async function ginaId(): Promise<string> {
 
 /** alice makes Gina and opens a lobby in #game; `seated` puts Gina in it. */
 async function lobbyWithGina({ seated }: { seated: boolean }) {
-  await persona('create', { name: 'Gina', text: GINA }).ephemeral();
-  const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
+  await persona('create', { name: 'Gina', text: GINA }).ephemeral(PATIENT);
+  const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public(PATIENT);
   const table = w.bot.liveGames.live[0]!;
   if (seated)
     await w.sim
       .user('alice')
       .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Gina' } })
-      .ephemeral();
+      .ephemeral(PATIENT);
   return { lobby, table, id: await ginaId() };
 }
 
@@ -51,18 +54,20 @@ describe('deleting a persona seated in an open lobby', () => {
     };
     expect(await lobbyShown()).toContain('Gina');
 
-    const asked = await persona('delete', { persona: 'Gina' }).ephemeral();
+    const asked = await persona('delete', { persona: 'Gina' }).ephemeral(PATIENT);
     expect(messageText(asked)).toContain(
       `**Gina** is seated in the lobby in <#${w.sim.channel('game').id}>. Delete it for good and free that seat (the lobby is told), or keep it and have it removed from the lobby first (\`/mafia remove\`, by the host)?`,
     );
     expect(messageText(asked)).toMatch(/Delete and free the seat\nKeep it$/);
 
-    expect(messageText(await w.sim.user('alice').click(asked, `persona-delete:no:${id}`).updated())).toBe('Kept; nothing was deleted.');
+    expect(messageText(await w.sim.user('alice').click(asked, `persona-delete:no:${id}`).updated(PATIENT))).toBe(
+      'Kept; nothing was deleted.',
+    );
     expect(ginaSeated(table)).toBe(true);
     expect(await w.db.prisma.persona.count({ where: { id } })).toBe(1);
 
-    const again = await persona('delete', { persona: 'Gina' }).ephemeral();
-    expect(messageText(await w.sim.user('alice').click(again, `persona-delete:yes:${id}`).updated())).toBe(
+    const again = await persona('delete', { persona: 'Gina' }).ephemeral(PATIENT);
+    expect(messageText(await w.sim.user('alice').click(again, `persona-delete:yes:${id}`).updated(PATIENT))).toBe(
       `Deleted **Gina**. Its seat in <#${w.sim.channel('game').id}> is free, and the lobby was told.`,
     );
     expect(ginaSeated(table)).toBe(false);
@@ -75,15 +80,15 @@ describe('deleting a persona seated in an open lobby', () => {
   it('GIVEN alice asked to delete Gina while unseated WHEN Gina is seated before she confirms THEN the confirmed deletion frees that seat too, and the lobby is told', async () => {
     const { table, id } = await lobbyWithGina({ seated: false });
     const said = fromNow(() => w.sim.messagesIn('game'));
-    const asked = await persona('delete', { persona: 'Gina' }).ephemeral();
+    const asked = await persona('delete', { persona: 'Gina' }).ephemeral(PATIENT);
     expect(messageText(asked)).toMatch(/^Delete \*\*Gina\*\* for good\?/);
 
     await w.sim
       .user('alice')
       .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Gina' } })
-      .ephemeral();
+      .ephemeral(PATIENT);
     expect(ginaSeated(table)).toBe(true);
-    expect(messageText(await w.sim.user('alice').click(asked, `persona-delete:yes:${id}`).updated())).toMatch(
+    expect(messageText(await w.sim.user('alice').click(asked, `persona-delete:yes:${id}`).updated(PATIENT))).toMatch(
       /^Deleted \*\*Gina\*\*\. Its seat in <#\d+> is free, and the lobby was told\.$/,
     );
     expect(ginaSeated(table)).toBe(false);
