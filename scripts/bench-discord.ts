@@ -120,7 +120,7 @@ export async function settle(bot: Bot, games: readonly BenchGame[]): Promise<voi
 }
 
 /** Plays every game to its end: all humans play their phase, then the clock jumps to the earliest deadline. */
-export async function playAll(run: Running, games: readonly BenchGame[]): Promise<void> {
+export async function playAll(run: Running, games: readonly BenchGame[], phaseChangeTimeoutMs = PHASE_CHANGE_TIMEOUT_MS): Promise<void> {
   for (;;) {
     await settle(run.bot, games);
     const live = games.filter((g) => g.playing);
@@ -144,7 +144,7 @@ export async function playAll(run: Running, games: readonly BenchGame[]): Promis
     run.timers.advanceTo(next);
     // Deadlines go through each session's queue; wait for them to land.
     await run.sim.until(() => due.every(({ g, phase, day }) => g.state.phase !== phase || g.state.day !== day), {
-      timeoutMs: PHASE_CHANGE_TIMEOUT_MS,
+      timeoutMs: phaseChangeTimeoutMs,
       description: `${due.length} game(s) to leave the phase whose deadline passed`,
     });
   }

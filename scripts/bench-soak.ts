@@ -1,7 +1,7 @@
 /**
  * The soak: thousands of games, one after another, on ONE bot through the Discord simulator (real
- * discord.js, the offline brain, in-memory PGlite, a manual clock), played by the Discord bench's own
- * people. The same channels host game after game, as a server's would; each wave plays one game in
+ * discord.js, the offline brain, PGlite in a fresh directory, a manual clock), played by the Discord
+ * bench's own people. The same channels host game after game, as a server's would; each wave plays one game in
  * every channel at once. After a wave the simulator forgets what it recorded (its own memory, not the
  * bot's), and the process is sampled after a full GC: heap, RSS, open file descriptors, database
  * connections, and the sizes of discord.js's caches. Nothing here asserts: the caller prints the figures.
@@ -16,8 +16,12 @@ import { ackFigures, benchWorld, inParallel, STARTER_PERSONAS } from './bench-di
 import type { InteractionHandle } from './fakes/discord/index.ts';
 import { ratio } from './lib/bench-ratio.ts';
 
-/** Every lobby of a wave must have started (or failed) within this long. */
-const START_TIMEOUT_MS = 120_000;
+/**
+ * How long a wave's lobbies may take to start, and a phase to move on once its deadline passed. The
+ * soak shares a loaded machine: past it, a game is counted as not started (and ended by its host),
+ * or the soak stops with the phase it was stuck in.
+ */
+const STUCK_MS = 600_000;
 /**
  * How long a simulated person waits for a reply. The soak measures memory, not latency, and shares a
  * machine: a reply slower than the simulator's default 5 s must not make a game fail to start.
@@ -152,28 +156,14 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
   const started = performance.now();
   try {
     while (played < options.games) {
-      const handles: InteractionHandle[] = [];
-      const wave = layout.seatings
-        .slice(0, options.games - played)
-        .map(
-          (s, i) =>
-            new BenchGame(run.sim, run.bot, { ...s, channelId: channels[i] ?? '', personas: STARTER_PERSONAS.slice(0, 5) }, handles),
-        );
-      await inParallel(wave, 10, (g) => g.open());
-      await run.sim.until(() => wave.every((g) => g.failed !== null || g.running()), {
-        timeoutMs: START_TIMEOUT_MS,
-        description: `every game of the wave after ${played} games to start`,
-      });
-      await playAll(run, wave);
-      await settle(run.bot, wave);
-      await endLeftovers(run, wave);
-      played += wave.length;
-      ended += wave.filter((g) => g.ended).length;
-      for (const g of wave) if (g.failed !== null && failures.length < 5) failures.push(`${g.seating.channelId}: ${g.failed}`);
-      notStarted += wave.filter((g) => g.failed !== null).length;
-      const acks = ackFigures(handles);
-      interactions += acks.interactions;
-      unacknowledged += acks.unanswered;
+      // Played in a function of its own: the wave's games and handles are garbage before the sample.
+      const wave = await playWave(run, layout.seatings.slice(0, options.games - played), channels);
+      played += wave.games;
+      ended += wave.ended;
+      notStarted += wave.failures.length;
+      failures.push(...wave.failures.slice(0, Math.max(0, 5 - failures.length)));
+      interactions += wave.interactions;
+      unacknowledged += wave.unacknowledged;
       // The simulator's records are the bench's memory, not the bot's.
       run.sim.forgetHistory();
       const now = await sample(run, kind, played, started);
@@ -206,6 +196,47 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
   };
 }
 
+interface WaveTally {
+  readonly games: number;
+  readonly ended: number;
+  /** Why the games that did not start failed. */
+  readonly failures: readonly string[];
+  readonly interactions: number;
+  readonly unacknowledged: number;
+}
+
+/** One game in each channel, opened, played to its end and counted; a game left open is ended by its host. */
+async function playWave(run: Running, seatings: readonly { humans: readonly string[] }[], channels: readonly string[]): Promise<WaveTally> {
+  const handles: InteractionHandle[] = [];
+  const wave = seatings.map(
+    (s, i) => new BenchGame(run.sim, run.bot, { ...s, channelId: channels[i] ?? '', personas: STARTER_PERSONAS.slice(0, 5) }, handles),
+  );
+  await inParallel(wave, 10, (g) => g.open());
+  await run.sim
+    .until(() => wave.every((g) => g.failed !== null || g.running()), { timeoutMs: STUCK_MS })
+    .catch(() => {
+      for (const g of wave) if (g.failed === null && !g.running()) g.failed = `not started after ${STUCK_MS / 1000} s: ${stage(g)}`;
+    });
+  await playAll(run, wave, STUCK_MS);
+  await settle(run.bot, wave);
+  await endLeftovers(run, wave);
+  const acks = ackFigures(handles);
+  return {
+    games: wave.length,
+    ended: wave.filter((g) => g.ended).length,
+    failures: wave.flatMap((g) => (g.failed === null ? [] : [`${g.seating.channelId}: ${g.failed}`])),
+    interactions: acks.interactions,
+    unacknowledged: acks.unanswered,
+  };
+}
+
+/** How far a game that did not start got. */
+function stage(g: BenchGame): string {
+  const t = g.table;
+  if (!t) return 'no lobby';
+  return `phase ${t.state.phase}, AI seats ${t.driver ? 'driven' : 'not driven'}, Mafia thread ${t.mafiaThreadId ?? 'none'}`;
+}
+
 /** A game of the wave that did not start or end (a lobby left open) is ended by its host, so its channel can host the next. */
 async function endLeftovers(run: Running, wave: readonly BenchGame[]): Promise<void> {
   const left = wave.filter((g) => run.bot.liveGames.liveInChannel(g.seating.channelId) !== undefined);
@@ -214,7 +245,7 @@ async function endLeftovers(run: Running, wave: readonly BenchGame[]): Promise<v
     if (host !== undefined) await run.sim.user(host).slash({ id: g.seating.channelId }, 'mafia', { subcommand: 'end' }).reply();
   }
   await run.sim.until(() => left.every((g) => run.bot.liveGames.liveInChannel(g.seating.channelId) === undefined), {
-    timeoutMs: START_TIMEOUT_MS,
+    timeoutMs: STUCK_MS,
     description: `${left.length} game(s) left open to be ended`,
   });
   await settle(run.bot, wave);

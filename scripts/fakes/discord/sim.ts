@@ -583,12 +583,13 @@ export class DiscordSim extends SimCore {
   }
 
   /**
-   * Forgets what happened so far: messages (with their files), REST calls, interactions, typing and
-   * the gateway's replay log. Servers, channels, threads, members and webhooks stay. For a long run
+   * Forgets what happened so far: messages (with their files), threads, REST calls, interactions,
+   * typing and the gateway's replay log. Servers, channels, members and webhooks stay. For a long run
    * (the soak), whose own records would otherwise grow in the process it measures; call it only
-   * when nothing waits on an earlier interaction or message.
+   * between games, when nothing waits on an earlier interaction, message or thread.
    */
   forgetHistory(): void {
+    for (const [id, channel] of this.world.channels) if (isThread(channel)) this.world.channels.delete(id);
     this.world.messages.clear();
     this.world.channelMessages.clear();
     this.world.typing.length = 0;
