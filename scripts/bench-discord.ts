@@ -81,7 +81,8 @@ export async function boot(options: InProcessBenchOptions, guilds: GuildSpec[]):
   const errors: string[] = [];
   const log = collectingLog(errors);
   const sim = await startDiscordSim({ guilds, ...(options.replyTimeoutMs !== undefined && { waitTimeoutMs: options.replyTimeoutMs }) });
-  const db = options.database ?? (await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl, { onDisk: options.pgliteOnDisk ?? false }));
+  const db =
+    options.database ?? (await openBenchDatabase(options.db ?? 'pglite', options.postgresUrl, { onDisk: options.pgliteOnDisk ?? false }));
   const games = createGameStore(db.prisma);
   const personas = createPersonaStore(db.prisma);
   const pack = await loadStarterPack(personas);
