@@ -107,8 +107,13 @@ export class GameOutput {
   private readonly chains = new Map<string, Promise<void>>();
   /** One webhook per channel, created once and cached (bound: CHANNELS_KEPT). */
   private readonly webhooks = new LimitedCollection<string, Webhook>({ maxSize: CHANNELS_KEPT });
-  /** Channels where the bot may not use webhooks: AI speech goes out as bot messages, without asking again (bound: CHANNELS_KEPT). */
-  private readonly noWebhooks = new LimitedCollection<string, true>({ maxSize: CHANNELS_KEPT });
+  /**
+   * Channels where Discord refused the bot webhooks, and whether discord.js's cache said the bot had
+   * Manage Webhooks there when it did (bound: CHANNELS_KEPT). Where the cache said no, the bot
+   * tries webhooks again once the cache says yes (a role or overwrite changed); where it said yes,
+   * the cache cannot tell a grant, so the channel stays without them while the bot runs.
+   */
+  private readonly noWebhooks = new LimitedCollection<string, { readonly permittedThen: boolean }>({ maxSize: CHANNELS_KEPT });
   /** Games whose Mafia could not get a thread: the Mafia's chat goes by DM (bound: running games; forgotten at the end). */
   private readonly mafiaByDm = new Set<string>();
   /** The DM copies of each Mafia chat line, so they follow the line's edits and deletion. */
@@ -528,6 +533,7 @@ export class GameOutput {
   /** Through the webhook where the bot may; else as its own message, the persona named in bold. */
   private async speak(table: OutputGame, name: string, text: string, playerId: string, threadId?: string): Promise<void> {
     const where = threadId ? 'in the Mafia thread' : 'in the channel';
+    if (this.webhooksGrantedAgain(table.channelId)) this.noWebhooks.delete(table.channelId);
     if (!this.noWebhooks.has(table.channelId)) {
       const avatar = table.avatars.get(playerId) ?? null;
       const sent = await this.attempt(table, `${name}'s words through the webhook`, () =>
@@ -538,7 +544,7 @@ export class GameOutput {
         await this.report(table, { what: `${name}'s words ${where}` }, sent.error);
         return;
       }
-      this.noWebhooks.set(table.channelId, true);
+      this.noWebhooks.set(table.channelId, { permittedThen: this.mayManageWebhooks(table.channelId) });
       this.webhooks.delete(table.channelId);
       await this.tell(
         table,
@@ -550,6 +556,20 @@ export class GameOutput {
       const target = await this.channel(threadId ?? table.channelId);
       await target?.send(personaSpeechAsBot(name, text));
     });
+  }
+
+  /** Whether discord.js's cache says the bot may manage webhooks in the channel (false when it cannot tell). */
+  private mayManageWebhooks(channelId: string): boolean {
+    const channel = this.client.channels.cache.get(channelId);
+    if (channel?.type !== ChannelType.GuildText) return false;
+    const me = channel.guild.members.me;
+    return me !== null && channel.permissionsFor(me).has(PermissionFlagsBits.ManageWebhooks);
+  }
+
+  /** A channel refused webhooks while the bot lacked Manage Webhooks there, and which now grants it. */
+  private webhooksGrantedAgain(channelId: string): boolean {
+    const refused = this.noWebhooks.get(channelId);
+    return refused !== undefined && !refused.permittedThen && this.mayManageWebhooks(channelId);
   }
 
   private async webhook(channelId: string): Promise<Webhook | null> {

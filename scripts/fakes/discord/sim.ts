@@ -558,6 +558,17 @@ export class DiscordSim extends SimCore {
     kickBot(this, this.guild(guildName));
   }
 
+  /**
+   * A server admin sets what the bot may do in a channel (a member overwrite for the bot, replacing
+   * any earlier one), with the CHANNEL_UPDATE Discord sends.
+   */
+  setBotOverwrite(ref: ChannelRef, change: { allow?: bigint; deny?: bigint }): void {
+    const ch = this.resolveChannel(ref);
+    ch.overwrites = ch.overwrites.filter((o) => !(o.type === 1 && o.id === this.botUserId));
+    ch.overwrites.push({ id: this.botUserId, type: 1, allow: change.allow ?? 0n, deny: change.deny ?? 0n });
+    this.dispatchChannelUpdate(ch);
+  }
+
   /** Someone deletes a channel or thread in the Discord client: gone for everyone, with its gateway event. */
   deleteChannel(ref: ChannelRef): void {
     this.removeChannel(this.resolveChannel(ref));

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import * as engine from '../../../src/game/index.ts';
 import { isMafia } from '../../../src/game/index.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
-import { messageText } from '../../../scripts/fakes/discord/index.ts';
+import { messageText, Permissions } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, nightMenu, seedWhere, settle, toNextPhase } from './playing.ts';
 import { afterTest, fromNow, tidy } from './shared-world.ts';
@@ -104,6 +104,40 @@ describe('Discord faults during a game', () => {
     expect(posted.length).toBe(spoken.length);
     expect(channelText(own).filter((t) => t.includes('Manage Webhooks'))).toHaveLength(1);
     expect(own.sim.requests(undefined, '/channels/:channelId/webhooks').length).toBeLessThanOrEqual(2);
+  });
+
+  it('GIVEN the bot denied Manage Webhooks in its game channel WHEN an admin grants it mid-game THEN the AI players speak through the webhook again, under their own names', async () => {
+    // A world of its own: which channels refused webhooks is remembered for the bot's run.
+    const own = await startWorld({ seed: SEED });
+    onTestFinished(() => own.close());
+    own.sim.setBotOverwrite('game', { deny: Permissions.ManageWebhooks });
+    const table = await start(own);
+    while (table.state.phase !== 'day') await toNextPhase(own, table);
+    const ai = table.state.players.find((p) => p.kind === 'ai' && p.alive)!;
+    const say = async (text: string) => {
+      const said = await table.submit((s, at) => engine.speak(s, { playerId: ai.id, channel: 'town', text, at }));
+      expect(said.ok).toBe(true);
+      await settle(own, table);
+    };
+
+    await say('Before the grant.');
+    expect(channelText(own)).toContain(`**${ai.name}:** Before the grant.`);
+    expect(channelText(own).filter((t) => t.includes('Manage Webhooks'))).toHaveLength(1);
+
+    own.sim.setBotOverwrite('game', { allow: Permissions.ManageWebhooks });
+    const channelId = own.sim.channel('game').id;
+    await own.sim.until(
+      () => {
+        const channel = own.client.channels.cache.get(channelId);
+        const me = channel && 'guild' in channel ? channel.guild.members.me : null;
+        return !!me && !!channel && 'permissionsFor' in channel && channel.permissionsFor(me).has(Permissions.ManageWebhooks);
+      },
+      { description: 'discord.js to see the grant' },
+    );
+    await say('After the grant.');
+
+    expect(own.sim.webhookMessages('game').map(messageText)).toContain('After the grant.');
+    expect(channelText(own).filter((t) => t.includes('After the grant.'))).toEqual(['After the grant.']);
   });
 
   it('GIVEN a running game WHEN its channel is deleted THEN the game is cancelled and stored so, each person is told by DM, and nothing more is posted', async () => {
