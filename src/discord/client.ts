@@ -116,6 +116,8 @@ export function createDiscordClient(settings: ClientSettings = {}): Client {
     rest,
     makeCache: CACHE_LIMITS,
     sweepers: SWEEPERS,
+    // Every send sets its own; this keeps a send that forgets from pinging anyone.
+    allowedMentions: { parse: [] },
   });
   answerInteractionsOutsideTheGlobalCap(client, rest);
   return client;

@@ -11,6 +11,8 @@ const CAUSE: Record<DeathCause, string> = {
   lynch: 'was lynched by the town',
 };
 
+const asWritten = (written: string): string => written;
+
 /** How each phase is called when shown to people. */
 export const PHASE_TITLE = {
   lobby: 'Lobby',
@@ -28,12 +30,19 @@ export function spokenText(payload: GameEventOf<'speech'>['payload']): string {
   return payload.edited ? `${payload.text} (edited)` : payload.text;
 }
 
-/** Plain-text narration of one event, or null for events with nothing to tell. */
-export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): string | null {
-  const name = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
+/**
+ * Plain-text narration of one event, or null for events with nothing to tell. `shown` renders what
+ * people and models wrote (names, speech, wills) for where the line goes: Discord escapes Markdown.
+ */
+export function narrate(
+  state: Pick<GameState, 'players'>,
+  event: GameEvent,
+  shown: (written: string) => string = asWritten,
+): string | null {
+  const name = (id: string) => shown(state.players.find((p) => p.id === id)?.name ?? id);
   switch (event.type) {
     case 'player_joined':
-      return `${event.payload.player.name} joins the table.`;
+      return `${shown(event.payload.player.name)} joins the table.`;
     case 'game_started':
       return `Roles in play: ${event.payload.roles.map((r) => getRole(r).name).join(', ')}.`;
     case 'phase_started':
@@ -43,12 +52,12 @@ export function narrate(state: Pick<GameState, 'players'>, event: GameEvent): st
     case 'player_died': {
       const { playerId, cause, role, will } = event.payload;
       const revealed = role ? ` They were the ${getRole(role).name}.` : '';
-      const testament = will ? ` Their will reads: “${will}”` : '';
+      const testament = will ? ` Their will reads: “${shown(will)}”` : '';
       return `☠ ${name(playerId)} ${CAUSE[cause]}.${revealed}${testament}`;
     }
     case 'speech': {
       const where = event.payload.channel === 'mafia' ? ' [Mafia thread]' : event.payload.channel === 'last_words' ? ' (last words)' : '';
-      return `${name(event.payload.playerId)}${where}: ${spokenText(event.payload)}`;
+      return `${name(event.payload.playerId)}${where}: ${shown(spokenText(event.payload))}`;
     }
     case 'vote_cast':
       return `🗳 ${name(event.payload.voterId)} votes ${event.payload.targetId === 'no_lynch' ? 'no lynch' : name(event.payload.targetId)}.`;

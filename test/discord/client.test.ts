@@ -75,4 +75,16 @@ describe('the Discord client: bounded, and nothing left behind', () => {
     expect(cached).not.toContain('message 29');
     await client.destroy();
   });
+
+  it('GIVEN a client made for the bot WHEN a send forgets to say whom it may ping THEN Discord is told to ping nobody', async () => {
+    sim = await startDiscordSim({ guilds: [{ name: 'Club', channels: ['game'], members: ['bob'] }] });
+    const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
+    const channel = await client.channels.fetch(sim.channel('game').id);
+    if (!channel?.isSendable()) throw new Error('the game channel takes no messages');
+
+    await channel.send('@everyone look');
+
+    expect(sim.requests('POST', '/channels/:channelId/messages').at(-1)?.body).toMatchObject({ allowed_mentions: { parse: [] } });
+    await client.destroy();
+  });
 });

@@ -1,4 +1,5 @@
 import type { GameState } from '../../game/index.ts';
+import { plainText } from '../../plain-text.ts';
 
 export const MAX_CONTENT = 2000;
 
@@ -16,8 +17,11 @@ export function cut(text: string, limit: number): string {
 }
 
 export function nameOf(state: GameState, id: string): string {
-  return state.players.find((p) => p.id === id)?.name ?? 'someone';
+  return plain(state.players.find((p) => p.id === id)?.name ?? 'someone');
 }
+
+/** What people and models wrote, its Markdown shown rather than rendered. */
+export const plain = plainText;
 
 /** Nothing the bot posts may ping anyone: names are plain text. */
 export const NO_MENTIONS = { parse: [] as [] };

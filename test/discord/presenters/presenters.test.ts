@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { announcements } from '../../../src/discord/presenters/announce.ts';
 import { directorsCutFile } from '../../../src/report/markdown.ts';
 import { nightActionMessage, SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
-import { personaSpeech, webhookName } from '../../../src/discord/presenters/persona-speech.ts';
+import { personaSpeech, personaSpeechAsBot, webhookName } from '../../../src/discord/presenters/persona-speech.ts';
 import { reminderDue, reminderMessage } from '../../../src/discord/presenters/reminder.ts';
 import { roleCardMessage } from '../../../src/discord/presenters/role-card.ts';
 import { closedVoteMessage, NO_LYNCH_VALUE, voteMessage } from '../../../src/discord/presenters/vote.ts';
@@ -138,6 +138,24 @@ describe('what players are shown', () => {
     const speech = personaSpeech('Ada', 'word '.repeat(600), null);
     expect((speech.content as string).length).toBeLessThanOrEqual(2000);
     expect(speech.allowedMentions).toEqual({ parse: [] });
+  });
+
+  it('GIVEN an AI line with a masked link, a heading and bold WHEN it is made into webhook or bot speech THEN it reads as typed: nothing renders as Markdown', () => {
+    const line = '# Trust me\n[free nitro](https://evil.example) is **safe**\n> quoted';
+    const shown = '\\# Trust me\n\\[free nitro](https://evil.example) is \\*\\*safe\\*\\*\n\\> quoted';
+    expect(personaSpeech('Ada', line, null).content).toBe(shown);
+    expect(personaSpeechAsBot('Ada', line).content).toBe(`**Ada:** ${shown}`);
+    expect(personaSpeechAsBot('*Ada*', 'hi').content).toBe('**\\*Ada\\*:** hi');
+  });
+
+  it('GIVEN a will with a masked link WHEN its writer’s death is announced and the director’s cut is made THEN the link is shown as typed, not rendered', () => {
+    const t = TestGame.started(['mafia', 'townsperson', 'townsperson']);
+    const victim = t.by('townsperson');
+    t.must(engine.writeWill(t.state, { playerId: victim.id, text: '[my notes](https://evil.example)', at: t.at }));
+    const events = t.must(t.act(t.by('mafia'), victim));
+    const [message] = announcements(t.state, events, IN_A_THREAD);
+    expect(message!.content).toContain('Their will reads: “\\[my notes](https://evil.example)”');
+    expect(directorsCutFile(t.state, 'Game')!.content).toContain('Their will reads: “\\[my notes](https://evil.example)”');
   });
 
   it('GIVEN an ended game WHEN the director’s cut file is made THEN it holds the roles table, the public record and the private reasoning; not before the end', () => {
