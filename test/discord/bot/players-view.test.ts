@@ -131,4 +131,29 @@ describe('what players read', () => {
       .filter((line) => /last words/i.test(line));
     expect(lastWords).toEqual([expect.stringMatching(/^🕯️ \*\*Last words\*\* for bob \(until <t:\d+:R>\)\.$/)]);
   });
+
+  it('GIVEN the vote WHEN bob double-clicks carol THEN one vote is stored, he reads "Your vote: carol." both times, and the tally counts him once', async () => {
+    const table = await start();
+    while (table.state.phase !== 'vote') await nextPhase(table);
+    const gameId = table.state.id;
+    const voteMessage = () => w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+    const carol = seated(table.state, 'carol').id;
+    const clicks = [0, 1].map(() => w.sim.user('bob').select(voteMessage(), `vote:${gameId}`, [carol]).ephemeral(PATIENT));
+    const answers = await Promise.all(clicks);
+    await settle(w, table);
+
+    expect(answers.map(messageText)).toEqual(['Your vote: carol.', 'Your vote: carol.']);
+    const bob = seated(table.state, 'bob').id;
+    const stored = await w.games.loadEvents(gameId);
+    expect(stored.filter((e) => e.type === 'vote_cast' && (e.payload as { voterId?: string }).voterId === bob)).toHaveLength(1);
+    // The vote message is edited at most every 2 s: past that, it shows the vote.
+    w.timers.advanceTo(w.timers.now() + 2_000);
+    const carolsLine = await w.sim.until(() => JSON.stringify(voteMessage().embeds).match(/\*\*carol\*\* — (\d+): ([^\\]*)/), {
+      ...PATIENT,
+      description: "bob's vote in the vote message",
+    });
+    const voters = carolsLine[2]!.split(', ');
+    expect(voters.filter((v) => v === 'bob')).toHaveLength(1);
+    expect(Number(carolsLine[1])).toBe(voters.length);
+  });
 });
