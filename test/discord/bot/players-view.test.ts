@@ -132,6 +132,34 @@ describe('what players read', () => {
     expect(lastWords).toEqual([expect.stringMatching(/^🕯️ \*\*Last words\*\* for bob \(until <t:\d+:R>\)\.$/)]);
   });
 
+  it('GIVEN dawn 1 announced, with day 1 starting after it WHEN bob answers it at once and the game is ended later THEN the director\'s cut lists his words under Day 1', async () => {
+    const table = await start();
+    const gameId = table.state.id;
+    while (table.state.phase !== 'dawn') await nextPhase(table);
+    const bob = seated(table.state, 'bob').id;
+    w.sim.user('bob').say('game', 'Good morning, everyone.');
+    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech' && e.payload.playerId === bob), {
+      ...PATIENT,
+      description: "bob's words taken",
+    });
+    await nextPhase(table);
+    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply(PATIENT);
+    const cut = await w.sim.until(
+      () =>
+        w.sim
+          .messagesIn('game')
+          .flatMap((m) => m.attachments)
+          .find((a) => a.filename === `directors-cut-${gameId}.md`),
+      { ...PATIENT, description: "the director's cut" },
+    );
+
+    const record = cut.data.toString('utf8').split('\n');
+    const said = record.indexOf('- bob: Good morning, everyone.');
+    expect(said).toBeGreaterThan(0);
+    const headings = record.slice(0, said).filter((line) => line.startsWith('- — '));
+    expect(headings.at(-1)).toBe('- — Day 1 —');
+  });
+
   it('GIVEN the vote WHEN bob double-clicks carol THEN one vote is stored, he reads "Your vote: carol." both times, and the tally counts him once', async () => {
     const table = await start();
     while (table.state.phase !== 'vote') await nextPhase(table);
