@@ -155,7 +155,7 @@ describe('what players read', () => {
     expect(BigInt(proposal!.id) < BigInt(death!.id)).toBe(true);
   });
 
-  it('GIVEN dawn 1 announced, with day 1 starting after it WHEN bob answers it at once and the game is ended later THEN the director\'s cut lists his words under Day 1', async () => {
+  it("GIVEN dawn 1 announced, with day 1 starting after it WHEN bob answers it at once and the game is ended later THEN the director's cut lists his words under Day 1", async () => {
     const table = await start();
     const gameId = table.state.id;
     while (table.state.phase !== 'dawn') await nextPhase(table);
