@@ -157,13 +157,14 @@ export class EditorChats {
     });
     // The reply (and its Stop button) shows at once, before the model's first word.
     reply.update(transcript.render());
-    const typing = keepTyping(channel);
+    const typing = keepTyping(channel, controller.signal);
     try {
       const result = await this.deps.editor.send(sessionId, actorOf(message), message.content, {
         signal: controller.signal,
         onEvent: (event) => {
           transcript.apply(event);
           if (event.type === 'queued') typing.pause();
+          else if (event.type === 'done' || event.type === 'error') typing.stop();
           else typing.resume();
           reply.update(transcript.render());
         },
@@ -226,19 +227,28 @@ function channelTarget(channel: SendableChannels): StreamTarget {
   };
 }
 
-/** The typing indicator while the agent works (not while a message only waits in the queue). */
-function keepTyping(channel: SendableChannels): { pause(): void; resume(): void; stop(): void } {
+/**
+ * The typing indicator while the agent works (not while a message only waits in the queue); once the
+ * run ends or is stopped it stays off, whatever the run still reports.
+ */
+function keepTyping(channel: SendableChannels, signal: AbortSignal): { pause(): void; resume(): void; stop(): void } {
   let timer: NodeJS.Timeout | null = null;
+  let ended = false;
   const type = () => void channel.sendTyping().catch(() => undefined);
-  const resume = () => {
-    if (timer) return;
-    type();
-    timer = setInterval(type, TYPING_RENEW_MS);
-  };
   const pause = () => {
     if (timer) clearInterval(timer);
     timer = null;
   };
+  const stop = () => {
+    ended = true;
+    pause();
+  };
+  const resume = () => {
+    if (timer || ended || signal.aborted) return;
+    type();
+    timer = setInterval(type, TYPING_RENEW_MS);
+  };
+  signal.addEventListener('abort', stop, { once: true });
   resume();
-  return { pause, resume, stop: pause };
+  return { pause, resume, stop };
 }

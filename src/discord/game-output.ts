@@ -150,6 +150,9 @@ export class GameOutput {
       if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) await this.lobbyUpdate(table, events, state);
       if (events.some((e) => e.type === 'game_started')) await this.roleCards(table, events, state);
       if (events.some((e) => e.type === 'mafia_team')) await this.mafiaThread(table, state);
+      // A seat's words come first in its command, before what they led to (a proposal that ends the
+      // night, its death): they go out first too, or the thread would talk of a kill already told.
+      await this.speeches(table, events, state);
       const said = announcements(state, events, {
         mafiaByDm: this.mafiaByDm.has(state.id),
         voteMessageShown: table.voteMessageId !== null,
@@ -161,7 +164,6 @@ export class GameOutput {
         await this.deliver(table, { what: 'an announcement', needs: POST }, () => this.post(table, message));
       }
       await dmHostOfGoneModels(this.client, this.log, table, events);
-      await this.speeches(table, events, state);
       await this.mafiaDmCopies.follow(state.id, events, state);
       if (events.some((e) => VOTE_EVENTS.has(e.type))) {
         await this.deliver(table, { what: 'the vote message', needs: [...POST, 'EmbedLinks'] }, () =>

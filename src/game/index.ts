@@ -18,4 +18,4 @@ export * from './view.ts';
 export { perGame } from './per-game.ts';
 export { chained } from './transition.ts';
 export { createRng, Rng } from './rng.ts';
-export { narrate, PHASE_TITLE, spokenText } from './narrate.ts';
+export { narrate, PHASE_TITLE, phaseHeading, spokenText } from './narrate.ts';

@@ -2,7 +2,7 @@ import type { DeathCause } from './events.ts';
 import type { GameEvent, GameEventOf } from './events.ts';
 import { DELETED_SPEECH } from './speech-rewrites.ts';
 import { getRole } from './roles/registry.ts';
-import type { GameState } from './state.ts';
+import type { GameState, Phase } from './state.ts';
 
 const CAUSE: Record<DeathCause, string> = {
   left: 'left the game',
@@ -23,6 +23,18 @@ export const PHASE_TITLE = {
   last_words: 'Last words',
   ended: 'The end',
 } as const;
+
+/**
+ * A phase's heading in the record (the director's cut, the replay). The channel announces the day
+ * with its dawn, so the dawn opens "Day d" and what is said at dawn reads under it; the talk that
+ * follows is part of that day.
+ */
+export function phaseHeading(phase: Phase, day: number): string {
+  if (phase === 'ended') return PHASE_TITLE.ended;
+  if (phase === 'dawn') return `Day ${day}`;
+  if (phase === 'day') return `Day ${day}: talk`;
+  return `${PHASE_TITLE[phase]} ${day}`;
+}
 
 /** A speech's words as people are shown them: marked when edited, the placeholder when deleted. */
 export function spokenText(payload: GameEventOf<'speech'>['payload']): string {
@@ -46,7 +58,7 @@ export function narrate(
     case 'game_started':
       return `Roles in play: ${event.payload.roles.map((r) => getRole(r).name).join(', ')}.`;
     case 'phase_started':
-      return `— ${PHASE_TITLE[event.payload.phase]} ${event.payload.phase === 'ended' ? '' : event.payload.day} —`.replace('  ', ' ');
+      return `— ${phaseHeading(event.payload.phase, event.payload.day)} —`;
     case 'night_resolved':
       return event.payload.deaths.length === 0 ? 'Nobody died in the night.' : null;
     case 'player_died': {

@@ -4,6 +4,7 @@ import {
   getRole,
   narrate,
   PHASE_TITLE,
+  phaseHeading,
   spokenText,
   type EventType,
   type GameEvent,
@@ -186,7 +187,7 @@ export function replayModel(state: GameState, title: string): ReplayModel | null
     }
     if (e.type === 'phase_started') {
       const { phase, day } = e.payload;
-      entries.push({ kind: 'phase', seq: e.seq, phase, day, title: phaseTitle(phase, day) });
+      entries.push({ kind: 'phase', seq: e.seq, phase, day, title: phaseHeading(phase, day) });
       continue;
     }
     const text = UNTOLD.has(e.type) ? null : lineText(state, e);

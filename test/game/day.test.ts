@@ -21,6 +21,16 @@ describe('voting', () => {
     expect(countVotes(t.state).tally).toEqual([{ targetId: t.by('doctor').id, voters: [voter.id] }]);
   });
 
+  it('GIVEN a cast vote WHEN the voter votes for the same player again (a double click) THEN nothing is recorded and the vote stands', () => {
+    const t = atVote();
+    const voter = t.by('townsperson');
+    t.must(t.vote(voter, t.by('mafia')));
+    const before = t.state;
+    expect(t.must(t.vote(voter, t.by('mafia')))).toEqual([]);
+    expect(t.state).toBe(before);
+    expect(t.events('vote_cast')).toHaveLength(1);
+  });
+
   it('GIVEN a cast vote WHEN the voter withdraws it THEN it no longer counts', () => {
     const t = atVote();
     const voter = t.by('townsperson');

@@ -246,3 +246,25 @@ describe('linking a decision to its lines', () => {
     expect(decisionLines(table.state.log).get(decision)).toEqual([words, events[0]!.seq]);
   });
 });
+
+describe('the replay of what is said at dawn', () => {
+  it('GIVEN dawn 1 (the channel announces day 1 with it) WHEN Bob speaks then and the game ends THEN his words stand under the heading "Day 1"', () => {
+    const t = TestGame.seated(
+      ['Ann', 'Bob', 'Cat', 'Dan'].map((name) => ({ name, kind: 'human' as const })),
+      ['mafia', 'townsperson', 'townsperson', 'townsperson'],
+    );
+    t.must(t.act(t.by('mafia'), t.by('townsperson', 0)));
+    expect(t.state.phase).toBe('dawn');
+    const bob = t.state.players.find((p) => p.name === 'Bob')!;
+    const said = t.must(t.say(bob, 'Good morning.'))[0]!;
+    t.advanceTo('vote');
+    t.advanceTo('night');
+    t.must(t.act(t.by('mafia'), t.by('townsperson', 1)));
+    expect(t.state.phase).toBe('ended');
+
+    const entries = mustModel(t.state).entries;
+    const at = entries.findIndex((e) => seqsOf(e).includes(said.seq));
+    const heading = entries.slice(0, at).findLast((e) => e.kind === 'phase');
+    expect(heading).toMatchObject({ phase: 'dawn', title: 'Day 1' });
+  });
+});

@@ -37,12 +37,14 @@ export function act(state: GameState, input: { actorId: PlayerId; targetId: Play
   return t.done();
 }
 
-/** Casts or replaces a vote; when every living player has voted the vote resolves at once. */
+/** Casts or replaces a vote (the same vote again changes nothing); when every living player has voted the vote resolves at once. */
 export function vote(state: GameState, input: { voterId: PlayerId; targetId: VoteTarget; at: number }): Result<Change, GameError> {
   const over = notOver(state);
   if (over) return over;
   const error = voteError(state, input.voterId, input.targetId);
   if (error) return err(error);
+  // A double click: the vote already stands, so there is nothing to record or announce.
+  if (state.votes[input.voterId] === input.targetId) return ok({ state, events: [] });
   const t = new Transition(state, input.at);
   t.emit({ type: 'vote_cast', payload: { voterId: input.voterId, targetId: input.targetId } });
   if (allVoted(t.state)) resolveVote(t);

@@ -138,6 +138,35 @@ describe('/persona edit: chatting with the editor agent in a private thread', ()
     expect(messageText(history)).toContain('**You:** And the tactics too.');
   });
 
+  it('GIVEN a slow answer and a message queued behind it WHEN alice presses Stop THEN no typing indicator or new message follows for either run', async () => {
+    const thread = await openEditor();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fake.handle(async () => {
+      await gate;
+      return reply.text('Too late.');
+    });
+    w.sim.user('alice').say(thread, 'Rewrite everything.');
+    await w.sim.until(() => fake.requests.length === 1);
+    w.sim.user('alice').say(thread, 'And the tactics too.');
+    const replies = () => w.sim.messagesIn(thread).filter((m) => m.authorId === w.client.user.id && m.components.length > 0);
+    await w.sim.until(() => replies().length === 2, { description: 'both replies with their Stop button' });
+    const running = replies()[0]!;
+
+    await w.sim
+      .user('alice')
+      .click(running, `editor-stop:${await sessionId(thread)}`)
+      .ephemeral();
+    const typedBefore = w.sim.typingIn(thread).length;
+    const botMessagesBefore = w.sim.messagesIn(thread).filter((m) => m.authorId === w.client.user.id).length;
+    release();
+    await w.sim.until(() => w.sim.messagesIn(thread).filter((m) => messageText(m).includes('Stopped')).length === 2);
+    await w.bot.idle();
+
+    expect(w.sim.typingIn(thread)).toHaveLength(typedBefore);
+    expect(w.sim.messagesIn(thread).filter((m) => m.authorId === w.client.user.id)).toHaveLength(botMessagesBefore);
+  });
+
   it('GIVEN alice in a DM with the bot WHEN she opens the editor there and writes THEN the DM is the conversation', async () => {
     const failed = appended(() => w.sim.failedRequests());
     const opened = await w.sim

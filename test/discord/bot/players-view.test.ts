@@ -14,18 +14,26 @@ const PATIENT = { timeoutMs: 15_000 };
 /** bob is a Townsperson: lynched on day 1, the game goes on. */
 const SEED = seedWhere((roles) => roles.bob === 'townsperson' && roles.alice !== 'mafia' && roles.carol !== 'mafia');
 
+/** One Mafia, an AI seat; the people are townspeople. */
+const ONE_AI_MAFIA = { roles: 'mafia, townsperson x6' };
+const ONE_AI_MAFIA_SEED = seedWhere((roles) => Object.values(roles).every((r) => r === 'townsperson'), 1, ONE_AI_MAFIA.roles);
+
 let w: World;
+let seed = SEED;
 beforeAll(async () => {
-  w = await startWorld({ seed: SEED });
+  w = await startWorld({ seed: () => seed });
 });
-afterEach(() => tidy(w));
+afterEach(async () => {
+  seed = SEED;
+  await tidy(w);
+});
 afterAll(() => w.close());
 
-/** alice hosts, bob and carol join, the AI take seats, alice starts (nobody dies on night 1); nothing waits for a Mafia thread. */
-async function start(): Promise<LiveGame> {
+/** alice hosts, bob and carol join, the AI take seats, alice starts (nobody dies on night 1 unless `create` says so); nothing waits for a Mafia thread. */
+async function start(create: Record<string, string | boolean> = {}): Promise<LiveGame> {
   const lobby = await w.sim
     .user('alice')
-    .slash('game', 'mafia', { subcommand: 'create', options: { 'night-one-kill': false } })
+    .slash('game', 'mafia', { subcommand: 'create', options: { 'night-one-kill': false, ...create } })
     .public(PATIENT);
   const table = w.bot.liveGames.live[0]!;
   for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated(PATIENT);
@@ -130,5 +138,73 @@ describe('what players read', () => {
       .flatMap((t) => t.split('\n'))
       .filter((line) => /last words/i.test(line));
     expect(lastWords).toEqual([expect.stringMatching(/^🕯️ \*\*Last words\*\* for bob \(until <t:\d+:R>\)\.$/)]);
+  });
+
+  it('GIVEN one Mafia, an AI seat, whose proposal completes night 1 WHEN the night resolves on it THEN its words reach the Mafia thread before the channel tells of the death', async () => {
+    seed = ONE_AI_MAFIA_SEED;
+    const inGame = fromNow(() => w.sim.messagesIn('game'));
+    const table = await start({ ...ONE_AI_MAFIA, 'night-one-kill': true });
+    await w.sim.until(() => table.state.phase !== 'night' && table.mafiaThreadId !== null, { ...PATIENT, description: 'night 1 resolved' });
+    await settle(w, table);
+
+    const mafia = table.state.players.find((p) => engine.isMafia(p.role))!;
+    const proposal = w.sim.messagesIn(table.mafiaThreadId!).find((m) => m.displayName === mafia.name);
+    const death = inGame().find((m) => m.authorId === w.sim.botUserId && messageText(m).includes('was killed by the Mafia'));
+    expect(proposal && death).toBeTruthy();
+    // Snowflakes grow with each message made: the proposal's is the smaller.
+    expect(BigInt(proposal!.id) < BigInt(death!.id)).toBe(true);
+  });
+
+  it("GIVEN dawn 1 announced, with day 1 starting after it WHEN bob answers it at once and the game is ended later THEN the director's cut lists his words under Day 1", async () => {
+    const table = await start();
+    const gameId = table.state.id;
+    while (table.state.phase !== 'dawn') await nextPhase(table);
+    const bob = seated(table.state, 'bob').id;
+    w.sim.user('bob').say('game', 'Good morning, everyone.');
+    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech' && e.payload.playerId === bob), {
+      ...PATIENT,
+      description: "bob's words taken",
+    });
+    await nextPhase(table);
+    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply(PATIENT);
+    const cut = await w.sim.until(
+      () =>
+        w.sim
+          .messagesIn('game')
+          .flatMap((m) => m.attachments)
+          .find((a) => a.filename === `directors-cut-${gameId}.md`),
+      { ...PATIENT, description: "the director's cut" },
+    );
+
+    const record = cut.data.toString('utf8').split('\n');
+    const said = record.indexOf('- bob: Good morning, everyone.');
+    expect(said).toBeGreaterThan(0);
+    const headings = record.slice(0, said).filter((line) => line.startsWith('- — '));
+    expect(headings.at(-1)).toBe('- — Day 1 —');
+  });
+
+  it('GIVEN the vote WHEN bob double-clicks carol THEN one vote is stored, he reads "Your vote: carol." both times, and the tally counts him once', async () => {
+    const table = await start();
+    while (table.state.phase !== 'vote') await nextPhase(table);
+    const gameId = table.state.id;
+    const voteMessage = () => w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+    const carol = seated(table.state, 'carol').id;
+    const clicks = [0, 1].map(() => w.sim.user('bob').select(voteMessage(), `vote:${gameId}`, [carol]).ephemeral(PATIENT));
+    const answers = await Promise.all(clicks);
+    await settle(w, table);
+
+    expect(answers.map(messageText)).toEqual(['Your vote: carol.', 'Your vote: carol.']);
+    const bob = seated(table.state, 'bob').id;
+    const stored = await w.games.loadEvents(gameId);
+    expect(stored.filter((e) => e.type === 'vote_cast' && (e.payload as { voterId?: string }).voterId === bob)).toHaveLength(1);
+    // The vote message is edited at most every 2 s: past that, it shows the vote.
+    w.timers.advanceTo(w.timers.now() + 2_000);
+    const carolsLine = await w.sim.until(() => JSON.stringify(voteMessage().embeds).match(/\*\*carol\*\* — (\d+): ([^\\]*)/), {
+      ...PATIENT,
+      description: "bob's vote in the vote message",
+    });
+    const voters = carolsLine[2]!.split(', ');
+    expect(voters.filter((v) => v === 'bob')).toHaveLength(1);
+    expect(Number(carolsLine[1])).toBe(voters.length);
   });
 });
