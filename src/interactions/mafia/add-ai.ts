@@ -22,16 +22,16 @@ interface Choice {
   readonly value: string;
 }
 
-/** Personas the person may seat (the store applies their permissions), less those already seated. */
+/** Personas the person may seat (the store applies their permissions), less those already seated (a person's namesake is still offered). */
 async function choices(
   i: MafiaInteraction | AutocompleteInteraction,
   deps: MafiaDeps,
   query: string,
   seated: GameState,
 ): Promise<Choice[]> {
-  const taken = new Set(seated.players.map((p) => p.name.toLowerCase()));
+  const taken = new Set(seated.players.flatMap((p) => (p.personaId ? [p.personaId] : [])));
   const actor = { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has('ManageGuild') ?? false };
-  const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.name.toLowerCase()) });
+  const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.id) });
   return found.map((p) => ({ name: p.name.slice(0, 100), value: p.id }));
 }
 
