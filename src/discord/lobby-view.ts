@@ -1,6 +1,6 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from 'discord.js';
 import { getRole, MIN_PRESET_PLAYERS, MAX_PRESET_PLAYERS, MAX_PLAYERS, type GameState } from '../game/index.ts';
-import { COLOURS, NO_MENTIONS } from './presenters/format.ts';
+import { COLOURS, NO_MENTIONS, plainName } from './presenters/format.ts';
 
 /** Custom ids of the lobby buttons: `lobby:<action>:<gameId>`, so a click names its game even after a restart. */
 export const LOBBY_PREFIX = 'lobby';
@@ -38,7 +38,7 @@ function seatsLine(state: GameState): string {
 /** The lobby embed: who sits, the setup, and the buttons while the lobby is open. */
 export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptions {
   const { rules } = state.settings;
-  const seated = state.players.map((p, i) => `${i + 1}. ${p.name}${p.kind === 'ai' ? ' 🤖' : ''}${p.userId === hostId ? ' (host)' : ''}`);
+  const seated = state.players.map((p, i) => `${i + 1}. ${plainName(p.name)}${p.kind === 'ai' ? ' 🤖' : ''}${p.userId === hostId ? ' (host)' : ''}`);
   const open = state.phase === 'lobby';
   const embed = new EmbedBuilder()
     .setTitle(open ? 'Mafia: lobby open' : state.phase === 'ended' ? 'Mafia: game over' : 'Mafia: game started')
