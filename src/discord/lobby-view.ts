@@ -19,7 +19,9 @@ function setupLine(state: GameState): string {
 /** How many players the setup starts with: a range for the preset roles, the list's length for custom ones. */
 function startsWith(state: GameState): { min: number; max: number } {
   const { setup } = state.settings;
-  return setup.kind === 'preset' ? { min: MIN_PRESET_PLAYERS, max: MAX_PRESET_PLAYERS } : { min: setup.roles.length, max: setup.roles.length };
+  return setup.kind === 'preset'
+    ? { min: MIN_PRESET_PLAYERS, max: MAX_PRESET_PLAYERS }
+    : { min: setup.roles.length, max: setup.roles.length };
 }
 
 /** The seats taken, what the table holds, and how far the lobby is from a game the setup can start. */
@@ -38,7 +40,9 @@ function seatsLine(state: GameState): string {
 /** The lobby embed: who sits, the setup, and the buttons while the lobby is open. */
 export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptions {
   const { rules } = state.settings;
-  const seated = state.players.map((p, i) => `${i + 1}. ${plainName(p.name)}${p.kind === 'ai' ? ' 🤖' : ''}${p.userId === hostId ? ' (host)' : ''}`);
+  const seated = state.players.map(
+    (p, i) => `${i + 1}. ${plainName(p.name)}${p.kind === 'ai' ? ' 🤖' : ''}${p.userId === hostId ? ' (host)' : ''}`,
+  );
   const open = state.phase === 'lobby';
   const embed = new EmbedBuilder()
     .setTitle(open ? 'Mafia: lobby open' : state.phase === 'ended' ? 'Mafia: game over' : 'Mafia: game started')

@@ -78,7 +78,8 @@ export function join(state: GameState, input: { player: JoiningPlayer; at: numbe
   if (findPlayer(state, player.id)) return fail('already_joined', 'You are already in this game.');
   if (state.players.length >= MAX_PLAYERS) return fail('game_full', `This game is full (${MAX_PLAYERS} players).`);
   const t = new Transition(state, input.at);
-  const namesake = player.kind === 'human' ? state.players.find((p) => p.kind === 'ai' && p.name.toLowerCase() === given.toLowerCase()) : undefined;
+  const namesake =
+    player.kind === 'human' ? state.players.find((p) => p.kind === 'ai' && p.name.toLowerCase() === given.toLowerCase()) : undefined;
   if (namesake) t.emit({ type: 'player_renamed', payload: { playerId: namesake.id, name: distinctName(state, namesake.name, 'ai') } });
   const name = distinctName(t.state, given, player.kind);
   t.emit({

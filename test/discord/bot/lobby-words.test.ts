@@ -1,5 +1,4 @@
 /** What people read in the lobby and in persona replies: names as they are, seats as the game allows, a Start said once. */
-import { escapeMarkdown } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
@@ -52,7 +51,14 @@ async function lobbyRedrawn(ready: () => boolean): Promise<void> {
 describe('names in the lobby', () => {
   it('GIVEN a persona named carol WHEN carol joins after it, or before it THEN the person is carol and the persona carol (AI), either way', async () => {
     // GIVEN alice's persona "carol"
-    expect(messageText(await w.sim.user('alice').slash('game', 'persona', { subcommand: 'create', options: { name: 'carol', text: BIO } }).ephemeral())).toMatch(/Created/);
+    expect(
+      messageText(
+        await w.sim
+          .user('alice')
+          .slash('game', 'persona', { subcommand: 'create', options: { name: 'carol', text: BIO } })
+          .ephemeral(),
+      ),
+    ).toMatch(/Created/);
 
     // WHEN the persona takes a seat first, then carol joins
     let { lobby, gameId } = await openLobby();

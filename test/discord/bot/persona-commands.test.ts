@@ -272,10 +272,15 @@ describe('names with Markdown in persona replies', () => {
     expect((list.embeds[0] as { fields: { value: string }[] }).fields[0]!.value).toBe(shown);
     // AND copying and deleting say it the same way
     const copied = await persona('alice', 'duplicate', { persona: await idOf(name) }).ephemeral();
-    expect(messageText(copied)).toBe(`Copied ${shown} to **${escapeMarkdown(`${name} (copy)`)}** as your private persona. It is yours to change.`);
+    expect(messageText(copied)).toBe(
+      `Copied ${shown} to **${escapeMarkdown(`${name} (copy)`)}** as your private persona. It is yours to change.`,
+    );
     const ask = await persona('alice', 'delete', { persona: await idOf(name) }).ephemeral();
     expect(messageText(ask)).toContain(`Delete **${shown}** for good?`);
-    const done = await w.sim.user('alice').click(ask, `persona-delete:yes:${await idOf(name)}`).updated();
+    const done = await w.sim
+      .user('alice')
+      .click(ask, `persona-delete:yes:${await idOf(name)}`)
+      .updated();
     expect(messageText(done)).toBe(`Deleted **${shown}**.`);
   });
 });
