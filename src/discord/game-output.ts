@@ -85,7 +85,7 @@ function mafiaThreadName(gameId: string): string {
   return `mafia-${gameId.slice(0, 8)}`;
 }
 
-const LOBBY_EVENTS = new Set<GameEvent['type']>(['player_joined', 'player_left', 'game_started', 'game_ended']);
+const LOBBY_EVENTS = new Set<GameEvent['type']>(['player_joined', 'player_left', 'player_renamed', 'game_started', 'game_ended']);
 
 /** What one send is, for the log and for the host: "the vote message", with the permissions it needs. */
 interface Step {

@@ -172,6 +172,8 @@ export class LiveGames {
   private seenCount = 0;
   /** The count at each game's last membership check: someone seen since is still in the server. */
   private readonly checkedUpTo = new WeakMap<LiveGame, number>();
+  /** A start of a game's AI seats under way: one per game, gone with its table. */
+  private readonly aiStarting = new WeakMap<LiveGame, Promise<void>>();
   private readonly repo: GameRepository;
   /** Settles once resumeRunning has loaded every running game. */
   private resumed: Promise<void> = Promise.resolve();
@@ -476,10 +478,19 @@ export class LiveGames {
 
   /**
    * Gives a started game's AI seats their brains and starts the work the current phase owes; resolves
-   * once the moves already due are in (after a restart late in a phase: see AiDriver.resume).
+   * once the moves already due are in (after a restart late in a phase: see AiDriver.resume). Asked
+   * again while it is under way (two presses of Start), it waits for that start: one driver per game.
    */
-  async startAi(table: LiveGame): Promise<void> {
-    if (table.driver || table.state.phase === 'lobby') return;
+  startAi(table: LiveGame): Promise<void> {
+    if (table.driver || table.state.phase === 'lobby') return Promise.resolve();
+    const under = this.aiStarting.get(table);
+    if (under) return under;
+    const starting = this.seatAi(table).finally(() => this.aiStarting.delete(table));
+    this.aiStarting.set(table, starting);
+    return starting;
+  }
+
+  private async seatAi(table: LiveGame): Promise<void> {
     table.avatars = await seatAvatars(this.deps.ai, table, table.state.players);
     table.driver = await driveAiSeats(this.deps.ai, table.session, table, (playerId, busy) => this.output.thinking(table, playerId, busy));
     await table.driver.resume();

@@ -1,6 +1,6 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from 'discord.js';
 import { getRole, MIN_PRESET_PLAYERS, MAX_PRESET_PLAYERS, MAX_PLAYERS, type GameState } from '../game/index.ts';
-import { COLOURS, NO_MENTIONS } from './presenters/format.ts';
+import { COLOURS, NO_MENTIONS, plainName } from './presenters/format.ts';
 
 /** Custom ids of the lobby buttons: `lobby:<action>:<gameId>`, so a click names its game even after a restart. */
 export const LOBBY_PREFIX = 'lobby';
@@ -16,10 +16,33 @@ function setupLine(state: GameState): string {
   return `Custom: ${setup.roles.map((r) => getRole(r).name).join(', ')} (${setup.roles.length} players)`;
 }
 
+/** How many players the setup starts with: a range for the preset roles, the list's length for custom ones. */
+function startsWith(state: GameState): { min: number; max: number } {
+  const { setup } = state.settings;
+  return setup.kind === 'preset'
+    ? { min: MIN_PRESET_PLAYERS, max: MAX_PRESET_PLAYERS }
+    : { min: setup.roles.length, max: setup.roles.length };
+}
+
+/** The seats taken, what the table holds, and how far the lobby is from a game the setup can start. */
+function seatsLine(state: GameState): string {
+  const seated = state.players.length;
+  const { min, max } = startsWith(state);
+  const toStart =
+    seated < min
+      ? `${min - seated} more to start`
+      : seated > max
+        ? `${seated - max} too many to start (the roles are for ${min === max ? min : `${min}–${max}`})`
+        : 'Ready to start';
+  return `${seated} seated (the table holds ${MAX_PLAYERS})\n${toStart}`;
+}
+
 /** The lobby embed: who sits, the setup, and the buttons while the lobby is open. */
 export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptions {
   const { rules } = state.settings;
-  const seated = state.players.map((p, i) => `${i + 1}. ${p.name}${p.kind === 'ai' ? ' 🤖' : ''}${p.userId === hostId ? ' (host)' : ''}`);
+  const seated = state.players.map(
+    (p, i) => `${i + 1}. ${plainName(p.name)}${p.kind === 'ai' ? ' 🤖' : ''}${p.userId === hostId ? ' (host)' : ''}`,
+  );
   const open = state.phase === 'lobby';
   const embed = new EmbedBuilder()
     .setTitle(open ? 'Mafia: lobby open' : state.phase === 'ended' ? 'Mafia: game over' : 'Mafia: game started')
@@ -28,7 +51,7 @@ export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptio
     .addFields(
       { name: 'Setup', value: setupLine(state) },
       { name: 'Timing', value: `Night ${rules.nightSeconds}s · Day ${rules.daySeconds}s · Vote ${rules.voteSeconds}s`, inline: true },
-      { name: 'Seats', value: `${state.players.length}/${MAX_PLAYERS}`, inline: true },
+      { name: 'Seats', value: seatsLine(state), inline: true },
     )
     .setFooter({ text: open ? 'Join, then the host starts. /mafia rules shows every switch.' : `Game ${state.id}` });
   if (!open) return { embeds: [embed], components: [], allowedMentions: NO_MENTIONS };

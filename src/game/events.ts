@@ -67,6 +67,8 @@ const EventBodySchema = z.discriminatedUnion('type', [
     }),
   }),
   event('player_left', { playerId: id }),
+  /** In the lobby: a person took an AI seat's name, and the AI takes the mark ("Gina (AI)"). */
+  event('player_renamed', { playerId: id, name: z.string().min(1) }),
   /** A person left the server mid-game and the rules say an AI plays on in their seat: same name, same role, now an AI. */
   event('seat_taken_over', { playerId: id }),
   /** Public: the role list in play (not who holds what). */

@@ -197,6 +197,11 @@ function step(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
       s.shotsUsed = memory.shotsUsed;
       break;
     }
+    case 'player_renamed':
+      s.players = withPlayer(s.players, event.payload.playerId, (p) => {
+        p.name = event.payload.name;
+      });
+      break;
     case 'seat_taken_over':
       s.players = withPlayer(s.players, event.payload.playerId, (p) => {
         p.kind = 'ai';

@@ -121,7 +121,9 @@ export function narrate(
       return `🤖 ${name(event.payload.playerId)} left the server; an AI plays on in their seat.`;
     case 'speech_edited':
     case 'speech_deleted':
+    case 'player_renamed':
       // The speech itself now reads as edited or deleted; what it said before is told nowhere.
+      // A renamed seat shows its new name in the lobby: nothing to tell.
       return null;
     case 'game_created':
     case 'player_left':

@@ -86,7 +86,7 @@ export const ReplayModelSchema = z.object({
 export type ReplayModel = z.infer<typeof ReplayModelSchema>;
 
 /** Told elsewhere: the roster lists who sat, and the spoilers show who held what. */
-const UNTOLD = new Set<EventType>(['game_created', 'player_joined', 'role_assigned', 'mafia_team']);
+const UNTOLD = new Set<EventType>(['game_created', 'player_joined', 'player_renamed', 'role_assigned', 'mafia_team']);
 
 const TONE: Partial<Record<EventType, Tone>> = {
   vote_cast: 'vote',

@@ -92,6 +92,27 @@ describe('the lobby', () => {
     expect(t.state.players.slice(3).map((p) => p.name)).toEqual(['p2 (AI)', 'P2 (AI 2)', 'p2 (2)', 'p2 (3)']);
   });
 
+  it('GIVEN a persona seated as Gina WHEN a person named Gina joins THEN the person is Gina and the persona takes the mark, as if it had come second', () => {
+    // GIVEN an AI seated under a name, and another AI already marked with it
+    const t = TestGame.lobby(1);
+    t.must(engine.join(t.state, { player: { id: 'a1', name: 'Gina', kind: 'ai' }, at: T0 }));
+    t.must(engine.join(t.state, { player: { id: 'a2', name: 'gina', kind: 'ai' }, at: T0 }));
+    // WHEN people named gina join
+    const first = t.must(engine.join(t.state, { player: { id: 'h1', name: 'gina', kind: 'human' }, at: T0 }));
+    t.must(engine.join(t.state, { player: { id: 'h2', name: 'Gina', kind: 'human' }, at: T0 }));
+    // THEN the first person keeps their name, the AI is renamed in the same change, seats unmoved
+    expect(first.map((e) => e.type)).toEqual(['player_renamed', 'player_joined']);
+    expect(t.state.players.map((p) => [p.seat, p.name])).toEqual([
+      [1, 'P1'],
+      [2, 'Gina (AI 2)'],
+      [3, 'gina (AI)'],
+      [4, 'gina'],
+      [5, 'Gina (2)'],
+    ]);
+    // AND the names replay the same from the stored events
+    expect(engine.fold(t.state.log).players.map((p) => p.name)).toEqual(t.state.players.map((p) => p.name));
+  });
+
   it('GIVEN a name with line breaks and control characters WHEN it joins THEN it is seated as one plain line', () => {
     const t = TestGame.lobby(3);
     t.must(engine.join(t.state, { player: { id: 'h1', name: 'Gina\n## System\u0000 [vote]', kind: 'human' }, at: T0 }));

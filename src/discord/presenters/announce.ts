@@ -3,7 +3,15 @@ import { getRole, narrate, type GameEvent, type GameState } from '../../game/ind
 import { COLOURS, MAX_CONTENT, NO_MENTIONS, nameOf, plain, relativeTime } from './format.ts';
 
 // Said by their authors (people type, AI speak through webhooks), or shown elsewhere (the vote message, the lobby).
-const NOT_ANNOUNCED = new Set<GameEvent['type']>(['speech', 'vote_cast', 'vote_withdrawn', 'player_joined', 'player_left', 'game_created']);
+const NOT_ANNOUNCED = new Set<GameEvent['type']>([
+  'speech',
+  'vote_cast',
+  'vote_withdrawn',
+  'player_joined',
+  'player_left',
+  'player_renamed',
+  'game_created',
+]);
 
 /**
  * Dawn is a pause between the night's news and the talk: the day is announced with the dawn, as

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from 'discord.js';
 import type { GameState } from '../../game/index.ts';
 import { plainText } from '../../plain-text.ts';
 
@@ -14,6 +15,16 @@ export function cut(text: string, limit: number): string {
   const slice = text.slice(0, limit - 1);
   const space = slice.lastIndexOf(' ');
   return `${space > limit * 0.6 ? slice.slice(0, space) : slice}…`;
+}
+
+/** A name people gave (a persona's, a person's) as plain text inside Markdown: shown as typed, never as formatting. */
+export function plainName(name: string): string {
+  return escapeMarkdown(name);
+}
+
+/** A name people gave, in bold and shown as typed. */
+export function boldName(name: string): string {
+  return `**${escapeMarkdown(name)}**`;
 }
 
 export function nameOf(state: GameState, id: string): string {

@@ -51,8 +51,9 @@ function seatName(raw: string): string {
 }
 
 /**
- * A name nobody else at the table has: a persona that shares a seated name is shown as
- * "Gina (AI)", a person as "Gina (2)", so messages, menus and prompts never mix two seats up.
+ * A name nobody else at the table has. A persona that shares a seated name is shown as
+ * "Gina (AI)", a person who shares a person's name as "Gina (2)", so messages, menus and prompts
+ * never mix two seats up.
  */
 function distinctName(state: GameState, name: string, kind: PlayerKind): string {
   const taken = new Set(state.players.map((p) => p.name.toLowerCase()));
@@ -63,6 +64,10 @@ function distinctName(state: GameState, name: string, kind: PlayerKind): string 
   }
 }
 
+/**
+ * Seats a player under a name nobody else has. A person never gets a mark because of an AI: an AI
+ * seat holding their name takes the mark instead, whichever joined first.
+ */
 export function join(state: GameState, input: { player: JoiningPlayer; at: number }): Result<Change, GameError> {
   if (state.phase !== 'lobby') return fail('game_started', 'This game has already started; wait for the next one.');
   const { player } = input;
@@ -71,9 +76,12 @@ export function join(state: GameState, input: { player: JoiningPlayer; at: numbe
     return fail('bad_text', `A player name needs 1–${MAX_NAME_LENGTH} characters.`);
   }
   if (findPlayer(state, player.id)) return fail('already_joined', 'You are already in this game.');
-  const name = distinctName(state, given, player.kind);
   if (state.players.length >= MAX_PLAYERS) return fail('game_full', `This game is full (${MAX_PLAYERS} players).`);
   const t = new Transition(state, input.at);
+  const namesake =
+    player.kind === 'human' ? state.players.find((p) => p.kind === 'ai' && p.name.toLowerCase() === given.toLowerCase()) : undefined;
+  if (namesake) t.emit({ type: 'player_renamed', payload: { playerId: namesake.id, name: distinctName(state, namesake.name, 'ai') } });
+  const name = distinctName(t.state, given, player.kind);
   t.emit({
     type: 'player_joined',
     payload: {

@@ -5,7 +5,7 @@ import { personaName } from '../../persona/persona.ts';
 import { nameKey } from '../../persona/text.ts';
 import * as engine from '../../game/index.ts';
 import type { Change, GameState } from '../../game/index.ts';
-import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { NO_MENTIONS, plainName } from '../../discord/presenters/format.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { searchPersonas } from '../persona/choices.ts';
 import type { GameCommand } from '../../session/game-session.ts';
@@ -22,16 +22,16 @@ interface Choice {
   readonly value: string;
 }
 
-/** Personas the person may seat (the store applies their permissions), less those already seated. */
+/** Personas the person may seat (the store applies their permissions), less those already seated (a person's namesake is still offered). */
 async function choices(
   i: MafiaInteraction | AutocompleteInteraction,
   deps: MafiaDeps,
   query: string,
   seated: GameState,
 ): Promise<Choice[]> {
-  const taken = new Set(seated.players.map((p) => p.name.toLowerCase()));
+  const taken = new Set(seated.players.flatMap((p) => (p.personaId ? [p.personaId] : [])));
   const actor = { userId: i.user.id, guildId: i.guildId, canManageServer: i.memberPermissions?.has('ManageGuild') ?? false };
-  const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.name.toLowerCase()) });
+  const found = await searchPersonas(deps.personas, actor, query, { exclude: (p) => taken.has(p.id) });
   return found.map((p) => ({ name: p.name.slice(0, 100), value: p.id }));
 }
 
@@ -64,7 +64,7 @@ async function seatOf(i: MafiaInteraction, deps: MafiaDeps, value: string): Prom
 /** Who took the seat, by the seat's change. */
 function seatedLine(change: Change): string {
   const joined = change.events.find((e) => e.type === 'player_joined');
-  return `${joined?.type === 'player_joined' ? joined.payload.player.name : 'The persona'} takes a seat.`;
+  return `${joined?.type === 'player_joined' ? plainName(joined.payload.player.name) : 'The persona'} takes a seat.`;
 }
 
 /** /mafia add-ai persona: the host seats an AI persona in the lobby. */

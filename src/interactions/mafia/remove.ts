@@ -1,5 +1,5 @@
 import * as engine from '../../game/index.ts';
-import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { NO_MENTIONS, plainName } from '../../discord/presenters/format.ts';
 import { mafiaCommand } from './context.ts';
 import { changeGame } from './game-change.ts';
 import { gameHere, hostOnly, lobbyOpen } from './preconditions.ts';
@@ -19,7 +19,7 @@ export const remove = mafiaCommand.subcommand({
     await changeGame(
       found,
       (s, at) => engine.leave(s, { playerId: player.id, at }),
-      () => found.reply.answer({ content: `${player.name} was removed from the lobby.`, allowedMentions: NO_MENTIONS }),
+      () => found.reply.answer({ content: `${plainName(player.name)} was removed from the lobby.`, allowedMentions: NO_MENTIONS }),
     );
   },
   // The seated players, people and AI.

@@ -6,10 +6,11 @@ import { mafiaCommand } from './context.ts';
 import { changeGame, changeLobbyByClick } from './game-change.ts';
 import { gameHere, hostOnly, lobbyButtonGame } from './preconditions.ts';
 
-/** Deals the roles; refused (the state unchanged) with why not. */
+/** Deals the roles; refused (the state unchanged) with why not. A game already started (a second press) is said as it is. */
 const dealRoles: GameCommand = (s, at) => {
   const started = engine.start(s, { at });
-  return started.ok ? started : err({ ...started.error, message: `The game cannot start yet: ${started.error.message}` });
+  if (started.ok || started.error.code === 'game_started') return started;
+  return err({ ...started.error, message: `The game cannot start yet: ${started.error.message}` });
 };
 
 /** /mafia start: the host deals the roles. */

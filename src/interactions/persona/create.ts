@@ -8,7 +8,7 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import { customIdArgs } from '../../discord/router.ts';
-import { cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { NO_MENTIONS, boldName, cut } from '../../discord/presenters/format.ts';
 import { FILE_LIMITS } from '../../persona/limits.ts';
 import { PROFILE_LIMITS } from '../../persona/profile.ts';
 import { offlinePersona } from '../../persona/offline-profile.ts';
@@ -162,8 +162,8 @@ async function createPersona(
     const name = created.value.profile.identity.name;
     const content =
       built.value.offline === 'budget'
-        ? `Created **${name}** (built offline: play style and tactics are generic). ${deps.budget.spentMessage()} Try it with \`/persona test\`.`
-        : `Created **${name}**${built.value.offline === 'no_model' ? NO_MODEL_NOTE : ''}. Try it with \`/persona test\`.`;
+        ? `Created ${boldName(name)} (built offline: play style and tactics are generic). ${deps.budget.spentMessage()} Try it with \`/persona test\`.`
+        : `Created ${boldName(name)}${built.value.offline === 'no_model' ? NO_MODEL_NOTE : ''}. Try it with \`/persona test\`.`;
     await reply.answer({ content, embeds: [personaEmbed(created.value)], allowedMentions: NO_MENTIONS });
     return;
   }

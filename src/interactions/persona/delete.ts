@@ -1,7 +1,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import type { LobbySeat } from '../../db/persona-seats.ts';
 import { customIdArgs } from '../../discord/router.ts';
-import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { NO_MENTIONS, boldName } from '../../discord/presenters/format.ts';
 import { mayEdit } from '../../persona/permissions.ts';
 import { err } from '../../result.ts';
 import { personaAutocomplete } from './choices.ts';
@@ -16,11 +16,11 @@ const channels = (seats: readonly LobbySeat[]) => [...new Set(seats.map((s) => `
 
 /** The question: plain, or, for a persona seated in open lobbies, naming them and what deleting does there. */
 function question(name: string, seats: readonly LobbySeat[]): { content: string; confirm: string } {
-  if (seats.length === 0) return { content: `Delete **${name}** for good? ${KEEP_A_COPY}`, confirm: 'Delete' };
+  if (seats.length === 0) return { content: `Delete ${boldName(name)} for good? ${KEEP_A_COPY}`, confirm: 'Delete' };
   const one = seats.length === 1;
   return {
     content:
-      `**${name}** is seated in ${one ? 'the lobby' : 'the lobbies'} in ${channels(seats)}. Delete it for good and free ` +
+      `${boldName(name)} is seated in ${one ? 'the lobby' : 'the lobbies'} in ${channels(seats)}. Delete it for good and free ` +
       `${one ? 'that seat' : 'those seats'} (the lobby is told), or keep it and have it removed from the lobby first ` +
       `(\`/mafia remove\`, by the host)? ${KEEP_A_COPY}`,
     confirm: one ? 'Delete and free the seat' : 'Delete and free the seats',
@@ -67,7 +67,7 @@ async function deleteConfirmed(deps: PersonaDeps, actor: ReturnType<typeof actor
   const removed = await deps.personas.remove(actor, id);
   if (!removed.ok)
     return `Nothing was deleted: ${removed.error.code === 'not_found' ? 'that persona no longer exists.' : removed.error.message}`;
-  return `Deleted **${name}**.${freed.length > 0 ? ` Its seat in ${channels(freed)} is free, and the lobby was told.` : ''}`;
+  return `Deleted ${boldName(name)}.${freed.length > 0 ? ` Its seat in ${channels(freed)} is free, and the lobby was told.` : ''}`;
 }
 
 /** The answer to the question: Delete or Keep it. */

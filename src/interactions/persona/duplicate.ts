@@ -1,5 +1,5 @@
 import { PROFILE_LIMITS } from '../../persona/profile.ts';
-import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { NO_MENTIONS, boldName, plainName } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
 import { actorOf, personaCommand } from './context.ts';
 import { personaOption, scopeOf, scopeOption } from './options.ts';
@@ -26,7 +26,7 @@ export const duplicate = personaCommand.subcommand({
     if (!copy.ok) return reply.privately(`Nothing was copied: ${copy.error.message}`);
     const where = copy.value.scope.kind === 'server' ? 'for this server' : 'as your private persona';
     await reply.answer({
-      content: `Copied ${source.profile.identity.name} to **${copy.value.profile.identity.name}** ${where}. It is yours to change.`,
+      content: `Copied ${plainName(source.profile.identity.name)} to ${boldName(copy.value.profile.identity.name)} ${where}. It is yours to change.`,
       allowedMentions: NO_MENTIONS,
     });
   },

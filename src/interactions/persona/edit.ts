@@ -1,5 +1,5 @@
 import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
-import { NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { NO_MENTIONS, boldName } from '../../discord/presenters/format.ts';
 import { personaAutocomplete } from './choices.ts';
 import { actorOf, personaCommand } from './context.ts';
 import { personaOption } from './options.ts';
@@ -24,9 +24,9 @@ export const edit = personaCommand.subcommand({
       const { displaced, movedFrom } = opened.value;
       // The DM talks to one persona at a time: say which one it no longer does.
       const before = displaced && (await deps.personas.get(actor, displaced.personaId));
-      const instead = before?.ok ? ` instead of **${personaName(before.value)}**` : '';
+      const instead = before?.ok ? ` instead of ${boldName(personaName(before.value))}` : '';
       await reply.answer({
-        content: `Editing **${personaName(persona)}** here${instead}: tell me what to change. \`/persona chat-clear\` starts over.`,
+        content: `Editing ${boldName(personaName(persona))} here${instead}: tell me what to change. \`/persona chat-clear\` starts over.`,
         allowedMentions: NO_MENTIONS,
       });
       if (movedFrom) await deps.chats?.tellMoved(i.client, movedFrom, 'our DMs');
@@ -55,7 +55,7 @@ export const edit = personaCommand.subcommand({
     const bound = await editor.open(persona.id, actor, { guildId: i.guildId, channelId: i.channelId, threadId: thread.id });
     if (!bound.ok) return reply.privately(bound.error.message);
     await thread.send({
-      content: `Editing **${personaName(persona)}**. Tell me what to change — voice, tactics, parts, test situations — and I will do it and show you. \`/persona chat-history\` lists our turns; \`/persona chat-clear\` starts over.`,
+      content: `Editing ${boldName(personaName(persona))}. Tell me what to change — voice, tactics, parts, test situations — and I will do it and show you. \`/persona chat-history\` lists our turns; \`/persona chat-clear\` starts over.`,
       allowedMentions: NO_MENTIONS,
     });
     if (bound.value.movedFrom) await deps.chats?.tellMoved(i.client, bound.value.movedFrom, `<#${thread.id}>`);

@@ -1,4 +1,4 @@
-import { cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { NO_MENTIONS, boldName, cut } from '../../discord/presenters/format.ts';
 import { importCard, type ImportCardOptions } from '../../persona/card-import.ts';
 import { isPng } from '../../persona/card-png.ts';
 import { FILE_LIMITS } from '../../persona/limits.ts';
@@ -88,7 +88,7 @@ export const importPersona = personaCommand.subcommand({
     if (!created.ok) return reply.privately(cut(`Nothing was imported: ${created.error.message}`, 2000));
     await reply.answer({
       content: cut(
-        `Imported **${created.value.profile.identity.name}** from ${imported.value.from}.${warningsText(imported.value.warnings)}`,
+        `Imported ${boldName(created.value.profile.identity.name)} from ${imported.value.from}.${warningsText(imported.value.warnings)}`,
         2000,
       ),
       embeds: [personaEmbed(created.value)],

@@ -1,6 +1,6 @@
 import { EmbedBuilder } from 'discord.js';
 import type { PersonaSummary } from '../../db/persona-store.ts';
-import { COLOURS, cut, NO_MENTIONS } from '../../discord/presenters/format.ts';
+import { COLOURS, NO_MENTIONS, cut, plainName } from '../../discord/presenters/format.ts';
 import { actorOf, personaCommand } from './context.ts';
 
 /** Per page: three sections of names stay well inside an embed's 6,000 characters. */
@@ -33,7 +33,7 @@ export const list = personaCommand.subcommand({
     const embed = new EmbedBuilder().setColor(COLOURS.info).setTitle('Personas you can use');
     if (ordered.length === 0) embed.setDescription('None yet. Create one with `/persona create`.');
     for (const section of SECTIONS) {
-      const names = shown.filter((x) => x.section === section.title).map((x) => x.s.name);
+      const names = shown.filter((x) => x.section === section.title).map((x) => plainName(x.s.name));
       if (names.length > 0) embed.addFields({ name: section.title, value: cut(names.join('\n'), 1024) });
     }
     embed.setFooter({

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { escapeMarkdown } from 'discord.js';
 import { z } from 'zod';
 import { messageText, type OptionValue } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
@@ -257,5 +258,29 @@ describe('/persona duplicate and delete', () => {
       .updated();
     expect(messageText(refused)).toBe('Nothing was deleted: Ada Lovelace is playing in a running game; delete it once the game ends.');
     expect(await w.db.prisma.persona.count({ where: { name: 'Ada Lovelace' } })).toBe(1);
+  });
+});
+
+describe('names with Markdown in persona replies', () => {
+  it('GIVEN a name full of Markdown WHEN alice creates, lists, copies and deletes it THEN every reply shows the name as typed', async () => {
+    const name = '*Gina* __the__ ~~spy~~ `x`';
+    const shown = escapeMarkdown(name);
+    // WHEN alice creates it THEN the confirmation names it as typed, in bold
+    expect(messageText(await persona('alice', 'create', { name, text: ADA }).ephemeral())).toContain(`Created **${shown}** (built offline`);
+    // AND her list shows it as typed
+    const list = await persona('alice', 'list').ephemeral();
+    expect((list.embeds[0] as { fields: { value: string }[] }).fields[0]!.value).toBe(shown);
+    // AND copying and deleting say it the same way
+    const copied = await persona('alice', 'duplicate', { persona: await idOf(name) }).ephemeral();
+    expect(messageText(copied)).toBe(
+      `Copied ${shown} to **${escapeMarkdown(`${name} (copy)`)}** as your private persona. It is yours to change.`,
+    );
+    const ask = await persona('alice', 'delete', { persona: await idOf(name) }).ephemeral();
+    expect(messageText(ask)).toContain(`Delete **${shown}** for good?`);
+    const done = await w.sim
+      .user('alice')
+      .click(ask, `persona-delete:yes:${await idOf(name)}`)
+      .updated();
+    expect(messageText(done)).toBe(`Deleted **${shown}**.`);
   });
 });
