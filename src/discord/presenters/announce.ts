@@ -1,6 +1,7 @@
+import { plainText } from '../../plain-text.ts';
 import { EmbedBuilder, type BaseMessageOptions } from 'discord.js';
 import { getRole, narrate, type GameEvent, type GameState } from '../../game/index.ts';
-import { COLOURS, MAX_CONTENT, NO_MENTIONS, nameOf, plain, relativeTime } from './format.ts';
+import { COLOURS, MAX_CONTENT, NO_MENTIONS, nameOf, relativeTime } from './format.ts';
 
 // Said by their authors (people type, AI speak through webhooks), or shown elsewhere (the vote message, the lobby).
 const NOT_ANNOUNCED = new Set<GameEvent['type']>([
@@ -67,7 +68,7 @@ export function announcements(state: GameState, events: readonly GameEvent[], co
     if (e.visibility.kind !== 'public' || NOT_ANNOUNCED.has(e.type)) continue;
     // The closed vote message tells the tally and the result; a line here would say it again.
     if (e.type === 'vote_resolved' && context.voteMessageShown) continue;
-    const line = e.type === 'phase_started' ? phaseLine(state, e, context) : narrate(state, e, plain);
+    const line = e.type === 'phase_started' ? phaseLine(state, e, context) : narrate(state, e, plainText);
     if (line) lines.push(line);
   }
   const dawn = events.find((e) => e.type === 'phase_started' && e.payload.phase === 'dawn');

@@ -1,4 +1,3 @@
-import { escapeMarkdown } from 'discord.js';
 import type { GameState } from '../../game/index.ts';
 import { plainText } from '../../plain-text.ts';
 
@@ -19,20 +18,17 @@ export function cut(text: string, limit: number): string {
 
 /** A name people gave (a persona's, a person's) as plain text inside Markdown: shown as typed, never as formatting. */
 export function plainName(name: string): string {
-  return escapeMarkdown(name);
+  return plainText(name);
 }
 
 /** A name people gave, in bold and shown as typed. */
 export function boldName(name: string): string {
-  return `**${escapeMarkdown(name)}**`;
+  return `**${plainText(name)}**`;
 }
 
 export function nameOf(state: GameState, id: string): string {
-  return plain(state.players.find((p) => p.id === id)?.name ?? 'someone');
+  return plainName(state.players.find((p) => p.id === id)?.name ?? 'someone');
 }
-
-/** What people and models wrote, its Markdown shown rather than rendered. */
-export const plain = plainText;
 
 /** Nothing the bot posts may ping anyone: names are plain text. */
 export const NO_MENTIONS = { parse: [] as [] };

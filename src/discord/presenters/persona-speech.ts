@@ -1,5 +1,6 @@
+import { plainText } from '../../plain-text.ts';
 import type { WebhookMessageCreateOptions } from 'discord.js';
-import { cut, MAX_CONTENT, NO_MENTIONS, plain } from './format.ts';
+import { cut, MAX_CONTENT, NO_MENTIONS } from './format.ts';
 
 /** Webhook names: 1–80 characters, and Discord refuses names containing "discord" or "clyde". */
 export function webhookName(name: string): string {
@@ -16,7 +17,7 @@ export function personaSpeech(name: string, text: string, avatarUrl: string | nu
   return {
     username: webhookName(name),
     ...(avatarUrl && { avatarURL: avatarUrl }),
-    content: cut(plain(text), MAX_CONTENT),
+    content: cut(plainText(text), MAX_CONTENT),
     allowedMentions: NO_MENTIONS,
     ...(threadId && { threadId }),
   };
@@ -24,5 +25,5 @@ export function personaSpeech(name: string, text: string, avatarUrl: string | nu
 
 /** The same speech posted by the bot itself, where it may not use webhooks: the persona's name in bold leads it. */
 export function personaSpeechAsBot(name: string, text: string): { content: string; allowedMentions: typeof NO_MENTIONS } {
-  return { content: cut(`**${plain(name)}:** ${plain(text)}`, MAX_CONTENT), allowedMentions: NO_MENTIONS };
+  return { content: cut(`**${plainText(name)}:** ${plainText(text)}`, MAX_CONTENT), allowedMentions: NO_MENTIONS };
 }

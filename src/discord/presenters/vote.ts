@@ -1,8 +1,9 @@
+import { plainText } from '../../plain-text.ts';
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder, type BaseMessageOptions } from 'discord.js';
 import { countVotes, findPlayer, type GameEvent, type GameState } from '../../game/index.ts';
 
 type Tally = ReturnType<typeof countVotes>;
-import { COLOURS, NO_MENTIONS, nameOf, plain, relativeTime } from './format.ts';
+import { COLOURS, NO_MENTIONS, nameOf, relativeTime } from './format.ts';
 
 export const VOTE_SELECT = 'vote';
 export const UNVOTE_BUTTON = 'unvote';
@@ -43,7 +44,7 @@ function votersLines(state: GameState): string[] {
   const lines: string[] = [];
   let room = SAID_BUDGET;
   for (const [id, text] of said) {
-    const line = `${nameOf(state, id)}: “${plain(text)}”`;
+    const line = `${nameOf(state, id)}: “${plainText(text)}”`;
     if (line.length > room) break;
     room -= line.length + 1;
     lines.push(line);
