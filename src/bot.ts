@@ -142,7 +142,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
   const router = new InteractionRouter(deps.log);
   registerMafia(router, { liveGames, personas: deps.personas, stats: deps.stats, ratings, log: deps.log });
   const models = personaModels(deps.llm);
-  const editor = deps.editor ? editorService(deps.personas, deps.editor, models, budget, onRecordError) : null;
+  const editor = deps.editor ? editorService(deps.personas, deps.editor, models, budget, { onRecordError, log: deps.log }) : null;
   const chats =
     editor && deps.editor
       ? new EditorChats({
@@ -203,13 +203,17 @@ function editorService(
   deps: BotEditorDeps,
   models: PersonaModels,
   budget: TokenBudget,
-  onRecordError: (error: unknown) => void,
+  { onRecordError, log }: { readonly onRecordError: (error: unknown) => void; readonly log: Logger },
 ): EditorService {
   return createEditorService({
     personas,
     editor: deps.store,
     // run_test plays the persona on the games' model (offline when there is none), on the same budget.
-    tester: createPersonaTester(models.current(), { budget, onRecordError }),
+    tester: createPersonaTester(models.current(), {
+      budget,
+      onRecordError,
+      onCallError: (detail) => log.warn(`an editor's persona test call failed: ${detail}`),
+    }),
     llm: deps.llm,
     noModelReason: deps.noModelReason,
     ...(deps.maxRounds !== undefined && { maxRounds: deps.maxRounds }),

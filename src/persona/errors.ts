@@ -17,11 +17,14 @@ export type PersonaErrorCode =
 /** An expected failure with a sentence a person can act on. */
 export interface PersonaError {
   readonly code: PersonaErrorCode;
+  /** What the person is told. */
   readonly message: string;
+  /** For the log only: a provider's own words (status lines, bodies) that people are not shown. */
+  readonly detail?: string;
 }
 
-export function personaError(code: PersonaErrorCode, message: string): PersonaError {
-  return { code, message };
+export function personaError(code: PersonaErrorCode, message: string, detail?: string): PersonaError {
+  return detail === undefined ? { code, message } : { code, message, detail };
 }
 
 /** zod issues as "path: message; path: message", paths in the dotted form people type. */

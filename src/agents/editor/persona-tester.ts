@@ -2,6 +2,7 @@ import type { TacticsRole } from '../../persona/profile.ts';
 import type { RenderedPersona } from '../../persona/render.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { LlmProvider } from '../../llm/types.ts';
+import { modelErrorDetail, plainModelError } from '../../llm/plain-error.ts';
 import { meteredProvider, type MeterOptions } from '../metered-provider.ts';
 import { personaFromProfile } from '../player/persona-from-profile.ts';
 import type { PersonaPrompt } from '../player/persona-prompt.ts';
@@ -25,6 +26,8 @@ export interface PersonaTesterOptions {
   /** Checked before every test call and charged for it (purpose `editor_test`); absent: unmetered. */
   readonly budget?: MeterOptions['budget'];
   readonly onRecordError?: (error: unknown) => void;
+  /** The provider's own words when a test call fails (the owner reads a plain sentence instead). */
+  readonly onCallError?: (detail: string) => void;
 }
 
 /**
@@ -57,7 +60,7 @@ export function createPersonaTester(
   llm: { readonly provider: LlmProvider; readonly model: string } | null,
   options: PersonaTesterOptions = {},
 ): PersonaTester {
-  const { budget, onRecordError } = options;
+  const { budget, onRecordError, onCallError } = options;
   return {
     async answer(rendered, input, site, signal) {
       const persona = personaFromProfile(rendered);
@@ -81,7 +84,11 @@ export function createPersonaTester(
       });
       if (!result.ok && result.error.kind === 'budget')
         return err(`${result.error.message} The test was not run; nothing was sent to the model.`);
-      if (!result.ok) return err(`the test call failed (${result.error.kind}): ${result.error.message}`);
+      // The editor's model relays this to the owner: the plain sentence, never the provider's words.
+      if (!result.ok) {
+        onCallError?.(modelErrorDetail(result.error));
+        return err(`the test call failed: ${plainModelError(result.error)}`);
+      }
       return ok(result.value.text.trim() || '(the persona said nothing)');
     },
   };

@@ -2,6 +2,7 @@ import { mixSeed, Rng } from '../../game/rng.ts';
 import type { Profile } from '../../persona/profile.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { LlmProvider } from '../../llm/types.ts';
+import { modelErrorDetail, plainModelError } from '../../llm/plain-error.ts';
 import { GROUND_RULES } from './prompt.ts';
 import { neutralise } from './quote.ts';
 
@@ -43,8 +44,18 @@ export function situationMessage(name: string, situation: string): string {
   return `<situation>${neutralise(situation)}</situation>\nWhat does ${neutralise(name)} say?`;
 }
 
+/** Why no answer came: what the person is told, and the provider's own words for the log. */
+export interface NoAnswer {
+  readonly said: string;
+  readonly detail: string;
+}
+
 /** The persona's answer through a model; the situation goes in as quoted data. */
-export async function answerWithModel(persona: SituationPersona, situation: string, llm: SituationModel): Promise<Result<string, string>> {
+export async function answerWithModel(
+  persona: SituationPersona,
+  situation: string,
+  llm: SituationModel,
+): Promise<Result<string, NoAnswer>> {
   const result = await llm.provider.complete({
     model: llm.model,
     system: { stable: situationSystem(persona) },
@@ -54,9 +65,12 @@ export async function answerWithModel(persona: SituationPersona, situation: stri
     thinking: false,
     effort: 'low',
   });
-  if (!result.ok) return err(`The model could not answer (${result.error.kind}): ${result.error.message}`);
+  if (!result.ok) return err({ said: plainModelError(result.error), detail: modelErrorDetail(result.error) });
   const text = result.value.text.trim();
-  if (text === '') return err('The model gave an empty answer; try again or rephrase the situation.');
+  if (text === '') {
+    const said = 'The model gave an empty answer; try again or rephrase the situation.';
+    return err({ said, detail: 'an empty answer' });
+  }
   return ok(text.length <= ANSWER_MAX_CHARS ? text : `${text.slice(0, ANSWER_MAX_CHARS - 1)}…`);
 }
 

@@ -1,4 +1,5 @@
 import type { LlmConfig } from '../../config.ts';
+import { modelErrorDetail, plainModelError } from '../../llm/plain-error.ts';
 import { jsonSchemaOf } from '../../llm/tool.ts';
 import { isConfigured } from '../../llm/providers.ts';
 import type { LlmMessage, LlmProvider, ProviderName, VerbatimTurn } from '../../llm/types.ts';
@@ -119,7 +120,9 @@ async function ask(llm: Model, messages: readonly LlmMessage[]): Promise<Result<
     effort: 'medium',
   });
   if (!result.ok)
-    return err(personaError('llm_failed', `The model could not build the profile (${result.error.kind}): ${result.error.message}`));
+    return err(
+      personaError('llm_failed', `The model could not build the profile. ${plainModelError(result.error)}`, modelErrorDetail(result.error)),
+    );
   const answer = result.value.structured ?? parseJson(result.value.text);
   const draft = profileDraftSchema.safeParse(answer);
   if (!draft.success) return err(personaError('llm_failed', `The model's answer was not a profile: ${describeIssues(draft.error)}.`));

@@ -143,7 +143,10 @@ async function contentFrom(deps: PersonaDeps, guildId: string | null, name: stri
   const profile = await buildProfile(name, bio, metered);
   // Refused before the first call or between two (a long biography): nothing more was sent.
   if (!profile.ok && metered.provider.budgetRefused()) return offline('budget');
-  if (!profile.ok) return err(profile.error.message);
+  if (!profile.ok) {
+    if (profile.error.detail !== undefined) deps.log.warn(`the profiler's model call failed: ${profile.error.detail}`);
+    return err(profile.error.message);
+  }
   return ok({
     content: { profile: profile.value, avatarUrl: null, tags: [], notes: '', parts: [], traits: [], arc: null, card: null },
     offline: null,

@@ -91,7 +91,10 @@ async function answerFor(
       note: `${deps.budget.spentMessage()} ${persona.profile.identity.name} answered offline instead.`,
     });
   }
-  if (!answered.ok) return err(`${persona.profile.identity.name} could not answer: ${answered.error}`);
+  if (!answered.ok) {
+    deps.log.warn(`persona test of ${persona.id} on ${model.model}: ${answered.error.detail}`);
+    return err(`${persona.profile.identity.name} could not answer. ${answered.error.said}`);
+  }
   return ok({ text: answered.value, footer: `Answered by ${model.model}.` });
 }
 

@@ -53,10 +53,17 @@ for (const name of PROVIDER_NAMES) {
       expect(running.fake.requests).toHaveLength(2);
     });
 
-    it('GIVEN a provider that fails WHEN built THEN the error says the model failed', async () => {
+    it('GIVEN a provider that fails WHEN built THEN the error says the model failed in a plain sentence, the provider’s words kept for the log', async () => {
       running = await startFakeProvider(name, { script: [reply.status(400, 'bad model')], maxRetries: 0 });
       const result = await buildProfile('Ada Lovelace', BIO, { provider: running.provider, model: 'test-model' });
-      expect(result).toMatchObject({ ok: false, error: { code: 'llm_failed', message: stringContaining('bad_request') } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'llm_failed',
+          message: 'The model could not build the profile. The model service refused the request; try a shorter text.',
+          detail: stringContaining('bad model'),
+        },
+      });
     });
   });
 }
