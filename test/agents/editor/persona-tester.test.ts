@@ -9,8 +9,7 @@ import { content } from '../../persona/fixtures.ts';
 const refusing: LlmProvider = {
   name: 'openai',
   complete: () => Promise.resolve(err({ kind: 'auth', status: 401, message: 'Incorrect API key provided: sk-live-4f9x.' })),
-  // eslint-disable-next-line require-yield -- never streamed by the tester
-  async *stream() {
+  stream() {
     throw new Error('the tester does not stream');
   },
 };
