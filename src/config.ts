@@ -29,6 +29,8 @@ export interface LlmConfig {
   maxToolRounds: number;
   /** Tokens per Discord server per day; 0 means unlimited. */
   dailyTokenBudget: number;
+  /** ALLOWED_MODELS: the models personas and games may name besides the configured ones; absent, those no dearer (`src/llm/allowed-models.ts`). */
+  allowedModels?: readonly string[];
 }
 
 const EDITOR_PROVIDERS = ['anthropic', 'openai'] as const;
@@ -101,6 +103,15 @@ const EnvSchema = z
     LLM_TIMEOUT_MS: wholeNumber({ min: 1000, unit: 'milliseconds (e.g. 60000)' }).default(60_000),
     LLM_MAX_TOOL_ROUNDS: wholeNumber({ min: 0, max: 20, unit: 'rounds' }).default(4),
     DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(2_000_000),
+    ALLOWED_MODELS: z
+      .string()
+      .transform((raw) =>
+        raw
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      )
+      .optional(),
     EDITOR_PROVIDER: z.enum(EDITOR_PROVIDERS, { error: `expected one of ${EDITOR_PROVIDERS.join(', ')}` }).default('anthropic'),
     EDITOR_MODEL: z.string().optional(),
     EDITOR_MAX_ROUNDS: wholeNumber({ min: 1, max: 30, unit: 'rounds' }).default(10),
@@ -160,6 +171,7 @@ const EnvSchema = z
       timeoutMs: env.LLM_TIMEOUT_MS,
       maxToolRounds: env.LLM_MAX_TOOL_ROUNDS,
       dailyTokenBudget: env.DAILY_TOKEN_BUDGET,
+      ...(env.ALLOWED_MODELS !== undefined && { allowedModels: env.ALLOWED_MODELS }),
     },
     editor: {
       provider: env.EDITOR_PROVIDER,

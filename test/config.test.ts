@@ -168,9 +168,16 @@ describe('loadConfig', () => {
       'LLM_TIMEOUT_MS',
       'LLM_MAX_TOOL_ROUNDS',
       'DAILY_TOKEN_BUDGET',
+      'ALLOWED_MODELS',
     ]) {
       expect(example).toContain(`\n${name}=`);
     }
+  });
+
+  it('GIVEN ALLOWED_MODELS as a comma-separated list WHEN loaded THEN the models are its trimmed entries; unset, there is no list', () => {
+    expect(configOf({ ALLOWED_MODELS: ' gpt-6-luna, claude-haiku-5-5 ,,' }).llm.allowedModels).toEqual(['gpt-6-luna', 'claude-haiku-5-5']);
+    expect(configOf({}).llm.allowedModels).toBeUndefined();
+    expect(configOf({ ALLOWED_MODELS: '' }).llm.allowedModels).toBeUndefined();
   });
 
   it('GIVEN EDITOR_PROVIDER=openai without EDITOR_MODEL WHEN loaded THEN the editor uses OPENAI_MODEL, and a bad provider is named in the error', () => {

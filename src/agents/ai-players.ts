@@ -14,6 +14,8 @@ export interface AiSeat {
   readonly brain: AsyncBrain;
   /** Default: the heuristic brain under the seat's name. */
   readonly offline?: Brain;
+  /** Told to the table once a game when the seat starts (a model it asked for and may not have). */
+  readonly notice?: { readonly topic: string; readonly text: string };
 }
 
 /** A seat's mind between calls: beliefs it wrote, facts the engine gave it. */

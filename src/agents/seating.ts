@@ -3,7 +3,7 @@ import type { LlmConfig } from '../config.ts';
 import { callCost, type TokenBudget } from './budget.ts';
 import type { Voice } from './decision.ts';
 import { heuristicBrain } from './heuristic/brain.ts';
-import { createProvider, resolveModel, type ModelPreference } from '../llm/providers.ts';
+import { createProvider, resolveModel, type ModelPreference, type ModelSource } from '../llm/providers.ts';
 import type { CallRecord } from '../llm/tool-loop.ts';
 import type { LlmProvider, LlmRequest, ProviderName } from '../llm/types.ts';
 import type { PlayerView } from '../game/index.ts';
@@ -63,7 +63,11 @@ export class Seating {
     const offline = heuristicBrain(voice);
     const choice = resolveModel({ persona: persona.preference, game: this.game.preference, env: this.env });
     const provider = choice.provider === 'offline' ? null : this.provider(choice.provider);
-    if (!provider) return { id: player.id, name: player.name, brain: offline, offline };
+    const notice = choice.refused && {
+      topic: `model-refused:${player.id}`,
+      text: refusedModelNotice(player.name, choice.refused, choice.model),
+    };
+    if (!provider) return { id: player.id, name: player.name, brain: offline, offline, ...(notice && { notice }) };
     const site: CallSite = { guildId: this.game.guildId, gameId: this.game.gameId, playerId: player.id, purpose: 'decision' };
     const think = seatThinker({ provider, maxToolRounds: this.env.maxToolRounds, onCall: (r) => this.options.cost?.(site, r) });
     const onPrompt = this.options.onPrompt;
@@ -80,7 +84,7 @@ export class Seating {
       fallback: offline,
       allow: () => this.options.budget?.allows(this.game.guildId) ?? true,
     });
-    return { id: player.id, name: player.name, brain, offline };
+    return { id: player.id, name: player.name, brain, offline, ...(notice && { notice }) };
   }
 
   /** The day recap writer: the game's model when one is configured, else none (the offline recap). */
@@ -97,6 +101,16 @@ export class Seating {
       return summarize(record, timing);
     };
   }
+}
+
+/** The table's one line when a seat's persona or game names a model the operator does not allow. */
+export function refusedModelNotice(
+  name: string,
+  refused: { readonly model: string; readonly source: ModelSource },
+  instead: string,
+): string {
+  const who = refused.source === 'game' ? "This game's model option" : `${name}'s persona`;
+  return `${who} names the model ${refused.model}, which this bot does not allow (ALLOWED_MODELS): ${name} plays on ${instead} instead.`;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { TokenBudget } from '../agents/budget.ts';
 import type { ModelPreference } from '../llm/providers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
-import type { PlayerState } from '../game/index.ts';
+import { announce, type PlayerState } from '../game/index.ts';
 import type { GameSession } from '../session/game-session.ts';
 
 export interface AiSeatDeps {
@@ -83,6 +83,8 @@ export async function driveAiSeats(
   );
   const ai = state.players.filter((p) => p.kind === 'ai');
   const seats = await Promise.all(ai.map(async (p) => seating.seat(p, await promptFor(deps, place, p))));
+  // Once a game (a notice's topic is told once), also when a restarted bot seats them again.
+  for (const { notice } of seats) if (notice) await session.submit((s, at) => announce(s, { ...notice, at }));
   const minds = new AiPlayers(seats, mindStoreOver(deps.minds));
   await minds.load(state.id);
   const summarizer = seating.summarizer();

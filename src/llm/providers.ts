@@ -3,6 +3,7 @@ import { err, ok, type Result } from '../result.ts';
 import { createAnthropicProvider } from './anthropic-provider.ts';
 import { createOpenAiProvider } from './openai-provider.ts';
 import { withRetries } from './retrying-provider.ts';
+import { modelAllowed } from './allowed-models.ts';
 import { realTimers, type Timers } from '../clock.ts';
 import type { LlmProvider, ProviderName } from './types.ts';
 
@@ -20,6 +21,8 @@ export interface ModelChoice {
   /** `heuristic` for offline: the rule-based brain, no model. */
   readonly model: string;
   readonly source: ModelSource;
+  /** A model a persona or the game named that the operator does not allow (ALLOWED_MODELS): passed over for this one. */
+  readonly refused?: { readonly model: string; readonly source: ModelSource };
 }
 
 const OFFLINE_MODEL = 'heuristic';
@@ -46,10 +49,16 @@ export function resolveModel(input: {
   const chooser = levels.find((level) => level.provider !== undefined);
   const provider = chooser?.provider ?? env.provider;
   if (provider === 'offline') return { provider, model: OFFLINE_MODEL, source: sourceOf(chooser, input) };
-  const named = levels.find(
+  const naming = levels.filter(
     (level) => level.model !== undefined && level.model !== '' && (level.provider === undefined || level.provider === provider),
   );
-  return { provider, model: named?.model ?? env[provider].model, source: sourceOf(named, input) };
+  const named = naming.find((level) => modelAllowed(env, provider, level.model ?? ''));
+  const passedOver = naming.find((level) => !modelAllowed(env, provider, level.model ?? ''));
+  const refused =
+    passedOver !== undefined && (named === undefined || naming.indexOf(passedOver) < naming.indexOf(named))
+      ? { model: passedOver.model ?? '', source: sourceOf(passedOver, input) }
+      : undefined;
+  return { provider, model: named?.model ?? env[provider].model, source: sourceOf(named, input), ...(refused && { refused }) };
 }
 
 function sourceOf(

@@ -54,9 +54,21 @@ describe('seating AI players', () => {
     });
   });
 
+  it('GIVEN a persona that names a model the operator does not allow WHEN seated THEN it plays on the bot’s model, and the seat carries one line for the table saying so', () => {
+    const seating = new Seating(env({ allowedModels: [] }), { guildId: 'g1', gameId: 'game-4' });
+    const v = HOUSE_PLAYERS[0]!;
+    const seat = seating.seat({ id: 's0', name: v.name }, { ...plainPersona(v), preference: { model: 'gpt-most-expensive' } });
+    expect(seat.notice).toEqual({
+      topic: 'model-refused:s0',
+      text: `${v.name}'s persona names the model gpt-most-expensive, which this bot does not allow (ALLOWED_MODELS): ${v.name} plays on gpt-test instead.`,
+    });
+    expect(seating.seat({ id: 's1', name: v.name }, plainPersona(v)).notice).toBeUndefined();
+  });
+
   it('GIVEN OpenAI no longer serves the bot’s model nor the one a persona asks for WHEN a game is played THEN those seats play on instinct, the table is told once per setting to change (never the provider’s words) and the director’s cut says why', async () => {
     fake = await startFakeOpenAi(() => reply.status(404, 'The model does not exist or you do not have access to it. req_7f3a'));
-    const seating = new Seating(env({}, fake.baseURL), { guildId: 'g1', gameId: 'game-3' });
+    // The operator allows the persona's model: the provider is what turns it down here.
+    const seating = new Seating(env({ allowedModels: ['gpt-persona-gone'] }, fake.baseURL), { guildId: 'g1', gameId: 'game-3' });
     const seats = HOUSE_PLAYERS.slice(0, 5).map((v, i) =>
       seating.seat({ id: `s${i}`, name: v.name }, { ...plainPersona(v), ...(i === 0 && { preference: { model: 'gpt-persona-gone' } }) }),
     );

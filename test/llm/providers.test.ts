@@ -16,10 +16,42 @@ const BOTH = llmConfig({
   ANTHROPIC_API_KEY: 'sk-ant-test',
   OPENAI_MODEL: 'gpt-env',
   ANTHROPIC_MODEL: 'claude-env',
+  // These tests are about which level names the model; the operator allows every model they name.
+  ALLOWED_MODELS: 'gpt-persona, gpt-game, claude-game, claude-persona',
 });
 const OPENAI_ONLY = llmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-env' });
 
 describe('resolveModel', () => {
+  it('GIVEN a persona naming a model the operator does not allow WHEN resolved THEN the seat plays on the next level’s model, and says which it passed over', () => {
+    const pricey = { provider: 'openai', model: 'gpt-persona-pro' } as const;
+    expect(resolveModel({ persona: pricey, env: BOTH })).toEqual({
+      provider: 'openai',
+      model: 'gpt-env',
+      source: 'env',
+      refused: { model: 'gpt-persona-pro', source: 'persona' },
+    });
+    expect(resolveModel({ persona: pricey, game: { model: 'gpt-game' }, env: BOTH })).toEqual({
+      provider: 'openai',
+      model: 'gpt-game',
+      source: 'game',
+      refused: { model: 'gpt-persona-pro', source: 'persona' },
+    });
+  });
+
+  it('GIVEN no ALLOWED_MODELS WHEN a persona names a model of the table THEN it may play on it only if it costs no more than the configured one', () => {
+    const env = llmConfig({ OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test' });
+    expect(resolveModel({ persona: { provider: 'anthropic', model: 'claude-opus-5-5' }, env })).toMatchObject({
+      model: 'claude-sonnet-5-5',
+      refused: { model: 'claude-opus-5-5', source: 'persona' },
+    });
+    expect(resolveModel({ persona: { provider: 'anthropic', model: 'claude-haiku-5-5' }, env })).toEqual({
+      provider: 'anthropic',
+      model: 'claude-haiku-5-5',
+      source: 'persona',
+    });
+    expect(resolveModel({ persona: { provider: 'openai', model: 'my-local-model' }, env })).toMatchObject({ model: 'gpt-6-luna' });
+  });
+
   it('GIVEN no key at all WHEN resolved THEN the seat plays offline', () => {
     expect(resolveModel({ env: llmConfig({}) })).toEqual({ provider: 'offline', model: 'heuristic', source: 'env' });
   });

@@ -32,7 +32,8 @@ function onUnlimited(script: FakeHandler): { world: World; fake: FakeLlmServer }
   return unlimited;
 }
 
-function openAi(baseURL: string, dailyTokenBudget: number): LlmConfig {
+/** The operator allows Ada's own model unless a test says otherwise (ALLOWED_MODELS). */
+function openAi(baseURL: string, dailyTokenBudget: number, allowedModels: readonly string[] = ['gpt-ada']): LlmConfig {
   return {
     provider: 'openai',
     openai: { apiKey: 'test-key', baseURL, model: 'gpt-house' },
@@ -40,6 +41,7 @@ function openAi(baseURL: string, dailyTokenBudget: number): LlmConfig {
     timeoutMs: 5000,
     maxToolRounds: 1,
     dailyTokenBudget,
+    allowedModels,
   };
 }
 
@@ -120,6 +122,21 @@ describe('AI seats on a model, on the bot', () => {
     expect(
       rows.filter((r) => r.playerId === ada.id).every((r) => r.model === 'gpt-ada' && r.inputTokens === 300 && r.outputTokens === 20),
     ).toBe(true);
+  });
+
+  it('GIVEN Ada prefers gpt-ada, which the operator does not allow WHEN the game starts THEN Ada plays on the house model, no call names gpt-ada, and the channel is told once why', async () => {
+    const fake = await startFakeOpenAi(playingModel({ usage: { input: 300, output: 20 } }));
+    const w = await startTestWorld({ llm: openAi(fake.baseURL, 0, []), model: fake, seed: SEED });
+    await adaPrefersItsOwnModel(w);
+    const table = await startGame(w);
+    for (let i = 0; i < 2 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+
+    expect(fake.requests.length).toBeGreaterThan(0);
+    expect(fake.requests.every((r) => r.model === 'gpt-house')).toBe(true);
+    const told =
+      "Ada Lovelace's persona names the model gpt-ada, which this bot does not allow (ALLOWED_MODELS): Ada Lovelace plays on gpt-house instead.";
+    expect(table.state.log.filter((e) => e.type === 'notice' && e.payload.text === told)).toHaveLength(1);
+    expect(w.sim.messagesIn('game').filter((m) => m.content.includes(told))).toHaveLength(1);
   });
 
   it('GIVEN a daily budget of 1,000 tokens WHEN it is spent THEN the seats go on with the offline brain, no more calls are made, and the table is told once', async () => {
