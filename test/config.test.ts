@@ -189,7 +189,9 @@ describe('loadConfig', () => {
   it('GIVEN LOBBY_IDLE_MINUTES and LOBBIES_PER_HOST WHEN loaded THEN lobbies use them, and values out of range are refused by name', () => {
     expect(configOf({ LOBBY_IDLE_MINUTES: '15', LOBBIES_PER_HOST: '1' }).lobbies).toEqual({ idleMinutes: 15, perHost: 1 });
     expect(configOf({ LOBBY_IDLE_MINUTES: '', LOBBIES_PER_HOST: '' }).lobbies).toEqual({ idleMinutes: 60, perHost: 3 });
-    expect(errorOf({ LOBBY_IDLE_MINUTES: '0' })).toContain('LOBBY_IDLE_MINUTES: expected a whole number of minutes (a week at most), from 1 to 10080');
+    expect(errorOf({ LOBBY_IDLE_MINUTES: '0' })).toContain(
+      'LOBBY_IDLE_MINUTES: expected a whole number of minutes (a week at most), from 1 to 10080',
+    );
     expect(errorOf({ LOBBY_IDLE_MINUTES: 'an hour' })).toContain('LOBBY_IDLE_MINUTES: expected a whole number');
     expect(errorOf({ LOBBIES_PER_HOST: '0' })).toContain('LOBBIES_PER_HOST: expected a whole number of lobbies, from 1 to 100');
     expect(errorOf({ LOBBIES_PER_HOST: '2.5' })).toContain('LOBBIES_PER_HOST');
