@@ -4,7 +4,7 @@ import { registerMafia } from './interactions/mafia/index.ts';
 import { mafiaCommandData } from './interactions/mafia/index.ts';
 import { personaCommandData, personaModels, registerPersona } from './interactions/persona/index.ts';
 import { realTimers, type Timers } from './clock.ts';
-import type { LlmConfig } from './config.ts';
+import { DEFAULT_LOBBIES, type LlmConfig, type LobbyConfig } from './config.ts';
 import type { GameStore } from './db/game-store.ts';
 import type { PersonaStore } from './db/persona-store.ts';
 import type { StatsStore } from './db/stats-store.ts';
@@ -43,6 +43,8 @@ export interface BotDeps {
   /** Every model call's cost; also the ledger of the per-server daily token budget. */
   readonly llmCalls: LlmCallStore;
   readonly llm: LlmConfig;
+  /** How long an idle lobby lasts and how many one person may host; default the configuration's defaults. */
+  readonly lobbies?: LobbyConfig;
   /** Commands registered in this server only (instant), else globally. */
   readonly devGuildId?: string | undefined;
   readonly timers?: Timers;
@@ -116,6 +118,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     store: deps.games,
     timers,
     log: deps.log,
+    lobbies: deps.lobbies ?? DEFAULT_LOBBIES,
     ...(deps.newSeed ? { newSeed: deps.newSeed } : {}),
     gameEnded: (guildId) => ratings.catchUp(guildId),
     ...(ownsPlace && { ownsGuild: ownsPlace }),

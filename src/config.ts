@@ -47,6 +47,20 @@ export interface EditorConfig {
   historyTurns: number;
 }
 
+/** Lobbies (issue 26): one member cannot hold a lobby in every channel they can post in. */
+export interface LobbyConfig {
+  /** A lobby with no activity (a seat taken or given up, anything said in it) for this long closes. */
+  idleMinutes: number;
+  /** Open lobbies one person may host at once, across every channel and server. */
+  perHost: number;
+}
+
+const LOBBY_IDLE_MINUTES = 60;
+const LOBBIES_PER_HOST = 3;
+
+/** What the bot uses when no configuration is handed to it (tests, tools): the schema's defaults. */
+export const DEFAULT_LOBBIES: LobbyConfig = { idleMinutes: LOBBY_IDLE_MINUTES, perHost: LOBBIES_PER_HOST };
+
 interface DiscordConfig {
   /** Unset: `npm start` stops and says how to get one. */
   token: string | undefined;
@@ -74,6 +88,7 @@ export interface Config {
   logLevel: LogLevel;
   llm: LlmConfig;
   editor: EditorConfig;
+  lobbies: LobbyConfig;
   discord: DiscordConfig;
 }
 
@@ -116,6 +131,8 @@ const EnvSchema = z
     EDITOR_MODEL: z.string().optional(),
     EDITOR_MAX_ROUNDS: wholeNumber({ min: 1, max: 30, unit: 'rounds' }).default(10),
     EDITOR_HISTORY_TURNS: wholeNumber({ min: 4, max: 500, unit: 'turns' }).default(60),
+    LOBBY_IDLE_MINUTES: wholeNumber({ min: 1, max: 10_080, unit: 'minutes (a week at most)' }).default(LOBBY_IDLE_MINUTES),
+    LOBBIES_PER_HOST: wholeNumber({ min: 1, max: 100, unit: 'lobbies' }).default(LOBBIES_PER_HOST),
     DISCORD_TOKEN: z.string().optional(),
     DEV_GUILD_ID: z
       .string()
@@ -179,6 +196,7 @@ const EnvSchema = z
       maxRounds: env.EDITOR_MAX_ROUNDS,
       historyTurns: env.EDITOR_HISTORY_TURNS,
     },
+    lobbies: { idleMinutes: env.LOBBY_IDLE_MINUTES, perHost: env.LOBBIES_PER_HOST },
     discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
   }));
 

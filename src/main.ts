@@ -163,6 +163,7 @@ async function run(services: Services): Promise<number> {
       ratings: services.ratings,
       llmCalls: services.llmCalls,
       llm: config.llm,
+      lobbies: config.lobbies,
       devGuildId: config.discord.devGuildId,
       editor: editorDeps(config, services.editorStore),
       ...(services.sharding && { sharding: services.sharding }),

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
           dailyTokenBudget: 2_000_000,
         },
         editor: { provider: 'anthropic', model: 'claude-sonnet-5-5', maxRounds: 10, historyTurns: 60 },
+        lobbies: { idleMinutes: 60, perHost: 3 },
         discord: { token: undefined, devGuildId: undefined, apiUrl: undefined },
       },
     });
@@ -169,6 +170,8 @@ describe('loadConfig', () => {
       'LLM_MAX_TOOL_ROUNDS',
       'DAILY_TOKEN_BUDGET',
       'ALLOWED_MODELS',
+      'LOBBY_IDLE_MINUTES',
+      'LOBBIES_PER_HOST',
     ]) {
       expect(example).toContain(`\n${name}=`);
     }
@@ -188,6 +191,17 @@ describe('loadConfig', () => {
     const bad = loadConfig({ EDITOR_PROVIDER: 'gemini' });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toContain('EDITOR_PROVIDER: expected one of anthropic, openai');
+  });
+
+  it('GIVEN LOBBY_IDLE_MINUTES and LOBBIES_PER_HOST WHEN loaded THEN lobbies use them, and values out of range are refused by name', () => {
+    expect(configOf({ LOBBY_IDLE_MINUTES: '15', LOBBIES_PER_HOST: '1' }).lobbies).toEqual({ idleMinutes: 15, perHost: 1 });
+    expect(configOf({ LOBBY_IDLE_MINUTES: '', LOBBIES_PER_HOST: '' }).lobbies).toEqual({ idleMinutes: 60, perHost: 3 });
+    expect(errorOf({ LOBBY_IDLE_MINUTES: '0' })).toContain(
+      'LOBBY_IDLE_MINUTES: expected a whole number of minutes (a week at most), from 1 to 10080',
+    );
+    expect(errorOf({ LOBBY_IDLE_MINUTES: 'an hour' })).toContain('LOBBY_IDLE_MINUTES: expected a whole number');
+    expect(errorOf({ LOBBIES_PER_HOST: '0' })).toContain('LOBBIES_PER_HOST: expected a whole number of lobbies, from 1 to 100');
+    expect(errorOf({ LOBBIES_PER_HOST: '2.5' })).toContain('LOBBIES_PER_HOST');
   });
 
   describe('sharding (SHARDS, SHARD_IDS, SHARD_COUNT)', () => {

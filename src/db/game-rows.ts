@@ -10,6 +10,8 @@ export interface GameRows {
   /** The newest game in the channel that is in the lobby or running. */
   findOpenGameInChannel(channelId: string): Promise<StoredGame | null>;
   listRunningGameIds(): Promise<string[]>;
+  /** Games still in the lobby, oldest first (their idle time runs on after a restart). */
+  listLobbyGameIds(): Promise<string[]>;
   /** A new host (the old one left the server); false when there is no such game. */
   setHost(gameId: string, hostId: string): Promise<boolean>;
 }
@@ -18,6 +20,10 @@ const OPEN_STATUSES: GameStatus[] = ['lobby', 'running'];
 const INITIAL_PHASE = 'lobby';
 
 export function gameRows(prisma: PrismaClient): GameRows {
+  const idsWithStatus = async (status: GameStatus): Promise<string[]> => {
+    const rows = await prisma.game.findMany({ where: { status }, select: { id: true }, orderBy: { createdAt: 'asc' } });
+    return rows.map((row) => row.id);
+  };
   return {
     async createGame(record) {
       // ON CONFLICT DO NOTHING: a duplicate id is an answer, not an exception.
@@ -62,14 +68,8 @@ export function gameRows(prisma: PrismaClient): GameRows {
       return count === 1;
     },
 
-    async listRunningGameIds() {
-      const rows = await prisma.game.findMany({
-        where: { status: 'running' },
-        select: { id: true },
-        orderBy: { createdAt: 'asc' },
-      });
-      return rows.map((row) => row.id);
-    },
+    listRunningGameIds: () => idsWithStatus('running'),
+    listLobbyGameIds: () => idsWithStatus('lobby'),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import type { AiDriver } from '../agents/driver/ai-driver.ts';
 import { GameSession, type Applied, type GameCommand, type SessionError } from '../session/game-session.ts';
 import type { Timers } from '../clock.ts';
+import type { LobbyConfig } from '../config.ts';
 import { GameRepository } from '../db/game-repository.ts';
 import type { LobbySeat } from '../db/persona-seats.ts';
 import { DISCORD_REF_KINDS, type DiscordRefKind, type DiscordRefs, type GameStore } from '../db/game-store.ts';
@@ -25,6 +26,8 @@ import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
 import { NIGHT_SELECT } from './presenters/night-action.ts';
 import { customIdArgs } from './router.ts';
 import { GameOutput, lossReason, type ChannelLoss } from './game-output.ts';
+import { lobbyCapRefusal } from './lobby-cap.ts';
+import { closeIdleLobby, LobbyExpiry } from './lobby-expiry.ts';
 import { onMessageDelete } from './listeners/message-delete.ts';
 import { onMessageDeleteBulk } from './listeners/message-delete-bulk.ts';
 import { onMessageUpdate } from './listeners/message-update.ts';
@@ -147,6 +150,8 @@ export interface LiveGamesDeps {
   readonly timers: Timers;
   readonly log: Logger;
   readonly ai: AiSeatDeps;
+  /** How long an idle lobby lasts, and how many one person may host. */
+  readonly lobbies: LobbyConfig;
   /** Seeds for new games; random unless a test pins them. */
   readonly newSeed?: () => number;
   /** Told once a game of this server has ended and is stored (the ratings take it in). */
@@ -175,12 +180,15 @@ export class LiveGames {
   /** A start of a game's AI seats under way: one per game, gone with its table. */
   private readonly aiStarting = new WeakMap<LiveGame, Promise<void>>();
   private readonly repo: GameRepository;
+  /** Each open lobby's idle timer. */
+  private readonly expiry: LobbyExpiry;
   /** Settles once resumeRunning has loaded every running game. */
   private resumed: Promise<void> = Promise.resolve();
   readonly output: GameOutput;
 
   constructor(private readonly deps: LiveGamesDeps) {
     this.repo = new GameRepository(deps.store);
+    this.expiry = new LobbyExpiry(deps.timers, deps.lobbies.idleMinutes, (gameId) => this.background(this.expire(gameId)));
     this.output = new GameOutput(deps.client, deps.log, deps.timers, (channelId, loss) => void this.channelGone(channelId, loss));
     deps.client.on(Events.ChannelDelete, this.onChannelDelete);
     deps.client.on(Events.ThreadDelete, this.onThreadDelete);
@@ -260,6 +268,16 @@ export class LiveGames {
     const reason = lossReason(loss);
     const cancelled = await table.submit((s, at) => engine.cancel(s, { by: null, reason, at }));
     if (!cancelled.ok) this.deps.log.warn(`game ${table.state.id} could not be cancelled (${reason}): ${cancelled.error.message}`);
+  }
+
+  /** A lobby idle too long is closed, as a host's end would; the channel hears why (the output tells the end). */
+  private async expire(gameId: string): Promise<void> {
+    const table = this.liveGame(gameId);
+    if (!table || table.state.phase !== 'lobby') return;
+    const closed = await table.submit((s, at) => closeIdleLobby(s, at, this.deps.lobbies.idleMinutes));
+    if (!closed.ok && closed.error.code !== 'not_due' && closed.error.code !== 'game_started') {
+      this.deps.log.warn(`idle lobby ${gameId} could not be closed: ${closed.error.message}`);
+    }
   }
 
   /** The open (lobby or running) game in this channel, or null. */
@@ -357,6 +375,8 @@ export class LiveGames {
     settings: SettingsInput;
   }): Result<LobbyDraft, string> {
     if (this.byChannel.has(input.channelId)) return err(CHANNEL_TAKEN);
+    const capped = lobbyCapRefusal(this.live, input.host.id, this.deps.lobbies.perHost);
+    if (capped) return err(capped);
     const at = this.deps.timers.now();
     const created = engine.createGame({
       gameId: randomUUID(),
@@ -376,6 +396,9 @@ export class LiveGames {
     if (await this.inChannel(draft.channelId)) return err(CHANNEL_TAKEN);
     // Claim the channel before the next await, so two creates at once cannot both succeed.
     if (this.byChannel.has(draft.channelId)) return err('This channel already has a game open.');
+    // Again after the wait: two creates at once in two channels must not pass the cap together.
+    const capped = lobbyCapRefusal(this.live, draft.hostId, this.deps.lobbies.perHost);
+    if (capped) return err(capped);
     const table = this.table(draft.state, draft);
     this.byChannel.set(draft.channelId, table);
     const stored = await this.repo.create(draft.state, { guildId: draft.guildId, channelId: draft.channelId, hostId: draft.hostId });
@@ -384,6 +407,7 @@ export class LiveGames {
       return err('The game could not be stored; nothing was created. Please try again.');
     }
     table.session.open();
+    this.expiry.arm(table.state);
     return ok(table);
   }
 
@@ -462,6 +486,7 @@ export class LiveGames {
       loading: this.loading.size,
       background: this.seating.size,
       seenMembers: this.seen.size,
+      lobbyTimers: this.expiry.size,
       ...this.output.held(),
     };
   }
@@ -501,7 +526,10 @@ export class LiveGames {
     return this.resumed;
   }
 
-  /** Boot: every running game of this process's guilds comes back at its phase, with its deadlines and minds. */
+  /**
+   * Boot: every running game of this process's guilds comes back at its phase, with its deadlines
+   * and minds; and every lobby, so its idle time runs on and its host's lobbies are counted.
+   */
   resumeRunning(): Promise<number> {
     const resuming = this.loadRunning();
     this.resumed = resuming.then(
@@ -513,12 +541,13 @@ export class LiveGames {
 
   private async loadRunning(): Promise<number> {
     let resumed = 0;
-    for (const id of await this.deps.store.listRunningGameIds()) {
+    const running = await this.deps.store.listRunningGameIds();
+    for (const id of [...running, ...(await this.deps.store.listLobbyGameIds())]) {
       const record = await this.deps.store.getGame(id);
       if (!record?.channelId || this.byChannel.has(record.channelId)) continue;
       // Another shard's process runs it (and Discord sends that guild's events there).
       if (this.deps.ownsGuild && !this.deps.ownsGuild(record.guildId)) continue;
-      if (await this.inChannel(record.channelId)) resumed++;
+      if ((await this.inChannel(record.channelId)) && running.includes(id)) resumed++;
     }
     return resumed;
   }
@@ -533,6 +562,7 @@ export class LiveGames {
     this.deps.client.off(Events.MessageUpdate, this.onMessageUpdate);
     this.deps.client.off(Events.MessageDelete, this.onMessageDelete);
     this.deps.client.off(Events.MessageBulkDelete, this.onMessageDeleteBulk);
+    this.expiry.disarmAll();
     await Promise.allSettled([...this.seating]);
     for (const table of this.byChannel.values()) {
       table.session.close();
@@ -570,6 +600,8 @@ export class LiveGames {
   private published(table: LiveGame, events: readonly GameEvent[], state: GameState): void {
     table.driver?.onEvents(events);
     this.output.published(table, events, state);
+    // Any change to a lobby is activity: its idle time starts again (a start or an end forgets it).
+    this.expiry.arm(state);
     // Moments to ask who left the server: people joining or leaving the lobby, nightfall and daybreak
     // (not AI seats joining, nor the short phases between).
     const changed = events.some(
@@ -612,6 +644,7 @@ export class LiveGames {
     if (table.state.phase === 'ended') return null;
     this.byChannel.set(channelId, table);
     table.session.open();
+    this.expiry.arm(table.state);
     return table;
   }
 }

@@ -359,7 +359,7 @@ for (const backend of testBackends())
     });
 
     describe('finding games', () => {
-      it('GIVEN games in several states and channels WHEN looking for an open game THEN only lobby or running ones count', async () => {
+      it('GIVEN games in several states and channels WHEN looking for an open game THEN only lobby or running ones count, and each status is listed apart', async () => {
         const ended = newGame({ channelId: 'c-ended' });
         const lobbyGame = newGame({ channelId: 'c-lobby' });
         const running = newGame({ channelId: 'c-running' });
@@ -372,6 +372,8 @@ for (const backend of testBackends())
         expect((await store.findOpenGameInChannel('c-running'))?.id).toBe(running.id);
         expect(await store.findOpenGameInChannel('c-nowhere')).toBeNull();
         expect(await store.listRunningGameIds()).toEqual([running.id]);
+        // The lobbies a restarted bot loads, so their idle time runs on.
+        expect(await store.listLobbyGameIds()).toEqual([lobbyGame.id]);
       });
     });
   });

@@ -23,7 +23,8 @@ const SEED = seedWhere((r) => r.carol === 'mafia' && r.alice === 'detective', 7,
 
 let w: World;
 beforeAll(async () => {
-  w = await startWorld({ seed: SEED });
+  // One open lobby per host: the lobby stage then holds a host at the cap.
+  w = await startWorld({ seed: SEED, lobbies: { idleMinutes: 60, perHost: 1 } });
 });
 afterAll(() => w.close());
 
@@ -125,6 +126,11 @@ stage(
       input: 'a second /mafia create in the channel',
       sees: 'This channel already has a game open. Finish it (or ask the host to `/mafia end` it) before creating another.',
       act: () => mafia('carol', 'create', {}, 'other'),
+    },
+    {
+      input: '/mafia create elsewhere by a host at the cap of open lobbies (LOBBIES_PER_HOST=1)',
+      sees: /^You already host one open lobby, the most one person may at once: <#\d+>\. Start it, or `\/mafia end` it there, before creating another\. An idle lobby also closes by itself\.$/,
+      act: () => mafia('alice', 'create', {}, 'game'),
     },
     {
       input: 'Join clicked by someone already seated',

@@ -1,7 +1,7 @@
 /** A bot on the simulator: real discord.js client, in-memory PGlite copied from the run's template (starter personas in it), a manual clock. */
 import type { Client } from 'discord.js';
 import { onTestFinished } from 'vitest';
-import type { LlmConfig } from '../../../src/config.ts';
+import type { LlmConfig, LobbyConfig } from '../../../src/config.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import { startBot, type Bot } from '../../../src/bot.ts';
 import { createDiscordClient, loginClient } from '../../../src/discord/client.ts';
@@ -73,6 +73,8 @@ export interface WorldOptions {
   readonly seed?: number | (() => number);
   /** The bot's model settings; offline unless a test points it at an LLM fake. */
   readonly llm?: LlmConfig;
+  /** How long an idle lobby lasts and how many one person may host; default the configuration's defaults. */
+  readonly lobbies?: LobbyConfig;
   /** The persona editor's model (`/persona edit`), e.g. on the Anthropic wire fake; default: no model. */
   readonly editorLlm?: EditorLlm | null;
   /** Permissions the bot lacks in the server (taken from its role and from @everyone). */
@@ -124,6 +126,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       ratings: createRatingStore(db.prisma),
       llmCalls: createLlmCallStore(db.prisma),
       llm: options.llm ?? OFFLINE,
+      ...(options.lobbies && { lobbies: options.lobbies }),
       timers,
       driver: { speechGapMs: 0 },
       ...(seed !== undefined && { newSeed: typeof seed === 'number' ? () => seed : seed }),
