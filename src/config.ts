@@ -45,6 +45,16 @@ export interface EditorConfig {
   historyTurns: number;
 }
 
+/** How many personas may be stored (issue 26); 0 means no cap. Built-in personas never count. */
+export interface PersonaCaps {
+  /** Every persona one person owns, whatever its scope. */
+  readonly perUser: number;
+  /** The personas of one server (scope `server`). */
+  readonly perServer: number;
+}
+
+export const DEFAULT_PERSONA_CAPS: PersonaCaps = { perUser: 50, perServer: 500 };
+
 interface DiscordConfig {
   /** Unset: `npm start` stops and says how to get one. */
   token: string | undefined;
@@ -72,6 +82,7 @@ export interface Config {
   logLevel: LogLevel;
   llm: LlmConfig;
   editor: EditorConfig;
+  personaCaps: PersonaCaps;
   discord: DiscordConfig;
 }
 
@@ -105,6 +116,8 @@ const EnvSchema = z
     EDITOR_MODEL: z.string().optional(),
     EDITOR_MAX_ROUNDS: wholeNumber({ min: 1, max: 30, unit: 'rounds' }).default(10),
     EDITOR_HISTORY_TURNS: wholeNumber({ min: 4, max: 500, unit: 'turns' }).default(60),
+    PERSONAS_PER_USER: wholeNumber({ min: 0, unit: 'personas (0 means no cap)' }).default(DEFAULT_PERSONA_CAPS.perUser),
+    PERSONAS_PER_SERVER: wholeNumber({ min: 0, unit: 'personas (0 means no cap)' }).default(DEFAULT_PERSONA_CAPS.perServer),
     DISCORD_TOKEN: z.string().optional(),
     DEV_GUILD_ID: z
       .string()
@@ -167,6 +180,7 @@ const EnvSchema = z
       maxRounds: env.EDITOR_MAX_ROUNDS,
       historyTurns: env.EDITOR_HISTORY_TURNS,
     },
+    personaCaps: { perUser: env.PERSONAS_PER_USER, perServer: env.PERSONAS_PER_SERVER },
     discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
   }));
 
