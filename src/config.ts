@@ -60,6 +60,15 @@ const LOBBIES_PER_HOST = 3;
 
 /** What the bot uses when no configuration is handed to it (tests, tools): the schema's defaults. */
 export const DEFAULT_LOBBIES: LobbyConfig = { idleMinutes: LOBBY_IDLE_MINUTES, perHost: LOBBIES_PER_HOST };
+/** How many personas may be stored (issue 26); 0 means no cap. Built-in personas never count. */
+export interface PersonaCaps {
+  /** Every persona one person owns, whatever its scope. */
+  readonly perUser: number;
+  /** The personas of one server (scope `server`). */
+  readonly perServer: number;
+}
+
+export const DEFAULT_PERSONA_CAPS: PersonaCaps = { perUser: 50, perServer: 500 };
 
 interface DiscordConfig {
   /** Unset: `npm start` stops and says how to get one. */
@@ -89,6 +98,7 @@ export interface Config {
   llm: LlmConfig;
   editor: EditorConfig;
   lobbies: LobbyConfig;
+  personaCaps: PersonaCaps;
   discord: DiscordConfig;
 }
 
@@ -133,6 +143,8 @@ const EnvSchema = z
     EDITOR_HISTORY_TURNS: wholeNumber({ min: 4, max: 500, unit: 'turns' }).default(60),
     LOBBY_IDLE_MINUTES: wholeNumber({ min: 1, max: 10_080, unit: 'minutes (a week at most)' }).default(LOBBY_IDLE_MINUTES),
     LOBBIES_PER_HOST: wholeNumber({ min: 1, max: 100, unit: 'lobbies' }).default(LOBBIES_PER_HOST),
+    PERSONAS_PER_USER: wholeNumber({ min: 0, unit: 'personas (0 means no cap)' }).default(DEFAULT_PERSONA_CAPS.perUser),
+    PERSONAS_PER_SERVER: wholeNumber({ min: 0, unit: 'personas (0 means no cap)' }).default(DEFAULT_PERSONA_CAPS.perServer),
     DISCORD_TOKEN: z.string().optional(),
     DEV_GUILD_ID: z
       .string()
@@ -197,6 +209,7 @@ const EnvSchema = z
       historyTurns: env.EDITOR_HISTORY_TURNS,
     },
     lobbies: { idleMinutes: env.LOBBY_IDLE_MINUTES, perHost: env.LOBBIES_PER_HOST },
+    personaCaps: { perUser: env.PERSONAS_PER_USER, perServer: env.PERSONAS_PER_SERVER },
     discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
   }));
 

@@ -98,7 +98,7 @@ async function boot(config: Config, log: Logger): Promise<Result<{ db: Database;
   const prepared = await prepareDatabase(config.database, { migrate: config.migrateOnStart });
   if (!prepared.ok) return prepared;
   const db = prepared.value;
-  const personas = createPersonaStore(db.prisma);
+  const personas = createPersonaStore(db.prisma, config.personaCaps);
   const starters = await loadStarterPack(personas);
   if (!starters.ok) {
     await db.close();

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         },
         editor: { provider: 'anthropic', model: 'claude-sonnet-5-5', maxRounds: 10, historyTurns: 60 },
         lobbies: { idleMinutes: 60, perHost: 3 },
+        personaCaps: { perUser: 50, perServer: 500 },
         discord: { token: undefined, devGuildId: undefined, apiUrl: undefined },
       },
     });
@@ -146,6 +147,8 @@ describe('loadConfig', () => {
       ['LLM_MAX_TOOL_ROUNDS', '50', 'from 0 to 20'],
       ['DAILY_TOKEN_BUDGET', '-1', '0 means unlimited'],
       ['DAILY_TOKEN_BUDGET', 'lots', 'whole number'],
+      ['PERSONAS_PER_USER', '-1', 'personas (0 means no cap)'],
+      ['PERSONAS_PER_SERVER', 'many', 'whole number'],
     ])('GIVEN %s=%s WHEN loaded THEN the error names the variable and expects %s', (name, value, expected) => {
       const error = errorOf({ [name]: value });
 
@@ -172,6 +175,8 @@ describe('loadConfig', () => {
       'ALLOWED_MODELS',
       'LOBBY_IDLE_MINUTES',
       'LOBBIES_PER_HOST',
+      'PERSONAS_PER_USER',
+      'PERSONAS_PER_SERVER',
     ]) {
       expect(example).toContain(`\n${name}=`);
     }
@@ -181,6 +186,10 @@ describe('loadConfig', () => {
     expect(configOf({ ALLOWED_MODELS: ' gpt-6-luna, claude-haiku-5-5 ,,' }).llm.allowedModels).toEqual(['gpt-6-luna', 'claude-haiku-5-5']);
     expect(configOf({}).llm.allowedModels).toBeUndefined();
     expect(configOf({ ALLOWED_MODELS: '' }).llm.allowedModels).toBeUndefined();
+  });
+
+  it('GIVEN PERSONAS_PER_USER and PERSONAS_PER_SERVER WHEN loaded THEN they are the persona caps, 0 meaning none', () => {
+    expect(configOf({ PERSONAS_PER_USER: '5', PERSONAS_PER_SERVER: '0' }).personaCaps).toEqual({ perUser: 5, perServer: 0 });
   });
 
   it('GIVEN EDITOR_PROVIDER=openai without EDITOR_MODEL WHEN loaded THEN the editor uses OPENAI_MODEL, and a bad provider is named in the error', () => {

@@ -27,7 +27,7 @@ export function personaBuiltIns(prisma: PrismaClient, access: PersonaAccess): Pe
         select: { id: true, builtIn: true },
       });
       if (existing === null) {
-        const created = await createIn(prisma, { scope: { kind: 'everyone' }, ownerId: STARTER_OWNER, builtIn: true }, content.value);
+        const created = await createIn(prisma, { scope: { kind: 'everyone' }, ownerId: STARTER_OWNER, builtIn: true }, content.value, null);
         if (!created.ok) return created;
         await access.saved(created.value);
         return ok('created');

@@ -5,6 +5,8 @@ import { personaContentSchema, personaName, type Persona, type PersonaContent, t
 import { renderPersona } from '../persona/render.ts';
 import { nameKey } from '../persona/text.ts';
 import { Prisma, type PrismaClient } from './generated/client.ts';
+import type { PersonaCaps } from '../config.ts';
+import { refusePastCaps } from './persona-caps.ts';
 import { writeComposition } from './persona-composition-writes.ts';
 import { Refusal, writePersonas, type Tx } from './persona-transaction.ts';
 import { STALE_COMPILED, staleError } from './persona-versions.ts';
@@ -21,14 +23,17 @@ export function validContent(input: unknown): Result<PersonaContent, PersonaErro
   return ok(parsed.data);
 }
 
-/** Writes a new persona with its composition; the id of its row. */
+/** Writes a new persona with its composition, refused past `caps` (none for the starter pack); the id of its row. */
 export async function createIn(
   prisma: PrismaClient,
   owner: { scope: Scope; ownerId: string; builtIn: boolean },
   content: PersonaContent,
+  caps: PersonaCaps | null,
 ): Promise<Result<string, PersonaError>> {
   const key = scopeKey(owner.scope, owner.ownerId);
+  const guildId = owner.scope.kind === 'server' ? owner.scope.guildId : null;
   return writePersonas(prisma, async (tx) => {
+    if (caps !== null) await refusePastCaps(tx, caps, { ownerId: owner.ownerId, guildId });
     await refuseTakenName(tx, key, personaName(content), null);
     const row = await tx.persona.create({
       data: {
@@ -36,7 +41,7 @@ export async function createIn(
         nameKey: nameKey(personaName(content)),
         scopeKey: key,
         scope: owner.scope.kind,
-        guildId: owner.scope.kind === 'server' ? owner.scope.guildId : null,
+        guildId,
         ownerId: owner.ownerId,
         builtIn: owner.builtIn,
       },

@@ -1,6 +1,6 @@
 import type { Arc, Part, Trait } from '../persona/composition.ts';
 import { arcSchema, partSchema, traitSchema } from '../persona/composition.ts';
-import { cardExtrasSchema } from '../persona/card-extras.ts';
+import { storedCardExtrasSchema } from '../persona/card-extras.ts';
 import { modelPreferenceSchema, type Persona, type Scope } from '../persona/persona.ts';
 import { profileSchema } from '../persona/profile.ts';
 import type { Prisma } from './generated/client.ts';
@@ -76,6 +76,6 @@ export function personaOfRow(row: PersonaRow): Persona {
     parts: row.parts.map((l) => partOfRow(l.part)),
     traits: row.traits.map((l) => traitOfRow(l.trait)),
     arc: row.arc === null ? null : { arc: arcOfRow(row.arc), stage: Math.min(row.arcStage, row.arc.stages.length - 1) },
-    card: row.card === null ? null : mustParse(cardExtrasSchema, row.card, `card of persona ${row.id}`),
+    card: row.card === null ? null : mustParse(storedCardExtrasSchema, row.card, `card of persona ${row.id}`),
   };
 }

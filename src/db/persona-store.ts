@@ -1,3 +1,4 @@
+import { DEFAULT_PERSONA_CAPS, type PersonaCaps } from '../config.ts';
 import type { PrismaClient } from './generated/client.ts';
 import { createPersonaAccess } from './persona-access.ts';
 import { personaArcs, type PersonaArcs } from './persona-arcs.ts';
@@ -18,11 +19,11 @@ export type { PersonaSummary } from './persona-search.ts';
 export interface PersonaStore
   extends PersonaReads, PersonaWrites, PersonaArcs, PersonaRendering, PersonaParts, PersonaBuiltIns, PersonaSeats {}
 
-export function createPersonaStore(prisma: PrismaClient): PersonaStore {
+export function createPersonaStore(prisma: PrismaClient, caps: PersonaCaps = DEFAULT_PERSONA_CAPS): PersonaStore {
   const access = createPersonaAccess(prisma);
   return {
     ...personaReads(prisma, access),
-    ...personaWrites(prisma, access),
+    ...personaWrites(prisma, access, caps),
     ...personaArcs(prisma, access),
     ...personaRendering(prisma, access),
     ...personaParts(prisma),

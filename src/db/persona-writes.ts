@@ -1,15 +1,20 @@
-import { err, type Result } from '../result.ts';
+import type { PersonaCaps } from '../config.ts';
+import { err, ok, type Result } from '../result.ts';
 import { describeIssues, personaError, type PersonaError } from '../persona/errors.ts';
 import { mayCreateIn, type Actor } from '../persona/permissions.ts';
 import { personaName, scopeSchema, type Persona, type PersonaContent, type Scope } from '../persona/persona.ts';
 import type { PrismaClient } from './generated/client.ts';
 import type { PersonaAccess } from './persona-access.ts';
+import { capRefusal } from './persona-caps.ts';
 import { createIn, replaceContent, validContent } from './persona-content-writes.ts';
 import { Refusal, writePersonas } from './persona-transaction.ts';
 
 /** Creating, changing, copying and deleting the actor's own personas. */
 export interface PersonaWrites {
+  /** Refused as `too_many` past the owner's or the server's cap on personas. */
   create(actor: Actor, input: { scope: Scope; content: unknown }): Promise<Result<Persona, PersonaError>>;
+  /** Whether the actor may create one more persona in `scope` now (the caps); asked before work a refusal would waste. */
+  roomFor(actor: Actor, scope: Scope): Promise<Result<void, PersonaError>>;
   /** Refused as `stale` unless `expectedVersion` is the stored version. */
   update(actor: Actor, id: string, expectedVersion: number, content: unknown): Promise<Result<Persona, PersonaError>>;
   /** Refused while the persona sits in a running game or an open lobby (its seat there must be freed first). */
@@ -18,7 +23,7 @@ export interface PersonaWrites {
   duplicate(actor: Actor, id: string, target: { scope: Scope; name?: string }): Promise<Result<Persona, PersonaError>>;
 }
 
-export function personaWrites(prisma: PrismaClient, access: PersonaAccess): PersonaWrites {
+export function personaWrites(prisma: PrismaClient, access: PersonaAccess, caps: PersonaCaps): PersonaWrites {
   return {
     async create(actor, input) {
       await access.ready();
@@ -28,8 +33,13 @@ export function personaWrites(prisma: PrismaClient, access: PersonaAccess): Pers
       if (!allowed.ok) return allowed;
       const content = validContent(input.content);
       if (!content.ok) return content;
-      const created = await createIn(prisma, { scope: scope.data, ownerId: actor.userId, builtIn: false }, content.value);
+      const created = await createIn(prisma, { scope: scope.data, ownerId: actor.userId, builtIn: false }, content.value, caps);
       return created.ok ? access.saved(created.value) : created;
+    },
+
+    async roomFor(actor, scope) {
+      const refusal = await capRefusal(prisma, caps, { ownerId: actor.userId, guildId: scope.kind === 'server' ? scope.guildId : null });
+      return refusal === null ? ok(undefined) : err(refusal);
     },
 
     async update(actor, id, expectedVersion, input) {

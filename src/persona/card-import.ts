@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { err, ok, type Result } from '../result.ts';
-import type { CardExtras } from './card-extras.ts';
+import { cardExtrasSchema, type CardExtras } from './card-extras.ts';
 import { parseUploadedJson } from './bounded-json.ts';
 import { cardJsonFromPng, isPng } from './card-png.ts';
 import { cardV2Schema, cardV3Schema, type CardData } from './card-schema.ts';
@@ -95,7 +95,10 @@ export async function importCard(file: Uint8Array, options: ImportCardOptions = 
   if (!card.ok) return card;
   const { spec, data } = card.value;
   const { [DRAMATIS_EXTENSION]: ours, ...extensions } = data.extensions;
-  const extras = extrasOf(data, extensions);
+  // Before the profiler: a card too big to keep must not cost a model call.
+  const kept = cardExtrasSchema.safeParse(extrasOf(data, extensions));
+  if (!kept.success) return err(personaError('too_large', `The card is too large to keep: ${describeIssues(kept.error, 'card')}.`));
+  const extras = kept.data;
   const exported = dramatisExtensionSchema.safeParse(ours);
   if (exported.success) return ok({ spec, persona: { ...exported.data.persona, card: extras }, warnings: [] });
 

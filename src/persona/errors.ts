@@ -5,6 +5,7 @@ export type PersonaErrorCode =
   | 'malformed' // a file that cannot be parsed at all
   | 'unsupported' // a file of a spec or version we do not read
   | 'too_large'
+  | 'too_many' // past a cap on how many may be stored
   | 'not_found'
   | 'forbidden'
   | 'read_only' // the starter pack

@@ -159,7 +159,9 @@ async function createPersona(
   reply: Reply,
   input: { name: string; bio: string; scope: Scope; giveBack: boolean },
 ): Promise<void> {
-  const built = await contentFrom(deps, i.guildId, input.name, input.bio);
+  // Past a cap the model is not asked: the store would refuse what it wrote.
+  const room = await deps.personas.roomFor(actorOf(i), input.scope);
+  const built = room.ok ? await contentFrom(deps, i.guildId, input.name, input.bio) : err(room.error.message);
   const created = built.ok ? await deps.personas.create(actorOf(i), { scope: input.scope, content: built.value.content }) : null;
   if (built.ok && created?.ok) {
     const name = created.value.profile.identity.name;

@@ -82,6 +82,9 @@ export const importPersona = personaCommand.subcommand({
     await ack();
     const bytes = await download(file, limit);
     if (!bytes.ok) return reply.privately(`Nothing was imported: ${bytes.error}`);
+    // Past a cap the card's profiler is not asked: the store would refuse what it wrote.
+    const room = await deps.personas.roomFor(actorOf(i), scopeOf(i));
+    if (!room.ok) return reply.privately(`Nothing was imported: ${room.error.message}`);
     const imported = await read(bytes.value, deps, i.guildId);
     if (!imported.ok) return reply.privately(cut(`Nothing was imported: ${imported.error}`, 2000));
     const created = await deps.personas.create(actorOf(i), { scope: scopeOf(i), content: imported.value.persona });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
+import { pngWithCard } from '../../../src/persona/card-png.ts';
 import { content } from '../../persona/fixtures.ts';
 import {
   isEphemeral,
@@ -23,8 +24,8 @@ const SEED = seedWhere((r) => r.carol === 'mafia' && r.alice === 'detective', 7,
 
 let w: World;
 beforeAll(async () => {
-  // One open lobby per host: the lobby stage then holds a host at the cap.
-  w = await startWorld({ seed: SEED, lobbies: { idleMinutes: 60, perHost: 1 } });
+  // One open lobby per host (the lobby stage then holds a host at the cap), and 3 personas a person (one stage stands at it).
+  w = await startWorld({ seed: SEED, lobbies: { idleMinutes: 60, perHost: 1 }, personaCaps: { perUser: 3, perServer: 500 } });
 });
 afterAll(() => w.close());
 
@@ -467,6 +468,50 @@ stage(
       input: '/persona test of a persona one may not use',
       sees: /no persona|no longer exists/,
       act: () => persona('bob', 'test', { persona: adaId, situation: 'You are accused.' }),
+    },
+  ],
+);
+
+const CAPPED = 'You already have 3 personas; the limit is 3 a person. Delete one with /persona delete, then try again.';
+/** A card whose `extensions` hold 900 KB: under the 1 MiB a card may weigh, far over what a persona keeps. */
+const BLOATED_CARD = pngWithCard(
+  JSON.stringify({
+    spec: 'chara_card_v2',
+    data: { name: 'Bloat', description: 'A card that carries a lot.', extensions: { blob: 'x'.repeat(900_000) } },
+  }),
+);
+
+stage(
+  'GIVEN carol owns 3 personas, the most one person may keep',
+  async () => {
+    for (const name of ['Carol One', 'Carol Two', 'Carol Three']) {
+      const created = await w.personas.create(
+        { userId: w.sim.user('carol').id, guildId: null, canManageServer: false },
+        { scope: { kind: 'private' }, content: content({}, name) },
+      );
+      if (!created.ok) throw new Error(created.error.message);
+    }
+  },
+  [
+    {
+      input: '/persona create past the per-person cap',
+      sees: `Nothing was created: ${CAPPED}\nYour biography is attached: use it with \`/persona create file:\` once this is fixed.`,
+      act: () => persona('carol', 'create', { name: 'Carol Four', text: ADA }),
+    },
+    {
+      input: '/persona duplicate past the per-person cap',
+      sees: `Nothing was copied: ${CAPPED}`,
+      act: () => persona('carol', 'duplicate', { persona: 'Sherlock Holmes' }),
+    },
+    {
+      input: '/persona import past the per-person cap',
+      sees: `Nothing was imported: ${CAPPED}`,
+      act: () => persona('carol', 'import', { file: { filename: 'bloat.png', content: Buffer.from(BLOATED_CARD) } }),
+    },
+    {
+      input: '/persona import of a PNG card with 900 KB of extensions',
+      sees: 'Nothing was imported: The card is too large to keep: card.extensions: must be at most 16 KiB as JSON (it is 879 KiB).',
+      act: () => persona('alice', 'import', { file: { filename: 'bloat.png', content: Buffer.from(BLOATED_CARD) } }),
     },
   ],
 );

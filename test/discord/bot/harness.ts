@@ -1,7 +1,7 @@
 /** A bot on the simulator: real discord.js client, in-memory PGlite copied from the run's template (starter personas in it), a manual clock. */
 import type { Client } from 'discord.js';
 import { onTestFinished } from 'vitest';
-import type { LlmConfig, LobbyConfig } from '../../../src/config.ts';
+import type { LlmConfig, LobbyConfig, PersonaCaps } from '../../../src/config.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import { startBot, type Bot } from '../../../src/bot.ts';
 import { createDiscordClient, loginClient } from '../../../src/discord/client.ts';
@@ -81,6 +81,8 @@ export interface WorldOptions {
   readonly botLacks?: bigint;
   /** The game store the bot gets, made from the real one (a test may hold or fail its writes). */
   readonly games?: (store: GameStore) => GameStore;
+  /** How many personas one person and one server may keep; default: the config's defaults. */
+  readonly personaCaps?: PersonaCaps;
   /** The model fake `llm` points at: closed with the world, after it (no call of its bot is left against a closed fake). */
   readonly model?: { close(): Promise<unknown> };
 }
@@ -110,7 +112,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   // The starter pack is in the template, as main.ts loads it at every boot.
   const db = await openTestDatabase('withStarters');
   const games = createGameStore(db.prisma);
-  const personas = createPersonaStore(db.prisma);
+  const personas = createPersonaStore(db.prisma, options.personaCaps);
   const timers = new ManualTimers(T0);
   const log = quietLog();
   const boot = async () => {

@@ -60,6 +60,22 @@ const V3_CARD = {
   },
 };
 
+/** A stored card's fields, empty. */
+const EMPTY_EXTRAS = {
+  description: '',
+  personality: '',
+  scenario: '',
+  firstMessage: '',
+  exampleMessages: '',
+  systemPrompt: '',
+  postHistoryInstructions: '',
+  alternateGreetings: [],
+  creatorNotes: '',
+  creator: '',
+  characterVersion: '',
+  tags: [],
+};
+
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 function v3Png(card: unknown): Buffer {
@@ -190,6 +206,27 @@ describe('/persona export and import', () => {
     expect(await count()).toBe(before);
     expect(failed()).toEqual([]);
   });
+  it('GIVEN a PNG card carrying 900 KB of extensions and a Dramatis export carrying 200 KB of them WHEN alice imports each THEN both are refused naming card.extensions and its 16 KiB limit, and nothing is stored', async () => {
+    const before = await w.db.prisma.persona.findMany({ orderBy: { id: 'asc' } });
+    const blob = (bytes: number) => ({ blob: 'x'.repeat(bytes) });
+    const card = { ...FOREIGN_CARD, data: { ...FOREIGN_CARD.data, extensions: blob(900_000) } };
+    expect(
+      messageText(
+        await persona('alice', 'import', {
+          file: { filename: 'mirelle.png', content: Buffer.from(pngWithCard(JSON.stringify(card))) },
+        }).ephemeral(),
+      ),
+    ).toBe('Nothing was imported: The card is too large to keep: card.extensions: must be at most 16 KiB as JSON (it is 879 KiB).');
+
+    const exported = file(await persona('alice', 'export', { persona: 'Sherlock Holmes' }).ephemeral(), '.json');
+    const parsed = personaFile.parse(JSON.parse(exported.toString('utf8')));
+    const card200k = { ...parsed, persona: { ...parsed.persona, card: { ...EMPTY_EXTRAS, extensions: blob(200_000) } } };
+    expect(
+      messageText(await persona('alice', 'import', { file: { filename: 'sherlock.json', content: json(card200k) } }).ephemeral()),
+    ).toMatch(/^Nothing was imported: .*card\.extensions: must be at most 16 KiB as JSON \(it is 195 KiB\)/);
+    expect(await w.db.prisma.persona.findMany({ orderBy: { id: 'asc' } })).toEqual(before);
+  });
+
   it('GIVEN a card nested 10,000 levels deep and a plain card with a short name WHEN alice imports them THEN the first is refused naming the limit, the second imported', async () => {
     const failed = appended(() => w.sim.failedRequests());
     const before = await count();
