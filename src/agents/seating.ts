@@ -104,7 +104,7 @@ export class Seating {
 }
 
 /** The table's one line when a seat's persona or game names a model the operator does not allow. */
-export function refusedModelNotice(
+function refusedModelNotice(
   name: string,
   refused: { readonly model: string; readonly source: ModelSource },
   instead: string,
