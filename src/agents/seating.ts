@@ -104,11 +104,7 @@ export class Seating {
 }
 
 /** The table's one line when a seat's persona or game names a model the operator does not allow. */
-function refusedModelNotice(
-  name: string,
-  refused: { readonly model: string; readonly source: ModelSource },
-  instead: string,
-): string {
+function refusedModelNotice(name: string, refused: { readonly model: string; readonly source: ModelSource }, instead: string): string {
   const who = refused.source === 'game' ? "This game's model option" : `${name}'s persona`;
   return `${who} names the model ${refused.model}, which this bot does not allow (ALLOWED_MODELS): ${name} plays on ${instead} instead.`;
 }
