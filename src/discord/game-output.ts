@@ -177,7 +177,8 @@ export class GameOutput {
         let cutThreadId: string | null = null;
         const loss = this.gone.get(table.channelId);
         if (loss) await this.tellPlayersCancelled(state, loss);
-        else {
+        // A lobby called off (by its host, or idle) was never played: it has no cut.
+        else if (state.log.some((e) => e.type === 'game_started')) {
           const cut = await this.deliver(
             table,
             { what: "the director's cut", needs: [...POST, 'AttachFiles', 'CreatePublicThreads'] },

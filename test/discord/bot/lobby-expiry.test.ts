@@ -48,6 +48,7 @@ describe('idle lobbies', () => {
     const gameId = table.state.id;
     // What a client that misses the coming update still shows.
     const staleButtons = structuredClone(lobby.components);
+    const threadsBefore = w.sim.threadsOf('game').length;
 
     // WHEN a minute short of an hour passes THEN it is still open
     await clockAt(opened + HOUR - MINUTE);
@@ -62,6 +63,10 @@ describe('idle lobbies', () => {
     // AND it is stored as ended, so no restart brings it back, and the channel is free again
     expect(await status(gameId)).toBe('ended');
     expect(w.bot.liveGames.liveInChannel(w.sim.channel('game').id)).toBeUndefined();
+    // AND no director's cut: nothing was played
+    await w.bot.idle();
+    expect(w.sim.threadsOf('game')).toHaveLength(threadsBefore);
+    expect(said().some((m) => m.attachments.length > 0)).toBe(false);
     // AND a Join clicked where the old buttons still show is refused privately and seats nobody
     const closed = current('game', lobby.id);
     (closed as { components: unknown }).components = staleButtons;
