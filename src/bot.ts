@@ -97,7 +97,7 @@ export interface Bot {
  */
 export async function startBot(deps: BotDeps): Promise<Bot> {
   // One budget for everything that calls a model: game seats, /persona commands, the editor.
-  const budget = new TokenBudget(deps.llmCalls, deps.llm.dailyTokenBudget);
+  const budget = new TokenBudget(deps.llmCalls, deps.llm.dailyTokenBudget, Date.now, deps.llm.dmDailyTokenBudget ?? 0);
   const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);
   const cost = budgetSink(budget, onRecordError);
   const timers = deps.timers ?? realTimers;

@@ -29,6 +29,8 @@ export interface LlmConfig {
   maxToolRounds: number;
   /** Tokens per Discord server per day; 0 means unlimited. */
   dailyTokenBudget: number;
+  /** Tokens per day for every call made in DMs together (DM_DAILY_TOKEN_BUDGET); absent or 0: unlimited. */
+  dmDailyTokenBudget?: number;
   /** ALLOWED_MODELS: the models personas and games may name besides the configured ones; absent, those no dearer (`src/llm/allowed-models.ts`). */
   allowedModels?: readonly string[];
 }
@@ -128,6 +130,7 @@ const EnvSchema = z
     LLM_TIMEOUT_MS: wholeNumber({ min: 1000, unit: 'milliseconds (e.g. 60000)' }).default(60_000),
     LLM_MAX_TOOL_ROUNDS: wholeNumber({ min: 0, max: 20, unit: 'rounds' }).default(4),
     DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(2_000_000),
+    DM_DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(500_000),
     ALLOWED_MODELS: z
       .string()
       .transform((raw) =>
@@ -200,6 +203,7 @@ const EnvSchema = z
       timeoutMs: env.LLM_TIMEOUT_MS,
       maxToolRounds: env.LLM_MAX_TOOL_ROUNDS,
       dailyTokenBudget: env.DAILY_TOKEN_BUDGET,
+      dmDailyTokenBudget: env.DM_DAILY_TOKEN_BUDGET,
       ...(env.ALLOWED_MODELS !== undefined && { allowedModels: env.ALLOWED_MODELS }),
     },
     editor: {

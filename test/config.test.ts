@@ -31,6 +31,7 @@ describe('loadConfig', () => {
           timeoutMs: 60_000,
           maxToolRounds: 4,
           dailyTokenBudget: 2_000_000,
+          dmDailyTokenBudget: 500_000,
         },
         editor: { provider: 'anthropic', model: 'claude-sonnet-5-5', maxRounds: 10, historyTurns: 60 },
         lobbies: { idleMinutes: 60, perHost: 3 },
@@ -109,6 +110,7 @@ describe('loadConfig', () => {
         LLM_TIMEOUT_MS: '90000',
         LLM_MAX_TOOL_ROUNDS: '0',
         DAILY_TOKEN_BUDGET: '0',
+        DM_DAILY_TOKEN_BUDGET: '1000',
       }).llm;
 
       expect(llm).toEqual({
@@ -118,6 +120,7 @@ describe('loadConfig', () => {
         timeoutMs: 90_000,
         maxToolRounds: 0,
         dailyTokenBudget: 0,
+        dmDailyTokenBudget: 1000,
       });
     });
 
@@ -173,6 +176,7 @@ describe('loadConfig', () => {
       'LLM_MAX_TOOL_ROUNDS',
       'DAILY_TOKEN_BUDGET',
       'ALLOWED_MODELS',
+      'DM_DAILY_TOKEN_BUDGET',
       'LOBBY_IDLE_MINUTES',
       'LOBBIES_PER_HOST',
       'PERSONAS_PER_USER',

@@ -31,7 +31,7 @@ export function meteredProvider(provider: LlmProvider, options: MeterOptions): M
   async function refusal(): Promise<LlmError | null> {
     if (await budget.allows(site.guildId)) return null;
     refused = true;
-    return { kind: 'budget', message: budget.spentMessage() };
+    return { kind: 'budget', message: budget.spentMessage(site.guildId) };
   }
 
   async function record(request: LlmRequest, started: number, outcome: { usage: TokenUsage } | { error: LlmError }): Promise<void> {

@@ -28,8 +28,8 @@ export interface CallCost {
 /** Every model call, for cost reports and the per-server daily token budget. */
 export interface LlmCallStore {
   record(call: CallCost): Promise<void>;
-  /** Input plus output tokens a server has spent since `since` (epoch ms). */
-  tokensSince(guildId: string, since: number): Promise<number>;
+  /** Input plus output tokens spent since `since` (epoch ms) in a server, or in DMs (null). */
+  tokensSince(guildId: string | null, since: number): Promise<number>;
   /** Calls of one game, oldest first. */
   forGame(gameId: string): Promise<CallCost[]>;
 }

@@ -4,6 +4,7 @@ import type { LlmRequest, StreamDelta } from '../../src/llm/types.ts';
 import { meteredProvider } from '../../src/agents/metered-provider.ts';
 import { reply } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider, type FakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
+import { stringContaining } from '../support/matchers.ts';
 
 const NINE_PM = Date.UTC(2026, 10, 23, 21, 0);
 const ASK: LlmRequest = {
@@ -79,7 +80,10 @@ describe('the budget’s refusal message', () => {
     expect(nextUtcMidnight(NINE_PM)).toBe(Date.UTC(2026, 10, 24));
     expect(budgetSpentMessage(NINE_PM)).toBe("This server's AI budget for today is spent; it resets at midnight UTC (in 3 h 0 min).");
     expect(budgetSpentMessage(Date.UTC(2026, 10, 23, 23, 59, 30))).toMatch(/\(in 1 min\)/);
-    expect(new TokenBudget(memoryLedger(), 10, () => NINE_PM).spentMessage()).toBe(budgetSpentMessage(NINE_PM));
+    expect(new TokenBudget(memoryLedger(), 10, () => NINE_PM).spentMessage('g1')).toBe(budgetSpentMessage(NINE_PM));
+    expect(new TokenBudget(memoryLedger(), 10, () => NINE_PM).spentMessage(null)).toBe(
+      "The bot's AI budget for DMs for today is spent; it resets at midnight UTC (in 3 h 0 min).",
+    );
   });
 });
 
@@ -155,7 +159,7 @@ for (const wire of PROVIDER_NAMES) {
 }
 
 describe('a metered provider in a DM, and its ledger', () => {
-  it('GIVEN a call from a DM WHEN the budget has a limit THEN it is allowed and recorded with guild null', async () => {
+  it('GIVEN a call from a DM WHEN only servers have a limit THEN it is allowed and recorded with guild null', async () => {
     running = await startFakeProvider('openai', { script: [reply.text('Hi.', { usage: { input: 500, output: 500, cached: 200 } })] });
     const ledger = memoryLedger();
     const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 10), site: { guildId: null, purpose: 'profile' } });
@@ -163,6 +167,26 @@ describe('a metered provider in a DM, and its ledger', () => {
     expect(ledger.calls).toEqual([
       expect.objectContaining({ guildId: null, personaId: null, purpose: 'profile', inputTokens: 500, cachedInputTokens: 200 }),
     ]);
+  });
+
+  it('GIVEN a DM budget of 1,000 tokens WHEN DM calls have spent it THEN the next DM call is refused, saying the DMs’ budget is spent, while a server with room still calls', async () => {
+    running = await startFakeProvider('openai', {
+      script: [reply.text('Hi.', { usage: { input: 600, output: 500 } }), reply.text('Server.', { usage: { input: 10, output: 10 } })],
+    });
+    const ledger = memoryLedger();
+    const budget = new TokenBudget(ledger, 1_000_000, Date.now, 1000);
+    const inDm = meteredProvider(running.provider, { budget, site: { guildId: null, purpose: 'persona_test' } });
+    const inServer = meteredProvider(running.provider, { budget, site: { guildId: 'g1', purpose: 'persona_test' } });
+
+    expect((await inDm.complete(ASK)).ok).toBe(true);
+    const refused = await inDm.complete(ASK);
+
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'budget', message: stringContaining("The bot's AI budget for DMs for today is spent") },
+    });
+    expect((await inServer.complete(ASK)).ok).toBe(true);
+    expect(running.fake.requests).toHaveLength(2);
   });
 
   it('GIVEN a ledger that cannot write WHEN a call is made THEN its result stands and the failure is reported', async () => {

@@ -139,7 +139,10 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       return failed(onEvent, { code: 'no_model', reason: 'no_model', message });
     }
     if (options.budget !== undefined && !(await options.budget.allows(session.guildId))) {
-      const message = 'This server has used its AI budget for today; the editor answers again after midnight UTC.';
+      const message =
+        session.guildId === null
+          ? "The bot's AI budget for DMs is spent for today; the editor answers again after midnight UTC."
+          : 'This server has used its AI budget for today; the editor answers again after midnight UTC.';
       return failed(onEvent, { code: 'budget', reason: 'budget', message });
     }
     return runAgent({

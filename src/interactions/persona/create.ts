@@ -167,7 +167,7 @@ async function createPersona(
     const name = created.value.profile.identity.name;
     const content =
       built.value.offline === 'budget'
-        ? `Created ${boldName(name)} (built offline: play style and tactics are generic). ${deps.budget.spentMessage()} Try it with \`/persona test\`.`
+        ? `Created ${boldName(name)} (built offline: play style and tactics are generic). ${deps.budget.spentMessage(i.guildId)} Try it with \`/persona test\`.`
         : `Created ${boldName(name)}${built.value.offline === 'no_model' ? NO_MODEL_NOTE : ''}. Try it with \`/persona test\`.`;
     await reply.answer({ content, embeds: [personaEmbed(created.value)], allowedMentions: NO_MENTIONS });
     return;

@@ -39,7 +39,7 @@ async function cardOptions(deps: PersonaDeps, guildId: string | null): Promise<I
   if (model === null) return {};
   if (!(await deps.budget.allows(guildId))) {
     return {
-      noProfilerWarning: `${deps.budget.spentMessage()} The role tactics and play style are generic; edit them, or import the card again after the reset.`,
+      noProfilerWarning: `${deps.budget.spentMessage(guildId)} The role tactics and play style are generic; edit them, or import the card again after the reset.`,
     };
   }
   return { profiler: cardProfiler(meteredModel(deps, model, { guildId, purpose: 'card_import' })) };

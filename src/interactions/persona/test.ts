@@ -88,7 +88,7 @@ async function answerFor(
     return ok({
       text: answerOffline(persona.profile, situation),
       footer: BUDGET_FOOTER,
-      note: `${deps.budget.spentMessage()} ${persona.profile.identity.name} answered offline instead.`,
+      note: `${deps.budget.spentMessage(i.guildId)} ${persona.profile.identity.name} answered offline instead.`,
     });
   }
   if (!answered.ok) {

@@ -129,4 +129,23 @@ describe('/persona test', () => {
     );
     expect(own.log.warnings.some((line) => line.includes('sk-live-4f9x'))).toBe(true);
   });
+
+  it('GIVEN a DM budget of 1,000 tokens WHEN bob tests personas in his DMs past it THEN the first answer is the model’s, the next is offline and says the DMs’ budget is spent, and no more calls reach the model', async () => {
+    const fake = await startFakeOpenAi([reply.text('Elementary.', { usage: { input: 600, output: 500 } })]);
+    const own = await startTestWorld({ llm: { ...configFor('openai', fake.baseURL), dmDailyTokenBudget: 1000 }, model: fake });
+    const test = () =>
+      own.sim
+        .user('bob')
+        .slash('dm', 'persona', { subcommand: 'test', options: { persona: 'Sherlock Holmes', situation: 'Carol accuses you.' } })
+        .ephemeral();
+
+    const first = await test();
+    expect((first.embeds[0] as { description: string }).description).toBe('Elementary.');
+    const second = await test();
+
+    expect(messageText(second)).toMatch(
+      /^The bot's AI budget for DMs for today is spent; it resets at midnight UTC \(in .+\)\. Sherlock Holmes answered offline instead\./,
+    );
+    expect(fake.requests).toHaveLength(1);
+  });
 });
