@@ -7,6 +7,7 @@ import { reply, type FakeHandler, type FakeLlmServer } from '../../../scripts/fa
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel, seatNameOf } from '../../../scripts/fakes/llm/playing-model.ts';
 import { startTestWorld, startWorld, type World } from './harness.ts';
+import { houseOpenAi } from '../../support/llm-config.ts';
 import { fromNow, tidy } from './shared-world.ts';
 
 /**
@@ -34,15 +35,7 @@ function onUnlimited(script: FakeHandler): { world: World; fake: FakeLlmServer }
 
 /** The operator allows Ada's own model unless a test says otherwise (ALLOWED_MODELS). */
 function openAi(baseURL: string, dailyTokenBudget: number, allowedModels: readonly string[] = ['gpt-ada']): LlmConfig {
-  return {
-    provider: 'openai',
-    openai: { apiKey: 'test-key', baseURL, model: 'gpt-house' },
-    anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-house' },
-    timeoutMs: 5000,
-    maxToolRounds: 1,
-    dailyTokenBudget,
-    allowedModels,
-  };
+  return houseOpenAi(baseURL, { dailyTokenBudget, allowedModels });
 }
 
 async function settle(world: World, table: LiveGame): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LlmConfig } from '../../../src/config.ts';
+import { houseOpenAi, OUTLASTS_THE_TEST } from '../../support/llm-config.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import type { GameState } from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
@@ -19,18 +19,6 @@ afterEach(async () => {
   w = undefined;
   fake = undefined;
 });
-
-function hanging(baseURL: string): LlmConfig {
-  return {
-    provider: 'openai',
-    openai: { apiKey: 'sk-test-key', baseURL, model: 'gpt-house' },
-    anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-house' },
-    // Longer than the test: only the game's deadlines (on the manual clock) end the calls.
-    timeoutMs: 600_000,
-    maxToolRounds: 1,
-    dailyTokenBudget: 0,
-  };
-}
 
 /** A game with every model call hanging, moved on deadline by deadline to its first vote (nobody killed the night before). */
 async function atTheVote(world: World): Promise<LiveGame> {
@@ -70,7 +58,7 @@ function restartStandIns(state: GameState, day: number): string[] {
 describe('a restart late in a phase', () => {
   it('GIVEN a vote whose AI seats wait on hung models WHEN the bot is stopped and comes back 0.9 s before the deadline THEN every AI seat has voted before the vote closes, each vote a stand-in recorded as "restart"', async () => {
     fake = await startFakeOpenAi(() => reply.hang());
-    w = await startWorld({ llm: hanging(fake.baseURL), seed: 3 });
+    w = await startWorld({ llm: houseOpenAi(fake.baseURL, OUTLASTS_THE_TEST, 'sk-test-key'), seed: 3 });
     const world = w;
     const before = await atTheVote(world);
     const { id, day, deadline } = before.state;
@@ -92,7 +80,7 @@ describe('a restart late in a phase', () => {
 
   it('GIVEN a vote whose AI seats wait on hung models WHEN the bot comes back after its deadline passed THEN the vote closes at once, only after every AI seat voted, each vote a stand-in recorded as "restart"', async () => {
     fake = await startFakeOpenAi(() => reply.hang());
-    w = await startWorld({ llm: hanging(fake.baseURL), seed: 3 });
+    w = await startWorld({ llm: houseOpenAi(fake.baseURL, OUTLASTS_THE_TEST, 'sk-test-key'), seed: 3 });
     const world = w;
     const before = await atTheVote(world);
     const { id, day, deadline } = before.state;

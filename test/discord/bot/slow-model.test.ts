@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { houseOpenAi, OUTLASTS_THE_TEST } from '../../support/llm-config.ts';
 import { dueBy } from '../../../src/agents/driver/deadlines.ts';
-import type { LlmConfig } from '../../../src/config.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import * as engine from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
@@ -11,18 +11,6 @@ import { AI, openGame, settle as settleAll } from './playing.ts';
 
 /** The bot's own work done and delivered; the AI seats' calls may hang until the clock ends them. */
 const settle = (world: World, table: LiveGame) => settleAll(world, table, { waitForAi: false });
-
-function hanging(baseURL: string): LlmConfig {
-  return {
-    provider: 'openai',
-    openai: { apiKey: 'sk-secret-test-key', baseURL, model: 'gpt-house' },
-    anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-house' },
-    // Longer than the test: only the game's deadlines (on the manual clock) end the calls.
-    timeoutMs: 600_000,
-    maxToolRounds: 1,
-    dailyTokenBudget: 0,
-  };
-}
 
 /** The AI seats that owe a move in this phase: a night action, or a vote. */
 function owing(table: LiveGame): string[] {
@@ -61,7 +49,7 @@ async function throughPhase(world: World, table: LiveGame): Promise<void> {
 describe('a model that never answers, on the bot', () => {
   it('GIVEN every model call hangs WHEN nights and votes come THEN each AI seat moves on instinct before the deadline, the channel is told once per seat in plain words, no provider detail reaches Discord, and the director’s cut marks the fallbacks', async () => {
     const fake = await startFakeOpenAi(() => reply.hang());
-    const w = await startTestWorld({ llm: hanging(fake.baseURL), model: fake, seed: 3 });
+    const w = await startTestWorld({ llm: houseOpenAi(fake.baseURL, OUTLASTS_THE_TEST, 'sk-secret-test-key'), model: fake, seed: 3 });
     const table = await openGame(w, {}, 'game', { waitForAi: false });
     for (let i = 0; i < 12 && table.state.phase !== 'ended' && !(table.state.phase === 'vote' && table.state.day >= 2); i++) {
       if (table.state.phase === 'night' || table.state.phase === 'vote') await throughPhase(w, table);

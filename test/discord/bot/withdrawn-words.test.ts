@@ -1,6 +1,6 @@
 /** People edit and delete what they said; what the game keeps, shows the AI players and publishes follows them. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LlmConfig } from '../../../src/config.ts';
+import { houseOpenAi } from '../../support/llm-config.ts';
 import type { LiveGame } from '../../../src/discord/live-games.ts';
 import { isMafia } from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
@@ -18,17 +18,6 @@ afterEach(async () => {
   w = undefined;
   fake = undefined;
 });
-
-function openAi(baseURL: string): LlmConfig {
-  return {
-    provider: 'openai',
-    openai: { apiKey: 'test-key', baseURL, model: 'gpt-house' },
-    anthropic: { apiKey: undefined, baseURL: undefined, model: 'claude-house' },
-    timeoutMs: 5000,
-    maxToolRounds: 0,
-    dailyTokenBudget: 0,
-  };
-}
 
 /** A game of AI seats on a model, pictures drawn at its end: on a loaded machine its steps take a while. */
 const SLOW = 20_000;
@@ -77,7 +66,7 @@ const SECRET = 'My wife is home alone tonight, come by';
 describe('what people edit and delete by day', () => {
   it('GIVEN AI seats that read alice’s day claim WHEN she edits it and deletes another message THEN their next prompts show the new words marked (edited) with a note, the placeholder for the deleted one, and the stored events, director’s cut and replay keep neither withdrawn text', async () => {
     fake = await startFakeOpenAi();
-    w = await startWorld({ llm: openAi(fake.baseURL), seed: 3 });
+    w = await startWorld({ llm: houseOpenAi(fake.baseURL, { maxToolRounds: 0 }), seed: 3 });
     // The day's speeches wait until alice has spoken, so the AI seats that speak after her read her.
     let aliceSpoke!: () => void;
     const afterAlice = new Promise<void>((resolve) => (aliceSpoke = resolve));
