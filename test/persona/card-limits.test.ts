@@ -4,23 +4,9 @@ import { importCard } from '../../src/persona/card-import.ts';
 import { pngWithCard } from '../../src/persona/card-png.ts';
 import { describeIssues } from '../../src/persona/errors.ts';
 import { personaContentSchema } from '../../src/persona/persona.ts';
-import { content } from './fixtures.ts';
+import { content, emptyCardExtras } from './fixtures.ts';
 
-const EXTRAS: CardExtras = {
-  description: 'A wary captain.',
-  personality: '',
-  scenario: '',
-  firstMessage: '',
-  exampleMessages: '',
-  systemPrompt: '',
-  postHistoryInstructions: '',
-  alternateGreetings: [],
-  creatorNotes: '',
-  creator: '',
-  characterVersion: '',
-  tags: [],
-  extensions: { world: 'Skyforge' },
-};
+const EXTRAS: CardExtras = { ...emptyCardExtras(), description: 'A wary captain.', extensions: { world: 'Skyforge' } };
 /** Extensions whose JSON is `bytes` long, give or take the braces. */
 const extensionsOf = (bytes: number) => ({ blob: 'x'.repeat(bytes) });
 

@@ -1,3 +1,4 @@
+import type { CardExtras } from '../../src/persona/card-extras.ts';
 import type { Arc, Part, Trait } from '../../src/persona/composition.ts';
 import type { PersonaContent } from '../../src/persona/persona.ts';
 import type { Profile } from '../../src/persona/profile.ts';
@@ -62,4 +63,22 @@ export function arc(): Arc {
 
 export function content(over: Partial<PersonaContent> = {}, name?: string): PersonaContent {
   return { profile: profile(name), avatarUrl: null, tags: ['test'], notes: '', parts: [], traits: [], arc: null, card: null, ...over };
+}
+
+/** A stored card's fields, every one empty and no extensions. */
+export function emptyCardExtras(): Omit<CardExtras, 'extensions'> {
+  return {
+    description: '',
+    personality: '',
+    scenario: '',
+    firstMessage: '',
+    exampleMessages: '',
+    systemPrompt: '',
+    postHistoryInstructions: '',
+    alternateGreetings: [],
+    creatorNotes: '',
+    creator: '',
+    characterVersion: '',
+    tags: [],
+  };
 }

@@ -2,6 +2,7 @@ import encodeChunks from 'png-chunks-encode';
 import extractChunks from 'png-chunks-extract';
 import { encode as encodeText } from 'png-chunk-text';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emptyCardExtras } from '../../persona/fixtures.ts';
 import { z } from 'zod';
 import { pngWithCard } from '../../../src/persona/card-png.ts';
 import { messageText, type OptionValue, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
@@ -58,22 +59,6 @@ const V3_CARD = {
     group_only_greetings: [],
     extensions: { 'chub/full_path': 'anselm' },
   },
-};
-
-/** A stored card's fields, empty. */
-const EMPTY_EXTRAS = {
-  description: '',
-  personality: '',
-  scenario: '',
-  firstMessage: '',
-  exampleMessages: '',
-  systemPrompt: '',
-  postHistoryInstructions: '',
-  alternateGreetings: [],
-  creatorNotes: '',
-  creator: '',
-  characterVersion: '',
-  tags: [],
 };
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -220,7 +205,7 @@ describe('/persona export and import', () => {
 
     const exported = file(await persona('alice', 'export', { persona: 'Sherlock Holmes' }).ephemeral(), '.json');
     const parsed = personaFile.parse(JSON.parse(exported.toString('utf8')));
-    const card200k = { ...parsed, persona: { ...parsed.persona, card: { ...EMPTY_EXTRAS, extensions: blob(200_000) } } };
+    const card200k = { ...parsed, persona: { ...parsed.persona, card: { ...emptyCardExtras(), extensions: blob(200_000) } } };
     expect(
       messageText(await persona('alice', 'import', { file: { filename: 'sherlock.json', content: json(card200k) } }).ephemeral()),
     ).toMatch(/^Nothing was imported: .*card\.extensions: must be at most 16 KiB as JSON \(it is 195 KiB\)/);
