@@ -18,7 +18,7 @@ export type PlayerKind = z.infer<typeof PlayerKindSchema>;
 const DeathCauseSchema = z.enum(['mafia', 'vigilante', 'lynch', 'left']);
 export type DeathCause = z.infer<typeof DeathCauseSchema>;
 
-const PhaseSchema = z.enum(['lobby', 'night', 'dawn', 'day', 'vote', 'last_words', 'ended']);
+const PhaseSchema = z.enum(['lobby', 'night', 'dawn', 'day', 'defense', 'vote', 'last_words', 'ended']);
 
 /** Whether an AI decision's move entered the game: in time, after its phase had ended, or refused by the rules. */
 const ReasoningOutcomeSchema = z.enum(['counted', 'late', 'refused']);
@@ -75,7 +75,8 @@ const EventBodySchema = z.discriminatedUnion('type', [
   event('game_started', { roles: z.array(RoleIdSchema) }),
   event('role_assigned', { playerId: id, role: RoleIdSchema }),
   event('mafia_team', { members: z.array(z.object({ playerId: id, role: RoleIdSchema })) }),
-  event('phase_started', { phase: PhaseSchema, day: z.number().int(), deadline: z.number().nullable() }),
+  /** `defendantId`: in a defense phase, the nominee whose turn it is. */
+  event('phase_started', { phase: PhaseSchema, day: z.number().int(), deadline: z.number().nullable(), defendantId: id.optional() }),
   event('night_action', { actorId: id, action: z.enum(['protect', 'investigate', 'shoot']), targetId: target }),
   event('mafia_proposal', { actorId: id, round: z.union([z.literal(1), z.literal(2)]), targetId: target }),
   event('mafia_second_round', { firstRound: z.record(z.string(), target) }),
@@ -116,13 +117,19 @@ const EventBodySchema = z.discriminatedUnion('type', [
    * `seq` and every edit of it, and the store scrubs their rows alike.
    */
   event('speech_deleted', { seq: z.number().int().positive() }),
+  /** Trial day: a player puts another up for trial; it stands once seconded (or at once, when the rules need no second). */
+  event('nominated', { day: z.number().int(), nominatorId: id, targetId: id }),
+  event('nomination_seconded', { day: z.number().int(), seconderId: id, targetId: id }),
+  /** Trial day: the defendant rests their case before their time is up. */
+  event('defense_rested', { playerId: id }),
   event('vote_cast', { voterId: id, targetId: z.union([id, z.literal('no_lynch')]) }),
   event('vote_withdrawn', { voterId: id }),
   event('vote_resolved', {
     day: z.number().int(),
     tally: z.array(z.object({ targetId: z.union([id, z.literal('no_lynch')]), voters: z.array(id) })),
     lynchedId: target,
-    reason: z.enum(['plurality', 'majority', 'tie', 'no_majority', 'no_lynch', 'no_votes']),
+    /** `no_nominees`: a trial day where nobody stood accused, so there was no vote. */
+    reason: z.enum(['plurality', 'majority', 'tie', 'no_majority', 'no_lynch', 'no_votes', 'no_nominees']),
   }),
   event('will_written', { playerId: id, text: z.string() }),
   event('jester_won', { playerId: id }),

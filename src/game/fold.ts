@@ -1,5 +1,5 @@
 import type { GameEvent } from './events.ts';
-import { EMPTY_NIGHT, type GameState, type NightState, type PlayerState } from './state.ts';
+import { EMPTY_NIGHT, EMPTY_TRIAL, type GameState, type NightState, type Nomination, type PlayerState } from './state.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 import { rememberNight } from './roles/night-memory.ts';
 import { applySpeechRewrite } from './speech-rewrites.ts';
@@ -16,6 +16,7 @@ const BLANK: GameState = {
   players: [],
   night: EMPTY_NIGHT,
   votes: {},
+  trial: EMPTY_TRIAL,
   lastProtected: {},
   shotsUsed: {},
   lynchedToday: null,
@@ -37,6 +38,7 @@ function copyState(s: GameState): Mutable<GameState> {
     players: s.players,
     night: s.night,
     votes: s.votes,
+    trial: s.trial,
     lastProtected: s.lastProtected,
     shotsUsed: s.shotsUsed,
     lynchedToday: s.lynchedToday,
@@ -84,6 +86,16 @@ function withEntry<V>(record: Readonly<Record<string, V>>, key: string, value: V
 function withoutEntry<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
   const copy: Record<string, V> = {};
   for (const k in record) if (k !== key) copy[k] = record[k] as V;
+  return copy;
+}
+
+/** Votes without the dead player's own vote, and without votes cast for them (a nominee or target who died or left). */
+function withoutVotesOf(votes: Readonly<Record<string, string>>, playerId: string): Record<string, string> {
+  let touched = playerId in votes;
+  if (!touched) for (const k in votes) if (votes[k] === playerId) touched = true;
+  if (!touched) return votes;
+  const copy: Record<string, string> = {};
+  for (const k in votes) if (k !== playerId && votes[k] !== playerId) copy[k] = votes[k] as string;
   return copy;
 }
 
@@ -163,6 +175,9 @@ function step(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
         s.night = EMPTY_NIGHT;
         s.lynchedToday = null;
       } else if (s.phase === 'vote') s.votes = {};
+      if (s.phase === 'day') s.trial = EMPTY_TRIAL;
+      else if (s.trial.defendant !== (event.payload.defendantId ?? null))
+        s.trial = { nominations: s.trial.nominations, defendant: event.payload.defendantId ?? null };
       break;
     }
     case 'night_action': {
@@ -214,8 +229,28 @@ function step(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
         p.alive = false;
         p.death = { cause, day };
       });
-      s.votes = withoutEntry(s.votes, playerId);
+      s.votes = withoutVotesOf(s.votes, playerId);
+      // A nominee who dies (or leaves) is no longer on trial.
+      if (s.trial.nominations.some((n) => n.targetId === playerId))
+        s.trial = { nominations: s.trial.nominations.filter((n) => n.targetId !== playerId), defendant: s.trial.defendant };
       if (cause === 'lynch') s.lynchedToday = playerId;
+      break;
+    }
+    case 'nominated': {
+      const { nominatorId, targetId } = event.payload;
+      const standing = !s.settings.rules.nominationSeconds;
+      const nomination: Nomination = { targetId, nominatorId, seconderIds: [], standing };
+      s.trial = { nominations: [...s.trial.nominations, nomination], defendant: s.trial.defendant };
+      break;
+    }
+    case 'nomination_seconded': {
+      const { seconderId, targetId } = event.payload;
+      s.trial = {
+        nominations: s.trial.nominations.map((n) =>
+          n.targetId === targetId ? { ...n, seconderIds: [...n.seconderIds, seconderId], standing: true } : n,
+        ),
+        defendant: s.trial.defendant,
+      };
       break;
     }
     case 'vote_cast':
@@ -249,6 +284,7 @@ function step(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
     case 'reasoning':
     case 'day_summary':
     case 'notice':
+    case 'defense_rested':
       break;
   }
   return s;

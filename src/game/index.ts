@@ -2,6 +2,7 @@
 export * from './commands/lobby.ts';
 export * from './commands/play.ts';
 export * from './commands/advance.ts';
+export * from './commands/trial.ts';
 export * from './commands/speech-changes.ts';
 export { DELETED_SPEECH, isSpeechRewrite, rewrittenBy, speechOf } from './speech-rewrites.ts';
 export * from './errors.ts';

@@ -19,6 +19,7 @@ export const PHASE_TITLE = {
   night: 'Night',
   dawn: 'Dawn',
   day: 'Day',
+  defense: 'Defense',
   vote: 'Vote',
   last_words: 'Last words',
   ended: 'The end',
@@ -57,8 +58,16 @@ export function narrate(
       return `${shown(event.payload.player.name)} joins the table.`;
     case 'game_started':
       return `Roles in play: ${event.payload.roles.map((r) => getRole(r).name).join(', ')}.`;
-    case 'phase_started':
-      return `— ${phaseHeading(event.payload.phase, event.payload.day)} —`;
+    case 'phase_started': {
+      const { defendantId } = event.payload;
+      return `— ${phaseHeading(event.payload.phase, event.payload.day)}${defendantId ? `: ${name(defendantId)}` : ''} —`;
+    }
+    case 'nominated':
+      return `⚖ ${name(event.payload.nominatorId)} nominates ${name(event.payload.targetId)} for trial.`;
+    case 'nomination_seconded':
+      return `⚖ ${name(event.payload.seconderId)} seconds: ${name(event.payload.targetId)} stands accused.`;
+    case 'defense_rested':
+      return `⚖ ${name(event.payload.playerId)} rests their case.`;
     case 'night_resolved':
       return event.payload.deaths.length === 0 ? 'Nobody died in the night.' : null;
     case 'player_died': {
@@ -86,9 +95,11 @@ export function narrate(
             no_majority: 'No majority: nobody is lynched.',
             no_lynch: 'The town chose not to lynch.',
             no_votes: 'Nobody voted.',
+            no_nominees: 'Nobody stood accused: no trial, no lynch.',
             plurality: '',
             majority: '',
           }[event.payload.reason];
+      if (event.payload.reason === 'no_nominees') return verdict;
       return `Tally: ${tally || 'no votes'}. ${verdict}`;
     }
     case 'jester_won':

@@ -13,6 +13,8 @@ function phaseSeconds(t: Transition, phase: Phase): number | null {
       return rules.dawnSeconds;
     case 'day':
       return rules.daySeconds;
+    case 'defense':
+      return rules.defenseSeconds;
     case 'vote':
       return rules.voteSeconds;
     case 'last_words':
@@ -23,11 +25,12 @@ function phaseSeconds(t: Transition, phase: Phase): number | null {
   }
 }
 
-export function enterPhase(t: Transition, phase: Phase, day: number): void {
+export function enterPhase(t: Transition, phase: Phase, day: number, defendantId?: string): void {
   const seconds = phaseSeconds(t, phase);
+  const deadline = seconds === null ? null : t.at + seconds * 1000;
   t.emit({
     type: 'phase_started',
-    payload: { phase, day, deadline: seconds === null ? null : t.at + seconds * 1000 },
+    payload: defendantId === undefined ? { phase, day, deadline } : { phase, day, deadline, defendantId },
   });
 }
 

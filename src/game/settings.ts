@@ -31,6 +31,15 @@ export const RulesSchema = z.object({
     .enum(['out', 'ai'])
     .default('out')
     .describe('Someone who leaves the server mid-game: out of the game, role shown (out), or an AI plays on in their seat (ai)'),
+  dayStyle: z
+    .enum(['open', 'trial'])
+    .default('open')
+    .describe(
+      'open: discussion, then a vote on anyone alive; trial: players nominate, the nominees defend themselves, the vote is among them',
+    ),
+  nominationSeconds: z.boolean().default(true).describe('In a trial day, a nomination stands only once another player seconds it'),
+  maxNominees: z.number().int().min(1).max(6).default(3).describe('In a trial day, the most players who can stand accused in one day'),
+  defenseSeconds: z.number().int().min(10).max(600).default(45).describe("In a trial day, each nominee's time to speak in their defense"),
   maxQuietCycles: z
     .number()
     .int()

@@ -3,7 +3,8 @@ import type { Settings } from './settings.ts';
 import type { GameEvent, Outcome, PlayerKind, DeathCause } from './events.ts';
 
 export type PlayerId = string;
-export type Phase = 'lobby' | 'night' | 'dawn' | 'day' | 'vote' | 'last_words' | 'ended';
+/** `defense`: in a trial day, one nominee's turn to speak before the vote (`GameState.trial.defendant`). */
+export type Phase = 'lobby' | 'night' | 'dawn' | 'day' | 'defense' | 'vote' | 'last_words' | 'ended';
 /** A player's id, or 'no_lynch' (no player id takes that form). */
 export type VoteTarget = PlayerId;
 
@@ -34,6 +35,21 @@ export interface NightState {
   readonly mafiaDecision: { readonly targetId: PlayerId | null } | null;
 }
 
+/** A nomination of the day: it stands (puts its nominee on trial) once seconded, or at once when the rules need no second. */
+export interface Nomination {
+  readonly targetId: PlayerId;
+  readonly nominatorId: PlayerId;
+  readonly seconderIds: readonly PlayerId[];
+  readonly standing: boolean;
+}
+
+/** A trial day's state (empty in an open day): today's nominations in the order made, and whose defense it is. */
+export interface TrialState {
+  readonly nominations: readonly Nomination[];
+  /** The nominee speaking in the defense phase; null outside it. */
+  readonly defendant: PlayerId | null;
+}
+
 export interface GameState {
   readonly id: string;
   readonly seed: number;
@@ -46,6 +62,7 @@ export interface GameState {
   readonly players: readonly PlayerState[];
   readonly night: NightState;
   readonly votes: Readonly<Record<PlayerId, VoteTarget>>;
+  readonly trial: TrialState;
   /** Doctor id → whom they protected last night (for the repeat-protection rule). */
   readonly lastProtected: Readonly<Record<PlayerId, PlayerId | null>>;
   readonly shotsUsed: Readonly<Record<PlayerId, number>>;
@@ -54,6 +71,15 @@ export interface GameState {
   readonly outcome: Outcome | null;
   /** Every event so far, in order; `log.length` is the last sequence number. */
   readonly log: readonly GameEvent[];
+}
+
+export const EMPTY_TRIAL: TrialState = { nominations: [], defendant: null };
+
+/** Today's nominees who stand accused, in the order they came to stand. */
+export function nominees(state: Pick<GameState, 'trial'>): PlayerId[] {
+  const out: PlayerId[] = [];
+  for (const n of state.trial.nominations) if (n.standing) out.push(n.targetId);
+  return out;
 }
 
 export const EMPTY_NIGHT: NightState = { actions: {}, mafiaRound: 1, proposals: {}, mafiaDecision: null };

@@ -1,7 +1,7 @@
 import type { GameError } from './errors.ts';
 import { emitDeath, beginNight } from './night.ts';
 import { endIfWon, enterPhase } from './phases.ts';
-import { findPlayer, type GameState, type PlayerId, type PlayerState, type VoteTarget } from './state.ts';
+import { findPlayer, nominees, type GameState, type PlayerId, type PlayerState, type VoteTarget } from './state.ts';
 import type { Transition } from './transition.ts';
 
 export function voteError(state: GameState, voterId: PlayerId, targetId: VoteTarget): GameError | null {
@@ -16,6 +16,11 @@ export function voteError(state: GameState, voterId: PlayerId, targetId: VoteTar
   if (!target) return { code: 'unknown_target', message: 'That player is not in this game.' };
   if (!target.alive) return { code: 'dead_target', message: `${target.name} is already dead.` };
   if (target.id === voter.id) return { code: 'self_target', message: 'You cannot vote for yourself.' };
+  if (state.settings.rules.dayStyle === 'trial' && !nominees(state).includes(target.id)) {
+    const names = nominees(state).map((id) => findPlayer(state, id)?.name ?? id);
+    const noLynch = state.settings.rules.allowNoLynch ? ' or no lynch' : '';
+    return { code: 'invalid_target', message: `${target.name} is not on trial today; vote for ${names.join(', ')}${noLynch}.` };
+  }
   return null;
 }
 
@@ -23,14 +28,15 @@ export function legalVoteTargets(state: GameState, voterId: PlayerId): PlayerSta
   // What voteError allows, worked out once rather than per seat: in the vote, a living voter may vote any other living player.
   if (state.phase !== 'vote' || !findPlayer(state, voterId)?.alive) return [];
   const targets: PlayerState[] = [];
-  for (const p of state.players) if (p.alive && p.id !== voterId) targets.push(p);
+  const onTrial = state.settings.rules.dayStyle === 'trial' ? nominees(state) : null;
+  for (const p of state.players) if (p.alive && p.id !== voterId && (onTrial === null || onTrial.includes(p.id))) targets.push(p);
   return targets;
 }
 
 export interface Tally {
   readonly tally: { targetId: VoteTarget; voters: PlayerId[] }[];
   readonly lynchedId: PlayerId | null;
-  readonly reason: 'plurality' | 'majority' | 'tie' | 'no_majority' | 'no_lynch' | 'no_votes';
+  readonly reason: 'plurality' | 'majority' | 'tie' | 'no_majority' | 'no_lynch' | 'no_votes' | 'no_nominees';
 }
 
 function seatOf(state: GameState, target: VoteTarget): number {
@@ -75,7 +81,14 @@ export function resolveVote(t: Transition): void {
   else beginNight(t);
 }
 
-/** Everyone alive has voted: no reason to wait for the deadline. */
+/** Everyone alive who has a vote to cast has voted: no reason to wait for the deadline. */
 export function allVoted(state: GameState): boolean {
-  return state.players.every((p) => !p.alive || p.id in state.votes);
+  const trial = state.settings.rules.dayStyle === 'trial';
+  for (const p of state.players) {
+    if (!p.alive || p.id in state.votes) continue;
+    // In a trial with no "no lynch", the only nominee has nobody to vote for.
+    if (trial && !state.settings.rules.allowNoLynch && legalVoteTargets(state, p.id).length === 0) continue;
+    return false;
+  }
+  return true;
 }

@@ -80,6 +80,8 @@ function headline(state: GameState, day: VoteDay, room: number): string {
       return `Day ${day.day}: the table chose no lynch`;
     case 'no_votes':
       return `Day ${day.day}: no one voted`;
+    case 'no_nominees':
+      return `Day ${day.day}: nobody stood accused, no vote`;
   }
 }
 

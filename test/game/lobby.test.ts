@@ -68,6 +68,10 @@ describe('setups', () => {
       chatMessages: 15,
       chatCharacters: 3000,
       leaverSeat: 'out',
+      dayStyle: 'open',
+      nominationSeconds: true,
+      maxNominees: 3,
+      defenseSeconds: 45,
       maxQuietCycles: 3,
     });
   });

@@ -73,6 +73,14 @@ export class TestGame {
     return engine.vote(this.state, { voterId: voter.id, targetId, at: this.tick() });
   }
 
+  nominate(by: PlayerState, target: PlayerState): Result<Change, GameError> {
+    return engine.nominate(this.state, { playerId: by.id, targetId: target.id, at: this.tick() });
+  }
+
+  second(by: PlayerState, target: PlayerState): Result<Change, GameError> {
+    return engine.second(this.state, { playerId: by.id, targetId: target.id, at: this.tick() });
+  }
+
   say(speaker: PlayerState, text: string, channel: engine.SpeechChannel = 'town'): Result<Change, GameError> {
     return engine.speak(this.state, { playerId: speaker.id, channel, text, at: this.tick() });
   }

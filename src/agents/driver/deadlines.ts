@@ -19,6 +19,8 @@ export function phaseLengthMs(rules: Rules, phase: Phase): number {
       return rules.dawnSeconds * 1000;
     case 'day':
       return rules.daySeconds * 1000;
+    case 'defense':
+      return rules.defenseSeconds * 1000;
     case 'vote':
       return rules.voteSeconds * 1000;
     case 'last_words':
@@ -35,12 +37,26 @@ export function dueBy(state: GameState): number | null {
   return state.deadline - marginMs(phaseLengthMs(state.settings.rules, state.phase));
 }
 
-/** The phase a move is for; a move decided for one phase is never applied in another. */
-export function phaseKey(state: Pick<GameState, 'day' | 'phase'>): string {
+/** A moment of the game a move is for: its phase and day, and in a defense phase whose turn it is. */
+export type PhaseMoment = Pick<GameState, 'day' | 'phase'> & { readonly trial?: { readonly defendant: string | null } };
+
+/** The phase a move is for; a move decided for one phase (or one nominee's defense) is never applied in another. */
+export function phaseKey(state: PhaseMoment): string {
+  const defendant = state.phase === 'defense' ? (state.trial?.defendant ?? null) : null;
   // Asked many times a decision, nearly always for the same phase: the last key is kept, not built again.
-  if (state.day !== lastKey.day || state.phase !== lastKey.phase)
-    lastKey = { day: state.day, phase: state.phase, key: `${state.day}:${state.phase}` };
+  if (state.day !== lastKey.day || state.phase !== lastKey.phase || defendant !== lastKey.defendant)
+    lastKey = {
+      day: state.day,
+      phase: state.phase,
+      defendant,
+      key: defendant === null ? `${state.day}:${state.phase}` : `${state.day}:${state.phase}:${defendant}`,
+    };
   return lastKey.key;
 }
 
-let lastKey: { readonly day: number; readonly phase: Phase; readonly key: string } = { day: 0, phase: 'lobby', key: '0:lobby' };
+let lastKey: { readonly day: number; readonly phase: Phase; readonly defendant: string | null; readonly key: string } = {
+  day: 0,
+  phase: 'lobby',
+  defendant: null,
+  key: '0:lobby',
+};

@@ -36,6 +36,14 @@ function lynchedBefore(state: GameState, seq: number): string | null {
   return resolved?.type === 'vote_resolved' ? resolved.payload.lynchedId : null;
 }
 
+/** What the day holds, by the game's day style. */
+function dayPlan(state: GameState): string {
+  const { dayStyle, nominationSeconds } = state.settings.rules;
+  if (dayStyle === 'open') return 'talk it over. The vote follows.';
+  const second = nominationSeconds ? ' (a nomination needs a second)' : '';
+  return `talk it over and nominate whom to put on trial${second}; the accused defend themselves, then the town votes among them.`;
+}
+
 function phaseLine(state: GameState, event: Extract<GameEvent, { type: 'phase_started' }>, context: AnnounceContext): string {
   const { phase, day, deadline } = event.payload;
   const until = deadline ? ` (until ${relativeTime(deadline)})` : '';
@@ -47,7 +55,11 @@ function phaseLine(state: GameState, event: Extract<GameEvent, { type: 'phase_st
     case 'dawn':
       return `🌅 **Dawn ${day}.**`;
     case 'day':
-      return dayFollowsDawn(state) ? '' : `☀️ **Day ${day}**${until}: talk it over. The vote follows.`;
+      return dayFollowsDawn(state) ? '' : `☀️ **Day ${day}**${until}: ${dayPlan(state)}`;
+    case 'defense': {
+      const defendant = event.payload.defendantId;
+      return `⚖️ **${defendant ? nameOf(state, defendant) : 'The defendant'} speaks in their defense**${until}; the town listens.`;
+    }
     case 'vote':
       return `🗳️ **The vote is open**${until}.`;
     case 'last_words': {
@@ -80,9 +92,7 @@ export function announcements(state: GameState, events: readonly GameEvent[], co
   ) {
     const starts = dawn.payload.deadline;
     const ends = starts + state.settings.rules.daySeconds * 1000;
-    lines.push(
-      `☀️ **Day ${dawn.payload.day}** starts ${relativeTime(starts)} and runs until ${relativeTime(ends)}: talk it over. The vote follows.`,
-    );
+    lines.push(`☀️ **Day ${dawn.payload.day}** starts ${relativeTime(starts)} and runs until ${relativeTime(ends)}: ${dayPlan(state)}`);
   }
   const messages: BaseMessageOptions[] = [];
   let current = '';

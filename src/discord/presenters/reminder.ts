@@ -49,13 +49,16 @@ export function reminderMessage(state: GameState): BaseMessageOptions | null {
   const when = relativeTime(state.deadline);
   switch (state.phase) {
     case 'day':
-      return { content: `⏳ Day ${state.day} ends ${when}; the vote follows.`, allowedMentions: NO_MENTIONS };
+      return state.settings.rules.dayStyle === 'trial'
+        ? { content: `⏳ Day ${state.day}'s discussion ends ${when}; the nominees' defenses follow.`, allowedMentions: NO_MENTIONS }
+        : { content: `⏳ Day ${state.day} ends ${when}; the vote follows.`, allowedMentions: NO_MENTIONS };
     case 'vote': {
       const waiting = state.players.filter((p) => p.alive && !(p.id in state.votes)).map((p) => p.name);
       const who = waiting.length > 0 ? ` Not voted yet: ${waiting.join(', ')}.` : '';
       return { content: `⏳ The vote closes ${when}.${who}`, allowedMentions: NO_MENTIONS };
     }
     case 'last_words':
+    case 'defense':
     case 'night':
     case 'lobby':
     case 'dawn':

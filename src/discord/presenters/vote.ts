@@ -103,6 +103,7 @@ const CLOSED_REASON: Record<Tally['reason'], string> = {
   no_majority: 'No majority: nobody is lynched.',
   no_lynch: 'The town chose not to lynch.',
   no_votes: 'Nobody voted.',
+  no_nominees: 'Nobody stood accused: no trial, no lynch.',
 };
 
 /**

@@ -5,6 +5,7 @@ import { enterPhase } from '../phases.ts';
 import type { GameState } from '../state.ts';
 import { Transition } from '../transition.ts';
 import { resolveVote } from '../vote.ts';
+import { endTrialDiscussion, nextDefense } from '../trial-day.ts';
 
 /**
  * Moves past a phase whose deadline has come. Whoever has not acted takes the
@@ -25,7 +26,11 @@ export function advance(state: GameState, input: { at: number }): Result<Change,
       enterPhase(t, 'day', state.day);
       break;
     case 'day':
-      enterPhase(t, 'vote', state.day);
+      if (state.settings.rules.dayStyle === 'trial') endTrialDiscussion(t);
+      else enterPhase(t, 'vote', state.day);
+      break;
+    case 'defense':
+      nextDefense(t);
       break;
     case 'vote':
       resolveVote(t);

@@ -9,6 +9,7 @@ import { endIfWon } from '../phases.ts';
 import { allVoted, resolveVote, voteError } from '../vote.ts';
 import { overChatLimit } from '../chat-limit.ts';
 import { speechOf } from '../speech-rewrites.ts';
+import { nextDefense } from '../trial-day.ts';
 
 export const MAX_SPEECH_LENGTH = 2000;
 export const MAX_WILL_LENGTH = 1000;
@@ -79,7 +80,11 @@ export function speak(
   if (!speaker.alive && !(lastWords && state.lynchedToday === speaker.id)) {
     return fail('dead', 'You are dead; the dead do not speak.');
   }
-  if (input.channel === 'town' && state.phase !== 'dawn' && state.phase !== 'day' && state.phase !== 'vote') {
+  if (input.channel === 'town' && state.phase === 'defense' && state.trial.defendant !== speaker.id) {
+    const defendant = findPlayer(state, state.trial.defendant ?? '')?.name ?? 'the defendant';
+    return fail('wrong_phase', `${defendant} is speaking in their defense; the town listens until the vote.`);
+  }
+  if (input.channel === 'town' && state.phase !== 'dawn' && state.phase !== 'day' && state.phase !== 'defense' && state.phase !== 'vote') {
     return fail('wrong_phase', 'The town talks by day; it is night now.');
   }
   if (lastWords && (state.phase !== 'last_words' || state.lynchedToday !== speaker.id)) {
@@ -125,7 +130,9 @@ export function depart(state: GameState, input: { playerId: PlayerId; at: number
     return t.done();
   }
   t.emit({ type: 'player_died', payload: { playerId: player.id, cause: 'left', day: state.day, role: player.role, will: null } });
-  endIfWon(t);
+  if (endIfWon(t)) return t.done();
+  // The defendant left mid-defense: the next nominee speaks (or the vote begins) now.
+  if (state.phase === 'defense' && state.trial.defendant === player.id) nextDefense(t);
   return t.done();
 }
 
