@@ -42,8 +42,17 @@ export function missingFacts(view: PlayerView, prompt: string): string[] {
 
   let day = 0;
   for (const e of view.events) {
-    if (e.type === 'phase_started') day = e.payload.day;
-    else if (e.type === 'player_died') {
+    if (e.type === 'phase_started') {
+      day = e.payload.day;
+      const defendant = e.payload.defendantId;
+      if (defendant) need(onALine('[defense]', name(defendant)), `day ${day} defense of ${name(defendant)}`);
+    } else if (e.type === 'nominated') {
+      const [by, whom] = [name(e.payload.nominatorId), name(e.payload.targetId)];
+      need(onALine(by, 'nominate', whom), `day ${day} nomination of ${whom} by ${by}`);
+    } else if (e.type === 'nomination_seconded') {
+      const [by, whom] = [name(e.payload.seconderId), name(e.payload.targetId)];
+      need(onALine(by, 'second', whom), `day ${day} second of ${whom} by ${by}`);
+    } else if (e.type === 'player_died') {
       const role = e.payload.role ? getRole(e.payload.role).name : null;
       const parts = [name(e.payload.playerId), CAUSE[e.payload.cause], ...(role ? [role] : [])];
       need(onALine(...parts), `death of ${name(e.payload.playerId)} (${e.payload.cause}${role ? `, ${role}` : ''}) on day ${day}`);

@@ -31,11 +31,18 @@ export function withdrawnTag(ref: string): string {
 export function simulatedPeople(ids: readonly string[], random: () => number, shape: PeopleShape = { actShare: 0.9, speakShare: 0.5 }) {
   let game: HeadlessGame | null = null;
   const brain = heuristicBrain();
-  const request = (state: GameState, id: string, kind: 'night' | 'vote' | 'speak'): DecisionRequest | null => {
+  const request = (state: GameState, id: string, kind: 'night' | 'vote' | 'speak' | 'defense'): DecisionRequest | null => {
     const view = engine.viewFor(state, id);
     if (!view) return null;
-    const targets = kind === 'night' ? engine.legalNightTargets(state, id) : kind === 'vote' ? engine.legalVoteTargets(state, id) : [];
-    return { kind, view, targets: targets.map((t) => ({ id: t.id, name: t.name })), allowSkip: kind !== 'speak', beliefs: {} };
+    const targets =
+      kind === 'night'
+        ? engine.legalNightTargets(state, id)
+        : kind === 'vote'
+          ? engine.legalVoteTargets(state, id)
+          : kind === 'speak'
+            ? engine.legalNominees(state, id)
+            : [];
+    return { kind, view, targets: targets.map((t) => ({ id: t.id, name: t.name })), allowSkip: kind !== 'defense', beliefs: {} };
   };
   const later = (state: GameState, run: (now: GameState) => void): void => {
     if (!game || random() > shape.actShare) return;
@@ -68,10 +75,21 @@ export function simulatedPeople(ids: readonly string[], random: () => number, sh
             const req = request(now, id, 'vote');
             if (req) void session.submit((s, at) => engine.vote(s, { voterId: id, targetId: brain(req, rng).targetId ?? 'no_lynch', at }));
           });
+        } else if (state.phase === 'defense' && state.trial.defendant === id) {
+          // A person on trial types their defense within the box (the town listens).
+          later(state, (now) => {
+            const req = request(now, id, 'defense');
+            const text = req ? brain(req, rng).speech : null;
+            if (text) void session.submit((s, at) => engine.speak(s, { playerId: id, channel: 'town', text, at }));
+          });
         } else if (state.phase === 'day' && random() < shape.speakShare) {
           later(state, (now) => {
             const req = request(now, id, 'speak');
-            const text = req ? brain(req, rng).speech : null;
+            const said = req ? brain(req, rng) : null;
+            const text = said?.speech;
+            // In a trial day a person nominates (or seconds) as the brain would.
+            const nominee = said?.targetId;
+            if (nominee) void session.submit((s, at) => engine.nominate(s, { playerId: id, targetId: nominee, at }));
             if (!text) return;
             const withdrawShare = shape.withdrawShare ?? 0;
             if (withdrawShare === 0 || random() >= withdrawShare) {

@@ -77,11 +77,13 @@ export class AiPlayers {
         ? engine.legalNightTargets(state, player.id)
         : kind === 'vote'
           ? engine.legalVoteTargets(state, player.id)
-          : [];
+          : kind === 'speak'
+            ? engine.legalNominees(state, player.id)
+            : [];
     // Facts are derived from the view; they are worked out here only when they must be stored.
     const memory = this.store ? memoryFacts(view) : undefined;
     const options = targets.map((t) => ({ id: t.id, name: t.name }));
-    const allowSkip = kind === 'vote' ? state.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat';
+    const allowSkip = kind === 'vote' ? state.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat' || kind === 'speak';
     const beliefs = this.beliefsOf(player.id);
     const sinceSeq = this.lastSeen.get(player.id) ?? 0;
     // Two literals rather than a spread of the optional field: a spread is built slowly, and this runs for every decision.

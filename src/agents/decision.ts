@@ -7,7 +7,7 @@ import type { Beliefs } from './beliefs.ts';
  * The moments a seat is asked to act; nothing else ever calls a player (no passive listening).
  * Wills are written from memory and beliefs without asking (`src/agents/driver/wills.ts`).
  */
-export type DecisionKind = 'night' | 'vote' | 'speak' | 'mafia_chat' | 'last_words';
+export type DecisionKind = 'night' | 'vote' | 'speak' | 'defense' | 'mafia_chat' | 'last_words';
 
 export interface TargetOption {
   readonly id: string;
@@ -17,7 +17,10 @@ export interface TargetOption {
 export interface DecisionRequest {
   readonly kind: DecisionKind;
   readonly view: PlayerView;
-  /** Exactly the legal targets (night action or vote); empty for speech. */
+  /**
+   * Exactly the legal targets: of the night action, the vote, or (a speech in a trial day's
+   * discussion) whom the seat may nominate or second; empty for other speech.
+   */
   readonly targets: readonly TargetOption[];
   /** Night: skipping is allowed. Vote: "no lynch" is allowed. */
   readonly allowSkip: boolean;
@@ -50,7 +53,7 @@ export interface SeatModel {
 }
 
 export interface Decision {
-  /** Night: a player id or null (skip). Vote: a player id or 'no_lynch'. Speech: null. */
+  /** Night: a player id or null (skip). Vote: a player id or 'no_lynch'. Speech: whom it nominates or seconds in a trial day, else null. */
   readonly targetId: string | null;
   /** What the seat says in public (or in the Mafia thread, or as its will), if anything. */
   readonly speech: string | null;

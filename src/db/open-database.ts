@@ -9,6 +9,13 @@ import { pgliteAdapter } from './pglite-adapter.ts';
 import { YieldingPGlite } from './yielding-pglite.ts';
 import { PrismaClient } from './generated/client.ts';
 
+/**
+ * Prisma's defaults (2 s to start, 5 s to finish) undo a transaction on a busy host: PGlite has one
+ * connection, so a transaction can queue behind a game's writes for seconds, and an editor save or
+ * a persona insert would be lost. These bound a stuck transaction without dropping a slow one.
+ */
+const TRANSACTIONS = { maxWait: 20_000, timeout: 30_000 } as const;
+
 export interface Database {
   prisma: PrismaClient;
   close(): Promise<void>;
@@ -30,14 +37,14 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
       const { connectionString, schema } = splitSchemaParam(target.url);
       // Prisma names the schema in its own queries; the search path makes raw SQL (the game append) find it too.
       const pool = { connectionString, ...(schema && { options: `-c search_path=${searchPathOption(schema)}` }) };
-      prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+      prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), transactionOptions: TRANSACTIONS });
     } else {
       pglite = target.kind === 'memory' ? new YieldingPGlite() : openPgliteDir(target.dataDir);
       if (target.kind === 'memory') {
         const db = pglite;
         await applyMigrationSql((sql) => db.exec(sql));
       }
-      prisma = new PrismaClient({ adapter: pgliteAdapter(pglite) });
+      prisma = new PrismaClient({ adapter: pgliteAdapter(pglite), transactionOptions: TRANSACTIONS });
     }
     await prisma.$queryRawUnsafe('SELECT 1');
   } catch (error) {
@@ -57,7 +64,7 @@ export async function openMemoryCopy(dump: Blob): Promise<Result<Database, strin
   let prisma: PrismaClient | null = null;
   try {
     pglite = new YieldingPGlite({ loadDataDir: dump });
-    prisma = new PrismaClient({ adapter: pgliteAdapter(pglite) });
+    prisma = new PrismaClient({ adapter: pgliteAdapter(pglite), transactionOptions: TRANSACTIONS });
     await prisma.$queryRawUnsafe('SELECT 1');
   } catch (error) {
     await closeQuietly(prisma, pglite);

@@ -2,7 +2,7 @@ import type { GameEvent, Outcome, Visibility } from './events.ts';
 import { isMafia, type RoleId } from './roles/registry.ts';
 import type { Rules } from './settings.ts';
 import { perGame } from './per-game.ts';
-import { findPlayer, type GameState, type Phase, type PlayerId, type PlayerState, type VoteTarget } from './state.ts';
+import { findPlayer, type GameState, type Phase, type PlayerId, type PlayerState, type TrialState, type VoteTarget } from './state.ts';
 
 export interface SeatView {
   readonly id: PlayerId;
@@ -42,6 +42,8 @@ export interface PlayerView {
   readonly investigations: readonly Investigation[];
   /** Current votes, which are public. */
   readonly votes: Readonly<Record<PlayerId, VoteTarget>>;
+  /** A trial day's nominations and whose defense it is, which are public. */
+  readonly trial: TrialState;
   /** The events this player could have witnessed, in order. */
   readonly events: readonly GameEvent[];
   readonly outcome: Outcome | null;
@@ -180,6 +182,7 @@ export function viewFor(state: GameState, playerId: PlayerId): PlayerView | null
     teammates: mafia ? teammatesOf(state, me.id) : [],
     investigations: share(seen, 'investigations'),
     votes: state.votes,
+    trial: state.trial,
     events: share(seen, 'events'),
     outcome: state.outcome,
   };

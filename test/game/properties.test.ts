@@ -24,7 +24,20 @@ const rulesArb: fc.Arbitrary<RulesInput> = fc.record({
   nightOneKill: fc.boolean(),
   vigilanteShots: fc.integer({ min: 1, max: 3 }),
   lastWordsSeconds: fc.constantFrom(0, 30),
+  dayStyle: fc.constantFrom('open', 'trial'),
+  nominationSeconds: fc.boolean(),
+  maxNominees: fc.integer({ min: 1, max: 3 }),
 });
+
+/** A trial day's rules hold: only living nominees stand, the defendant is one of them, votes go to them (or no lynch). */
+function checkTrial(state: GameState): void {
+  const standing = engine.nominees(state);
+  expect(standing.length).toBeLessThanOrEqual(state.settings.rules.maxNominees);
+  for (const id of standing) expect(engine.findPlayer(state, id)?.alive).toBe(true);
+  if (state.phase === 'defense') expect(standing).toContain(state.trial.defendant);
+  if (state.settings.rules.dayStyle === 'open') expect(state.trial.nominations).toEqual([]);
+  else if (state.phase === 'vote') for (const target of Object.values(state.votes)) expect([...standing, 'no_lynch']).toContain(target);
+}
 
 /** The outcome agrees with who is alive: exactly one faction won, or a declared draw or cancellation. */
 function checkOutcome(state: GameState): void {
@@ -128,7 +141,13 @@ describe('property: chaos at the table', () => {
             const target = rng.pick([...ids, null]);
             const before = state;
             const result: Result<Change, GameError> = (() => {
-              switch (rng.int(0, 5)) {
+              switch (rng.int(0, 8)) {
+                case 5:
+                  return engine.nominate(state, { playerId: who, targetId: target ?? 'ghost', at: ++at });
+                case 6:
+                  return engine.second(state, { playerId: who, targetId: target ?? 'ghost', at: ++at });
+                case 7:
+                  return engine.restDefense(state, { playerId: who, at: ++at });
                 case 0:
                   return engine.act(state, { actorId: who, targetId: target, at: ++at });
                 case 1:
@@ -154,6 +173,7 @@ describe('property: chaos at the table', () => {
               continue;
             }
             state = result.value.state;
+            checkTrial(state);
             const key = `${state.phase}${state.day}`;
             if (key !== phaseKey) {
               phaseKey = key;

@@ -6,7 +6,7 @@ import type { Decision, DecisionKind, Fallback } from '../decision.ts';
 import { nextSpeaker } from '../scheduler.ts';
 import type { AiPlayers, DecisionTiming } from '../ai-players.ts';
 import { dayRecord, offlineSummarizer, type Summarizer } from '../summary.ts';
-import { dueBy, phaseKey } from './deadlines.ts';
+import { dueBy, phaseKey, type PhaseMoment } from './deadlines.ts';
 import { BUDGET_NOTICE, BUDGET_TOPIC, fallbackNotice, fallbackTopic, modelTopic, modelUnavailableNotice } from './notices.ts';
 import { describeDecision } from './reasoning-label.ts';
 import { sequence, type Command, type Step } from './sequence.ts';
@@ -242,6 +242,9 @@ export class AiDriver {
         this.writeWills();
         this.job(this.discuss());
         return [];
+      case 'defense':
+        this.job(this.defense());
+        return [];
       case 'vote':
         return this.votes();
       case 'last_words':
@@ -345,7 +348,7 @@ export class AiDriver {
     player: PlayerState,
     kind: DecisionKind,
     decision: Decision,
-    forState: Pick<GameState, 'phase' | 'day'>,
+    forState: PhaseMoment,
     outcome: ReasoningOutcome,
   ): Command | null {
     if (this.options.recordReasoning === false) return null;
@@ -367,20 +370,23 @@ export class AiDriver {
 
   /**
    * Submits a decision as one command: its words first (if any; they may be refused alone), the move
-   * (what counts; none for a speech), then its reasoning. A refused move is kept as refused or late.
+   * (what counts; none for a speech), what may come with them (a nomination), then its reasoning. A refused move is kept as refused or late.
    */
   private async play(
     player: PlayerState,
     kind: DecisionKind,
     decision: Decision,
-    forState: Pick<GameState, 'phase' | 'day'>,
+    forState: PhaseMoment,
     move: Command | null,
     said?: Command | null,
+    also?: Command | null,
   ): Promise<boolean> {
     const counted = this.reasoning(player, kind, decision, forState, 'counted');
     const steps: Step[] = [];
     if (said) steps.push({ command: said, required: move === null });
     if (move) steps.push({ command: move, required: true });
+    // What comes with the words but may be refused alone (a nomination the day has no room for).
+    if (also) steps.push({ command: also, required: false });
     if (counted) steps.push({ command: counted, required: false });
     if (steps.length === 0) return true;
     const result = await this.submit(sequence(steps));
@@ -557,6 +563,7 @@ export class AiDriver {
         if (!decision) return;
         this.spoken.set(speaker.id, { day, count: next.spoken + 1, urgency: decision.urgency });
         const text = decision.speech;
+        const nominee = decision.targetId;
         await this.play(
           speaker,
           'speak',
@@ -564,6 +571,7 @@ export class AiDriver {
           forState,
           null,
           text ? (s, at) => engine.speak(s, { playerId: speaker.id, channel: 'town', text, at }) : null,
+          nominee ? (s, at) => engine.nominate(s, { playerId: speaker.id, targetId: nominee, at }) : null,
         );
         if (this.options.speechGapMs > 0 && !(await this.pause(this.options.speechGapMs))) return;
       }
@@ -623,6 +631,26 @@ export class AiDriver {
     const text = decision.speech;
     const said: Command | null = text ? (s, at) => engine.speak(s, { playerId: player.id, channel: 'town', text, at }) : null;
     await this.play(player, 'vote', decision, forState, (s, at) => engine.vote(s, { voterId: player.id, targetId: target, at }), said);
+  }
+
+  /** A trial day: an AI defendant speaks in its defense, then rests its case, so the next nominee (or the vote) follows at once. */
+  private async defense(): Promise<void> {
+    const state = this.game.state;
+    const id = state.trial.defendant;
+    const defendant = id === null ? undefined : engine.findPlayer(state, id);
+    if (!defendant?.alive || !this.seats.has(defendant.id)) return;
+    const forState: PhaseMoment = { phase: state.phase, day: state.day, trial: { defendant: defendant.id } };
+    const decision = await this.decide(defendant, 'defense', dueBy(state) ?? this.options.clock.now());
+    if (!decision) return;
+    const text = decision.speech;
+    await this.play(
+      defendant,
+      'defense',
+      decision,
+      forState,
+      (s, at) => engine.restDefense(s, { playerId: defendant.id, at }),
+      text ? (s, at) => engine.speak(s, { playerId: defendant.id, channel: 'town', text, at }) : null,
+    );
   }
 
   private async lastWords(): Promise<void> {

@@ -10,7 +10,9 @@ export function describeDecision(kind: DecisionKind, decision: Decision, name: (
     case 'vote':
       return `vote → ${target}`;
     case 'speak':
-      return 'speech';
+      return decision.targetId ? `speech, nominates → ${target}` : 'speech';
+    case 'defense':
+      return 'defense';
     case 'last_words':
       return 'last words';
   }

@@ -8,6 +8,7 @@ import { claimSince, pledgeToday, type Pledge } from './pledges.ts';
 import { announcedVote, claimedRole, mentionsVoting, readRecord, type PublicRecord } from './reading.ts';
 import { lines, say } from './speech.ts';
 import { NO_INFORMATION, readSuspicion } from './suspicion.ts';
+import { defenseOf, nominationOf, teammateShield, withNomination } from './trial.ts';
 
 type Seat = PlayerView['seats'][number];
 
@@ -505,6 +506,34 @@ function lastWordsDecision(c: Context): Decision {
   return { targetId: null, speech, reasoning: `Last words as ${role}.`, beliefs: c.beliefs, urgency: 0 };
 }
 
+/** A speech in a trial day: a Mafia seat may shield a nominated teammate; any seat may nominate or second. */
+function trialSpeech(c: Context, spoken: Decision): Decision {
+  const shield = teammateShield(c);
+  const decision = shield ? withSpeech(spoken, shield, `${spoken.reasoning} Shield my teammate.`) : spoken;
+  const pushed = spoken.speech ? announcedOrAccused(c, spoken.speech) : null;
+  return withNomination(c, decision, shield ? null : nominationOf(c, c.req.targets, pushed));
+}
+
+/** Whom a speech of this seat points at: its announced vote, else the first player it accuses. */
+function announcedOrAccused(c: Context, speech: string): string | null {
+  const announced = announcedVote(c.view, speech, c.view.me.id);
+  if (announced) return announced;
+  return (
+    best(
+      c.req.targets.filter((t) => speech.includes(t.name)),
+      (t) => threat(c, t.id),
+    )?.id ?? null
+  );
+}
+
+function defenseDecision(c: Context): Decision {
+  const top = best(
+    c.view.seats.filter((s) => s.alive && s.id !== c.view.me.id),
+    (s) => suspicionOf(c, s.id),
+  );
+  return defenseOf(c, c.record.claims.get(c.view.me.id) ?? null, resultsText(c), top?.id ?? null);
+}
+
 function mafiaChatDecision(c: Context): Decision {
   const night = nightDecision(c);
   const target = night.targetId ? c.name(night.targetId) : null;
@@ -519,8 +548,13 @@ function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decis
       return nightDecision(c);
     case 'vote':
       return voteDecision(c);
-    case 'speak':
-      return keepWordInSpeech(c, speakDecision(c));
+    case 'speak': {
+      const spoken = keepWordInSpeech(c, speakDecision(c));
+      // A trial day's discussion: the request lists whom the seat may nominate or second.
+      return req.targets.length > 0 ? trialSpeech(c, spoken) : spoken;
+    }
+    case 'defense':
+      return defenseDecision(c);
     case 'mafia_chat':
       return mafiaChatDecision(c);
     case 'last_words':
@@ -531,7 +565,7 @@ function decide(req: DecisionRequest, rng: Rng, voice: Voice | undefined): Decis
 /** The always-legal answer, used if anything in the heuristics goes wrong. */
 function safeDecision(req: DecisionRequest, why: string): Decision {
   const targetId = req.kind === 'vote' ? (req.allowSkip ? 'no_lynch' : (req.targets[0]?.id ?? null)) : null;
-  const speech = req.kind === 'speak' || req.kind === 'last_words' ? '…' : null;
+  const speech = req.kind === 'speak' || req.kind === 'defense' || req.kind === 'last_words' ? '…' : null;
   return { targetId, speech, reasoning: `Fallback: ${why}`, beliefs: req.beliefs, urgency: 0 };
 }
 

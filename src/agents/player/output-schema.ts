@@ -14,11 +14,13 @@ export const MAX_OUTPUT_TOKENS: Record<DecisionKind, number> = {
   mafia_chat: 700,
   vote: 700,
   speak: 800,
+  defense: 800,
   last_words: 700,
 };
 
 const TASK: Record<DecisionKind, string> = {
   speak: 'Speak in the day discussion.',
+  defense: 'You stand accused: speak in your own defense. The town votes among the accused next.',
   vote: 'Vote to lynch one player.',
   night: 'Choose your night action target.',
   mafia_chat: "Propose tonight's kill to your team; your teammates follow your choice.",
@@ -28,14 +30,19 @@ const TASK: Record<DecisionKind, string> = {
 /** What "speech" must hold for each kind, told with the task (the schema stays the same for every kind). */
 const SPEECH: Record<DecisionKind, string> = {
   speak: 'speech: what you say to the town now, in your own voice, 1–3 sentences. Everyone hears it.',
+  defense: 'speech: your defense, in your own voice, 2–4 sentences: answer who accused you and on what grounds. Everyone hears it.',
   vote: 'speech: one sentence you say aloud with your vote, in your own voice. Everyone hears it.',
   night: 'speech: leave it empty; nobody hears you at night.',
   mafia_chat: 'speech: what you tell your team in the private Mafia thread, one or two sentences.',
   last_words: 'speech: your last words to the town before you die, 1–3 sentences.',
 };
 
-export function taskOf(kind: DecisionKind): string {
-  return TASK[kind];
+const NOMINATE =
+  ' This is a trial day: in "decision" name one player to nominate for trial, or to second a nomination someone else made, or (nobody). Nominate only someone you would vote to lynch.';
+
+/** The task of this request: a speech in a trial day's discussion may also nominate. */
+export function taskOf(request: Pick<DecisionRequest, 'kind' | 'targets'>): string {
+  return request.kind === 'speak' && request.targets.length > 0 ? TASK.speak + NOMINATE : TASK[request.kind];
 }
 
 export function speechGuideOf(kind: DecisionKind): string {
@@ -50,8 +57,13 @@ export function beliefsGuideOf(request: DecisionRequest): string {
   return 'beliefs: only the players whose read changed this turn; the others keep the reads above.';
 }
 
-/** The decision options of this request, by label; `null` id means skip / no lynch. Speech kinds have none. */
+/**
+ * The decision options of this request, by label; `null` id means skip / no lynch. Speech kinds
+ * have none, except a speech in a trial day's discussion: whom it nominates or seconds, or nobody.
+ */
 export function optionsOf(request: DecisionRequest): { label: string; id: string | null }[] {
+  if (request.kind === 'speak' && request.targets.length > 0)
+    return [...request.targets.map((t) => ({ label: t.name, id: t.id })), { label: SKIP, id: null }];
   if (request.kind !== 'vote' && request.kind !== 'night' && request.kind !== 'mafia_chat') return [];
   const options: { label: string; id: string | null }[] = request.targets.map((t) => ({ label: t.name, id: t.id }));
   if (request.allowSkip) options.push({ label: request.kind === 'vote' ? NO_LYNCH : SKIP, id: null });

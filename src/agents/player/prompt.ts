@@ -6,7 +6,7 @@ import { lengthsLineOf } from './turn-lengths.ts';
 import { NO_READ, withPriors } from './prior-beliefs.ts';
 import type { PersonaPrompt, TacticsRole } from './persona-prompt.ts';
 import { neutralise, quoteBlock } from './quote.ts';
-import { dayFacts, mafiaLine, transcriptLine, type NameOf } from './record-lines.ts';
+import { accusationLines, dayFacts, mafiaLine, transcriptLine, type NameOf } from './record-lines.ts';
 import { FIELD_GUIDE, PLAYBOOKS } from './playbooks.ts';
 
 export const GROUND_RULES = [
@@ -24,9 +24,23 @@ function rulesText(rules: Rules): string[] {
     `The Doctor ${rules.doctorSelfProtect ? 'may' : 'may not'} self-protect and ${rules.doctorRepeatProtect ? 'may' : 'may not'} protect the same player two nights running.`,
     rules.nightOneKill ? 'Kills are allowed from the first night.' : 'Nobody may kill on the first night.',
     'Night actions resolve in this order: protect, kill, vigilante shot, investigate (a Detective killed that night learns nothing).',
-    'Each cycle: night (secret actions), dawn (deaths announced), day (open discussion), vote, then the last words of the lynched.',
+    ...(rules.dayStyle === 'trial'
+      ? trialText(rules)
+      : ['Each cycle: night (secret actions), dawn (deaths announced), day (open discussion), vote, then the last words of the lynched.']),
     'The Mafia choose their kill together: each proposes a target; two thirds agreeing decides, otherwise a second round, and if still split the lowest-seat Mafia member decides.',
     `If ${rules.maxQuietCycles} day–night cycles pass without a death, the game ends in a draw; nobody wins.`,
+  ];
+}
+
+/** A trial day's rules, and how each side plays them (the same for every seat: it sits in the cached prefix). */
+function trialText(rules: Rules): string[] {
+  const second = rules.nominationSeconds ? 'a nomination stands once another player seconds it' : 'a nomination stands at once';
+  return [
+    `Each cycle: night (secret actions), dawn (deaths announced), day (discussion with nominations), the defenses of the accused, a vote among the accused, then the last words of the lynched.`,
+    `Trial days: while the town talks, a player may nominate one player for trial, or second another's nomination; ${second}; at most ${rules.maxNominees} stand accused a day. With nobody accused the day ends with no lynch.`,
+    `Each accused speaks in their own defense in turn, ${rules.defenseSeconds} seconds each, while the town listens; then the vote offers only the accused${rules.allowNoLynch ? ' and "no lynch"' : ''}.`,
+    'Town: nominate only someone you would vote to lynch, and second a case you believe; a defense is evidence too: a specific answer reads town, a vague one does not.',
+    'Mafia: defend an accused teammate plausibly (attack the case, not the accuser alone), never nominate or second a teammate unless the plan you state in your strategy is to sacrifice them; nominate town players the table already doubts.',
   ];
 }
 
@@ -288,8 +302,9 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     '# Your beliefs so far',
     ...(beliefs.length > 0 ? beliefs : ['- none yet']),
     '',
+    ...(request.kind === 'defense' ? ['# The accusation', ...accusationLines(view, name), ''] : []),
     `# Now: ${phase}, day ${view.day}`,
-    `# Your task: ${taskOf(request.kind)}`,
+    `# Your task: ${taskOf(request)}`,
     options.length > 0 ? `Options for "decision": ${options.join(', ')}.` : `"decision": ${SKIP}.`,
     speechGuideOf(request.kind),
     beliefsGuideOf(request),

@@ -52,8 +52,15 @@ export function transcriptLine(e: GameEvent, name: NameOf, windowStartsAt: numbe
     case 'vote_resolved':
       return verdictLine(e, name, false);
     case 'phase_started':
+      if (e.payload.defendantId) return `[defense] ${name(e.payload.defendantId)} speaks in their defense.`;
       // The nightfall that opens the window is its heading; a later one splits yesterday from tonight.
       return e.payload.phase === 'night' && e.seq > windowStartsAt ? `[night] Night ${e.payload.day} falls.` : null;
+    case 'nominated':
+      return `[nomination] ${name(e.payload.nominatorId)} nominates ${name(e.payload.targetId)} for trial.`;
+    case 'nomination_seconded':
+      return `[nomination] ${name(e.payload.seconderId)} seconds: ${name(e.payload.targetId)} stands accused.`;
+    case 'defense_rested':
+      return `[defense] ${name(e.payload.playerId)} rests their case.`;
     case 'notice':
       return `[notice] ${neutralise(e.payload.text)}`;
     default:
@@ -83,6 +90,11 @@ export function dayFacts(view: PlayerView, day: number, name: NameOf): string[] 
     if (current !== day || e.visibility.kind !== 'public') continue;
     if (e.type === 'player_died') lines.push(deathLine(e, name));
     else if (e.type === 'night_resolved' && e.payload.deaths.length === 0) lines.push('[dawn] Nobody died in the night.');
+    else if (e.type === 'nominated') lines.push(`[trial] ${name(e.payload.nominatorId)} nominated ${name(e.payload.targetId)}.`);
+    else if (e.type === 'nomination_seconded')
+      lines.push(`[trial] ${name(e.payload.seconderId)} seconded the nomination of ${name(e.payload.targetId)}.`);
+    else if (e.type === 'phase_started' && e.payload.defendantId)
+      lines.push(`[defense] ${name(e.payload.defendantId)} spoke in their defense.`);
     else if (e.type === 'vote_resolved') {
       const claims = claimsOf(view, day, name);
       if (claims.length > 0) lines.push(`[claims] ${claims.join('; ')}.`);
@@ -107,4 +119,46 @@ function claimsOf(view: PlayerView, day: number, name: NameOf): string[] {
       claims.push(`${name(s.speakerId)} called ${name(target)} ${result === 'mafia' ? 'Mafia' : 'innocent'}`);
   }
   return [...new Set(claims)];
+}
+
+/**
+ * What a defendant answers: who nominated and seconded them, what was said of them today (quoted),
+ * and how their accusers have voted on earlier days.
+ */
+export function accusationLines(view: PlayerView, name: NameOf): string[] {
+  const me = view.me.id;
+  const accusers: string[] = [];
+  const lines: string[] = [];
+  for (const n of view.trial.nominations) {
+    if (n.targetId !== me) continue;
+    accusers.push(n.nominatorId, ...n.seconderIds);
+    const seconded = n.seconderIds.length > 0 ? `, seconded by ${n.seconderIds.map(name).join(' and ')}` : '';
+    lines.push(`You were nominated by ${name(n.nominatorId)}${seconded}.`);
+  }
+  const myName = view.seats.find((s) => s.id === me)?.name ?? '';
+  let day = 0;
+  const said: string[] = [];
+  for (const e of view.events) {
+    if (e.type === 'phase_started') day = e.payload.day;
+    else if (
+      day === view.day &&
+      e.type === 'speech' &&
+      e.payload.channel === 'town' &&
+      e.payload.playerId !== me &&
+      myName &&
+      e.payload.text.includes(myName)
+    )
+      said.push(speechLine(name(e.payload.playerId), e.payload));
+  }
+  // The latest say the most about the case as it stands.
+  if (said.length > 0) lines.push('What was said of you today:', ...said.slice(-6));
+  const votes: string[] = [];
+  for (const e of view.events) {
+    if (e.type !== 'vote_resolved') continue;
+    for (const group of e.payload.tally)
+      for (const voter of group.voters)
+        if (accusers.includes(voter)) votes.push(`day ${e.payload.day}: ${name(voter)} → ${target(group.targetId, name)}`);
+  }
+  lines.push(votes.length > 0 ? `Your accusers' votes so far: ${votes.join('; ')}.` : 'Your accusers have cast no vote yet.');
+  return lines;
 }

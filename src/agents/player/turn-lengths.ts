@@ -50,6 +50,8 @@ export function limitsOf(request: DecisionRequest): FieldLimits {
     case 'vote':
     case 'speak':
       return spokeToday(request) ? SETTLED : FIELD_LIMITS;
+    case 'defense':
+      return FIELD_LIMITS;
     case 'last_words':
       return SETTLED;
     case 'night':

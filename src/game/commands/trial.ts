@@ -1,7 +1,7 @@
 import type { Result } from '../../result.ts';
 import { fail, type Change, type GameError } from '../errors.ts';
 import { notOver } from './play.ts';
-import { findPlayer, nominees, type GameState, type PlayerId } from '../state.ts';
+import { findPlayer, nominees, type GameState, type PlayerId, type PlayerState } from '../state.ts';
 import { Transition } from '../transition.ts';
 import { nextDefense } from '../trial-day.ts';
 
@@ -23,6 +23,21 @@ function trialMoveError(state: GameState, playerId: PlayerId, targetId: PlayerId
   if (nominees(state).length >= max)
     return { code: 'invalid_target', message: `Today already has ${max} nominee${max === 1 ? '' : 's'}, the most a day allows.` };
   return null;
+}
+
+/**
+ * Whom `playerId` may nominate (or second) now: every living other player who does not yet stand
+ * accused, while the day has room for another nominee; once they have made their own nomination,
+ * only the nominations others made, which they may second. Empty outside a trial day's discussion.
+ */
+export function legalNominees(state: GameState, playerId: PlayerId): PlayerState[] {
+  if (state.settings.rules.dayStyle !== 'trial' || state.phase !== 'day') return [];
+  const own = state.trial.nominations.some((n) => n.nominatorId === playerId);
+  return state.players.filter((p) => {
+    if (trialMoveError(state, playerId, p.id) !== null) return false;
+    const nomination = state.trial.nominations.find((n) => n.targetId === p.id);
+    return nomination ? nomination.nominatorId !== playerId : !own;
+  });
 }
 
 /**

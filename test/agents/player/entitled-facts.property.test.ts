@@ -45,7 +45,8 @@ function tableOf(seed: number): Table {
     people,
     settings: {
       ...(everyRole && { setup: { kind: 'custom', roles: EVERY_ROLE } }),
-      rules: { revealRoleOnDeath: seed % 4 < 2, maxQuietCycles: 2 },
+      // Trial days on every other pair of seeds, across revealed and hidden roles.
+      rules: { revealRoleOnDeath: seed % 4 < 2, maxQuietCycles: 2, dayStyle: Math.floor(seed / 4) % 2 === 0 ? 'trial' : 'open' },
     },
   };
 }
@@ -92,7 +93,7 @@ async function play(table: Table): Promise<{ prompts: RecordedPrompt[]; roles: R
 }
 
 describe('what every AI decision is told', () => {
-  it(`GIVEN ${GAMES} seeded games of every role, roles revealed or not, people and AI seats, people editing and deleting some of what they said WHEN every decision prompt is audited against its seat's view THEN each tells every death with its cause and role, every vote, every role claim as it stands, the seat's own night results and, to the Mafia, the team, its kills and its thread, and none holds words their author withdrew`, async () => {
+  it(`GIVEN ${GAMES} seeded games of every role, roles revealed or not, people and AI seats, people editing and deleting some of what they said, open and trial days WHEN every decision prompt is audited against its seat's view THEN each tells every death with its cause and role, every vote, every nomination, second and defense, every role claim as it stands, the seat's own night results and, to the Mafia, the team, its kills and its thread, and none holds words their author withdrew`, async () => {
     const missed: string[] = [];
     const roles = new Set<RoleId>();
     const kinds = new Set<string>();
@@ -102,6 +103,8 @@ describe('what every AI decision is told', () => {
     let withPeople = 0;
     let edits = 0;
     let deletions = 0;
+    let nominations = 0;
+    let defenses = 0;
     for (let seed = 1; seed <= GAMES; seed++) {
       const table = tableOf(seed);
       const game = await play(table);
@@ -120,6 +123,8 @@ describe('what every AI decision is told', () => {
             missed.push(`seed ${seed}, ${prompt.seatId} at ${prompt.view.phase} ${prompt.view.day}: withdrawn words of ${ref} still shown`);
         }
         kinds.add(`${prompt.view.phase}:${/# Your task: (\w+)/.exec(prompt.text)?.[1] ?? '?'}`);
+        if (prompt.view.phase === 'vote') nominations += prompt.view.events.filter((e) => e.type === 'nominated').length;
+        if (prompt.view.phase === 'defense') defenses++;
         for (const fact of missingFacts(prompt.view, prompt.text))
           missed.push(`seed ${seed}, ${prompt.seatId} at ${prompt.view.phase} ${prompt.view.day}: ${fact}`);
       }
@@ -133,8 +138,10 @@ describe('what every AI decision is told', () => {
     expect(withPeople).toBeGreaterThan(GAMES / 3);
     expect(edits).toBeGreaterThan(0);
     expect(deletions).toBeGreaterThan(0);
+    expect(nominations).toBeGreaterThan(0);
+    expect(defenses).toBeGreaterThan(0);
     expect([...kinds].sort()).toEqual(
-      expect.arrayContaining(['day:Speak', 'vote:Vote', 'night:Choose', 'night:Propose', 'last_words:Say']),
+      expect.arrayContaining(['day:Speak', 'defense:You', 'vote:Vote', 'night:Choose', 'night:Propose', 'last_words:Say']),
     );
   }, 600_000);
 });
