@@ -68,7 +68,7 @@ export interface Mind {
   beliefs: Json;
 }
 
-/** Discord things a game keeps using across restarts: its lobby embed, live vote message and Mafia thread. */
-export type DiscordRefKind = 'lobby' | 'vote' | 'mafia_thread';
-export const DISCORD_REF_KINDS: readonly DiscordRefKind[] = ['lobby', 'vote', 'mafia_thread'];
+/** Discord things a game keeps using across restarts: its lobby embed, live vote message, trial day's nominations message and Mafia thread. */
+export type DiscordRefKind = 'lobby' | 'vote' | 'nominations' | 'mafia_thread';
+export const DISCORD_REF_KINDS: readonly DiscordRefKind[] = ['lobby', 'vote', 'nominations', 'mafia_thread'];
 export type DiscordRefs = Partial<Record<DiscordRefKind, string>>;

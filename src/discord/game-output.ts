@@ -28,6 +28,7 @@ import { COLOURS, NO_MENTIONS } from './presenters/format.ts';
 import { roleCardMessage } from './presenters/role-card.ts';
 import { nightActionMessage } from './presenters/night-action.ts';
 import { closedVoteMessage, saidWithVote, voteMessage } from './presenters/vote.ts';
+import { touchesNominations, updateNominations } from './nomination-message.ts';
 import { personaSpeech, personaSpeechAsBot } from './presenters/persona-speech.ts';
 import { nightReminderDm, owingNightAction, reminderDue, reminderMessage } from './presenters/reminder.ts';
 import { chunkMarkdown } from '../chunk-markdown.ts';
@@ -50,6 +51,8 @@ export interface OutputGame {
   readonly state: GameState;
   lobbyMessageId: string | null;
   voteMessageId: string | null;
+  /** A trial day's nominations message (src/discord/nomination-message.ts). */
+  nominationMessageId: string | null;
   mafiaThreadId: string | null;
   readonly avatars: ReadonlyMap<string, string>;
 }
@@ -165,6 +168,10 @@ export class GameOutput {
       }
       await dmHostOfGoneModels(this.client, this.log, table, events);
       await this.mafiaDmCopies.follow(state.id, events, state);
+      if (touchesNominations(events, state))
+        await this.deliver(table, { what: 'the nominations message', needs: [...POST, 'EmbedLinks'] }, async () =>
+          updateNominations(await this.textChannel(table.channelId), table, events, state),
+        );
       if (events.some((e) => VOTE_EVENTS.has(e.type))) {
         await this.deliver(table, { what: 'the vote message', needs: [...POST, 'EmbedLinks'] }, () =>
           this.voteMessage(table, events, state, intro),

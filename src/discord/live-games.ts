@@ -44,7 +44,7 @@ const MAX_SEEN = 100_000;
 export class LiveGame {
   readonly session: GameSession;
   driver: AiDriver | null = null;
-  private readonly refs: Record<DiscordRefKind, string | null> = { lobby: null, vote: null, mafia_thread: null };
+  private readonly refs: Record<DiscordRefKind, string | null> = { lobby: null, vote: null, nominations: null, mafia_thread: null };
   /** Writes of refs in the order they were made (a vote message forgotten must not be remembered again by a late write). */
   private refWrites: Promise<void> = Promise.resolve();
   /** AI seats' persona avatars (player id → URL), looked up when the game starts. */
@@ -92,6 +92,14 @@ export class LiveGame {
   }
   set voteMessageId(id: string | null) {
     this.remember('vote', id);
+  }
+
+  /** A trial day's nominations message, kept edited as nominations come in. */
+  get nominationMessageId(): string | null {
+    return this.refs.nominations;
+  }
+  set nominationMessageId(id: string | null) {
+    this.remember('nominations', id);
   }
 
   /** The private thread of the game channel where the Mafia talk. */

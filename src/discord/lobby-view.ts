@@ -1,5 +1,5 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from 'discord.js';
-import { getRole, MIN_PRESET_PLAYERS, MAX_PRESET_PLAYERS, MAX_PLAYERS, type GameState } from '../game/index.ts';
+import { getRole, MIN_PRESET_PLAYERS, MAX_PRESET_PLAYERS, MAX_PLAYERS, TRIAL_DAY_PLAYERS, type GameState } from '../game/index.ts';
 import { COLOURS, NO_MENTIONS, plainName } from './presenters/format.ts';
 
 /** Custom ids of the lobby buttons: `lobby:<action>:<gameId>`, so a click names its game even after a restart. */
@@ -38,6 +38,15 @@ function seatsLine(state: GameState): string {
 }
 
 /** The lobby embed: who sits, the setup, and the buttons while the lobby is open. */
+/** How the days run: open, trial, or (auto, in the lobby) which one this table will get as it stands. */
+function dayStyleLine(state: GameState): string {
+  const { dayStyle } = state.settings.rules;
+  if (dayStyle === 'open') return 'Open: talk, then vote on anyone';
+  if (dayStyle === 'trial') return 'Trial: nominate, defend, vote among the accused';
+  const trial = state.settings.setup.kind === 'preset' && state.players.length >= TRIAL_DAY_PLAYERS;
+  return `Auto: ${trial ? 'trial' : 'open'} days at ${state.players.length} seated (trial from ${TRIAL_DAY_PLAYERS} with the preset roles)`;
+}
+
 export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptions {
   const { rules } = state.settings;
   const seated = state.players.map(
@@ -52,6 +61,7 @@ export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptio
       { name: 'Setup', value: setupLine(state) },
       { name: 'Timing', value: `Night ${rules.nightSeconds}s · Day ${rules.daySeconds}s · Vote ${rules.voteSeconds}s`, inline: true },
       { name: 'Seats', value: seatsLine(state), inline: true },
+      { name: 'Day', value: dayStyleLine(state), inline: true },
     )
     .setFooter({ text: open ? 'Join, then the host starts. /mafia rules shows every switch.' : `Game ${state.id}` });
   if (!open) return { embeds: [embed], components: [], allowedMentions: NO_MENTIONS };

@@ -72,7 +72,8 @@ const EventBodySchema = z.discriminatedUnion('type', [
   /** A person left the server mid-game and the rules say an AI plays on in their seat: same name, same role, now an AI. */
   event('seat_taken_over', { playerId: id }),
   /** Public: the role list in play (not who holds what). */
-  event('game_started', { roles: z.array(RoleIdSchema) }),
+  /** `dayStyle`: the day the game plays, `auto` decided (absent in logs written before trial days: open). */
+  event('game_started', { roles: z.array(RoleIdSchema), dayStyle: z.enum(['open', 'trial']).optional() }),
   event('role_assigned', { playerId: id, role: RoleIdSchema }),
   event('mafia_team', { members: z.array(z.object({ playerId: id, role: RoleIdSchema })) }),
   /** `defendantId`: in a defense phase, the nominee whose turn it is. */

@@ -276,7 +276,12 @@ function step(prev: GameState, event: GameEvent, log: GameEvent[]): GameState {
     case 'speech_deleted':
       applySpeechRewrite(log, event);
       break;
-    case 'game_started':
+    case 'game_started': {
+      // The rules from here on name the day style played, never `auto`.
+      const dayStyle = event.payload.dayStyle ?? 'open';
+      if (s.settings.rules.dayStyle !== dayStyle) s.settings = { setup: s.settings.setup, rules: { ...s.settings.rules, dayStyle } };
+      break;
+    }
     case 'mafia_team':
     case 'investigation_result':
     case 'speech':

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { RoleIdSchema } from './roles/ids.ts';
 
+/**
+ * With `dayStyle: auto`, preset games of at least this many players play trial days: at a big
+ * table an open vote on anyone scatters, and nominations give the day a shape. Smaller tables keep
+ * the quicker open day.
+ */
+export const TRIAL_DAY_PLAYERS = 9;
+
 /** Every rule switch has a default, so `{}` is a playable game. Durations are seconds. */
 export const RulesSchema = z.object({
   doctorSelfProtect: z.boolean().default(true).describe('The Doctor may protect themself'),
@@ -32,10 +39,10 @@ export const RulesSchema = z.object({
     .default('out')
     .describe('Someone who leaves the server mid-game: out of the game, role shown (out), or an AI plays on in their seat (ai)'),
   dayStyle: z
-    .enum(['open', 'trial'])
-    .default('open')
+    .enum(['auto', 'open', 'trial'])
+    .default('auto')
     .describe(
-      'open: discussion, then a vote on anyone alive; trial: players nominate, the nominees defend themselves, the vote is among them',
+      'open: discussion, then a vote on anyone alive; trial: players nominate, the nominees defend themselves, the vote is among them; auto: trial days for the preset roles from TRIAL_DAY_PLAYERS players, open otherwise (decided at the start)',
     ),
   nominationSeconds: z.boolean().default(true).describe('In a trial day, a nomination stands only once another player seconds it'),
   maxNominees: z.number().int().min(1).max(6).default(3).describe('In a trial day, the most players who can stand accused in one day'),

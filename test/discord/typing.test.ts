@@ -24,7 +24,16 @@ function output() {
 }
 
 function game(channelId: string, state: GameState): OutputGame {
-  return { channelId, hostId: 'h', state, lobbyMessageId: null, voteMessageId: null, mafiaThreadId: null, avatars: new Map() };
+  return {
+    channelId,
+    hostId: 'h',
+    state,
+    lobbyMessageId: null,
+    voteMessageId: null,
+    nominationMessageId: null,
+    mafiaThreadId: null,
+    avatars: new Map(),
+  };
 }
 
 describe('typing indicators while AI players compose', () => {

@@ -68,7 +68,7 @@ describe('winning', () => {
 
 describe('determinism and event sourcing', () => {
   function script(seed: number) {
-    const t = TestGame.lobby(9, {}, seed);
+    const t = TestGame.lobby(9, { rules: { dayStyle: 'open' } }, seed);
     t.must(engine.start(t.state, { at: t.at }));
     for (const p of t.state.players) {
       const target = engine.legalNightTargets(t.state, p.id)[0];

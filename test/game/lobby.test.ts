@@ -68,7 +68,7 @@ describe('setups', () => {
       chatMessages: 15,
       chatCharacters: 3000,
       leaverSeat: 'out',
-      dayStyle: 'open',
+      dayStyle: 'auto',
       nominationSeconds: true,
       maxNominees: 3,
       defenseSeconds: 45,

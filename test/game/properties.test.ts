@@ -24,7 +24,7 @@ const rulesArb: fc.Arbitrary<RulesInput> = fc.record({
   nightOneKill: fc.boolean(),
   vigilanteShots: fc.integer({ min: 1, max: 3 }),
   lastWordsSeconds: fc.constantFrom(0, 30),
-  dayStyle: fc.constantFrom('open', 'trial'),
+  dayStyle: fc.constantFrom('auto', 'open', 'trial'),
   nominationSeconds: fc.boolean(),
   maxNominees: fc.integer({ min: 1, max: 3 }),
 });
@@ -35,7 +35,7 @@ function checkTrial(state: GameState): void {
   expect(standing.length).toBeLessThanOrEqual(state.settings.rules.maxNominees);
   for (const id of standing) expect(engine.findPlayer(state, id)?.alive).toBe(true);
   if (state.phase === 'defense') expect(standing).toContain(state.trial.defendant);
-  if (state.settings.rules.dayStyle === 'open') expect(state.trial.nominations).toEqual([]);
+  if (state.settings.rules.dayStyle !== 'trial') expect(state.trial.nominations).toEqual([]);
   else if (state.phase === 'vote') for (const target of Object.values(state.votes)) expect([...standing, 'no_lynch']).toContain(target);
 }
 

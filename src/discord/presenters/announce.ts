@@ -39,7 +39,7 @@ function lynchedBefore(state: GameState, seq: number): string | null {
 /** What the day holds, by the game's day style. */
 function dayPlan(state: GameState): string {
   const { dayStyle, nominationSeconds } = state.settings.rules;
-  if (dayStyle === 'open') return 'talk it over. The vote follows.';
+  if (dayStyle !== 'trial') return 'talk it over. The vote follows.';
   const second = nominationSeconds ? ' (a nomination needs a second)' : '';
   return `talk it over and nominate whom to put on trial${second}; the accused defend themselves, then the town votes among them.`;
 }

@@ -1,6 +1,6 @@
 import { plainText } from '../../plain-text.ts';
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, StringSelectMenuBuilder, type BaseMessageOptions } from 'discord.js';
-import { countVotes, findPlayer, type GameEvent, type GameState } from '../../game/index.ts';
+import { countVotes, findPlayer, nominees, type GameEvent, type GameState } from '../../game/index.ts';
 
 type Tally = ReturnType<typeof countVotes>;
 import { COLOURS, NO_MENTIONS, nameOf, relativeTime } from './format.ts';
@@ -55,7 +55,9 @@ function votersLines(state: GameState): string[] {
 /** The live vote: tally, deadline, and the menu to vote with (everyone sees the same message). */
 export function voteMessage(state: GameState): BaseMessageOptions {
   const { tally } = countVotes(state);
-  const living = state.players.filter((p) => p.alive);
+  const onTrial = state.settings.rules.dayStyle === 'trial' ? nominees(state) : null;
+  // A trial day's vote offers only the accused.
+  const living = state.players.filter((p) => p.alive && (onTrial === null || onTrial.includes(p.id)));
   const needed = state.settings.rules.voteMode === 'majority' ? Math.floor(living.length / 2) + 1 : null;
   const lines = tallyLines(state, tally);
   const said = votersLines(state);

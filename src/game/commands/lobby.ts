@@ -7,7 +7,7 @@ import { endGame } from '../phases.ts';
 import { beginNight } from '../night.ts';
 import { createRng } from '../rng.ts';
 import { getRole } from '../roles/registry.ts';
-import { SettingsSchema, type SettingsInput } from '../settings.ts';
+import { SettingsSchema, TRIAL_DAY_PLAYERS, type SettingsInput } from '../settings.ts';
 import { checkRoleList, MAX_PLAYERS, rolesFor } from '../setups.ts';
 import { findPlayer, type GameState } from '../state.ts';
 import { Transition } from '../transition.ts';
@@ -99,6 +99,13 @@ export function leave(state: GameState, input: { playerId: string; at: number })
   return t.done();
 }
 
+/** The day style the game plays, decided at its start: `auto` becomes trial for big preset tables. */
+function dayStyleFor(state: GameState): 'open' | 'trial' {
+  const { dayStyle } = state.settings.rules;
+  if (dayStyle !== 'auto') return dayStyle;
+  return state.settings.setup.kind === 'preset' && state.players.length >= TRIAL_DAY_PLAYERS ? 'trial' : 'open';
+}
+
 /** Deals the roles with the game's seed and starts night one. */
 export function start(state: GameState, input: { at: number }): Result<Change, GameError> {
   if (state.phase !== 'lobby') return fail('game_started', 'This game has already started.');
@@ -106,7 +113,7 @@ export function start(state: GameState, input: { at: number }): Result<Change, G
   if (!setup.ok) return fail('bad_setup', setup.error);
   const dealt = createRng(state.seed, 'deal').shuffle(setup.value);
   const t = new Transition(state, input.at);
-  t.emit({ type: 'game_started', payload: { roles: [...setup.value].sort() } });
+  t.emit({ type: 'game_started', payload: { roles: [...setup.value].sort(), dayStyle: dayStyleFor(state) } });
   state.players.forEach((p, i) => {
     t.emit(
       { type: 'role_assigned', payload: { playerId: p.id, role: must(dealt[i], `a dealt role for seat ${p.seat}`) } },

@@ -7,7 +7,7 @@ import type { MafiaDeps } from './context.ts';
 export const DEAD_NOT_TAKEN =
   'You are dead: what you write in the game channel is not part of the game any more. Watch quietly until it ends.';
 
-const TOWN_PHASES = new Set<engine.Phase>(['dawn', 'day', 'vote', 'last_words']);
+const TOWN_PHASES = new Set<engine.Phase>(['dawn', 'day', 'defense', 'vote', 'last_words']);
 
 /** People's messages in the game channel (town talk, last words) and the Mafia thread enter the transcript. */
 export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
@@ -34,6 +34,15 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
     await noteToAuthor(m, `Only the first ${engine.MAX_SPEECH_LENGTH.toLocaleString('en')} characters of that message reach the game.`);
   }
   if (!spoken.ok && spoken.error.code === 'chat_limit' && saidOnce(`${state.id}:${String(state.day)}:${state.phase}:${m.author.id}`)) {
+    await noteToAuthor(m, spoken.error.message);
+  }
+  // A trial's defense: only the defendant speaks; the others are told once per defense why their words did not count.
+  if (
+    !spoken.ok &&
+    spoken.error.code === 'wrong_phase' &&
+    state.phase === 'defense' &&
+    saidOnce(`${state.id}:defense:${state.day}:${state.trial.defendant ?? ''}:${m.author.id}`)
+  ) {
     await noteToAuthor(m, spoken.error.message);
   }
   if (spoken.ok || spoken.error.code !== 'dead') return;

@@ -11,6 +11,7 @@ import { joinButton } from './join.ts';
 import { leaderboard } from './leaderboard.ts';
 import { leaveButton } from './leave.ts';
 import { nightSelect } from './night.ts';
+import { nominate, nominateSelect } from './nominate.ts';
 import { remove } from './remove.ts';
 import { rules } from './rules.ts';
 import { start, startButton } from './start.ts';
@@ -24,7 +25,7 @@ export type { MafiaDeps } from './context.ts';
 const MAFIA = 'mafia';
 
 /** In the order Discord lists them. */
-const SUBCOMMANDS = [create, addAi, remove, start, status, end, rules, will, stats, leaderboard];
+const SUBCOMMANDS = [create, addAi, remove, start, status, nominate, end, rules, will, stats, leaderboard];
 
 /** The lobby message's buttons, `lobby:<action>:<game>`, by action. */
 const LOBBY_BUTTONS = [joinButton, leaveButton, addAiButton, startButton];
@@ -47,7 +48,7 @@ export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void 
   routeCommand(router, MAFIA, deps, {
     subcommands: SUBCOMMANDS,
     buttons: [unvoteButton],
-    selects: [addAiSelect, nightSelect, voteSelect],
+    selects: [addAiSelect, nightSelect, nominateSelect, voteSelect],
     modals: [willSubmit],
   });
   router.onButton(LOBBY_PREFIX, async (i, responder) => {

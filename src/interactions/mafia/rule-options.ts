@@ -31,6 +31,20 @@ export const RULE_OPTIONS = [
     description: 'How a lynch is decided',
     choices: { plurality: 'plurality: most votes lynches', majority: 'majority: more than half of the living' },
   },
+  {
+    kind: 'choice',
+    rule: 'dayStyle',
+    name: 'day-style',
+    description: 'How the day runs',
+    choices: {
+      auto: 'auto: trial days for preset games of 9 or more',
+      open: 'open: talk, then a vote on anyone',
+      trial: 'trial: nominate, the accused defend, vote among them',
+    },
+  },
+  { kind: 'switch', rule: 'nominationSeconds', name: 'nomination-seconds', description: 'Trial days: a nomination needs a second' },
+  { kind: 'number', rule: 'maxNominees', name: 'max-nominees', description: 'Trial days: most players accused in a day' },
+  { kind: 'number', rule: 'defenseSeconds', name: 'defense-seconds', description: "Trial days: each accused player's defense" },
   { kind: 'switch', rule: 'doctorSelfProtect', name: 'doctor-self-protect', description: 'The Doctor may protect themself' },
   {
     kind: 'switch',

@@ -1,5 +1,5 @@
 import { EmbedBuilder } from 'discord.js';
-import { DEFAULT_SETTINGS, getRole, type Rules, type Settings } from '../../game/index.ts';
+import { DEFAULT_SETTINGS, getRole, TRIAL_DAY_PLAYERS, type Rules, type Settings } from '../../game/index.ts';
 import { COLOURS, NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { mafiaCommand } from './context.ts';
 import { optionName } from './rule-options.ts';
@@ -12,6 +12,7 @@ function ruleLines(r: Rules): string[] {
     `Doctor may protect themself: **${onOff(r.doctorSelfProtect)}** (\`${optionName('doctorSelfProtect')}\`)`,
     `Doctor may protect the same player twice in a row: **${onOff(r.doctorRepeatProtect)}** (\`${optionName('doctorRepeatProtect')}\`)`,
     `Roles revealed on death: **${onOff(r.revealRoleOnDeath)}** (\`${optionName('revealRoleOnDeath')}\`)`,
+    dayLine(r),
     `Vote: **${r.voteMode}** (${r.voteMode === 'plurality' ? 'most votes lynches, a tie lynches nobody' : 'more than half of the living'}) (\`${optionName('voteMode')}\`)`,
     `Vote to lynch nobody: **${onOff(r.allowNoLynch)}** (\`${optionName('allowNoLynch')}\`)`,
     `Last wills: **${onOff(r.lastWills)}** (\`${optionName('lastWills')}\`)`,
@@ -21,6 +22,21 @@ function ruleLines(r: Rules): string[] {
     `Night **${r.nightSeconds}s** · Dawn ${r.dawnSeconds}s · Day **${r.daySeconds}s** · Vote **${r.voteSeconds}s** · Last words ${r.lastWordsSeconds}s`,
     `A draw after ${r.maxQuietCycles} day–night cycles in a row without a death`,
   ];
+}
+
+/** The day style, and a trial day's settings when it can be one. */
+function dayLine(r: Rules): string {
+  const style =
+    r.dayStyle === 'auto'
+      ? `auto (trial days for preset games of ${TRIAL_DAY_PLAYERS} or more, open otherwise)`
+      : r.dayStyle === 'trial'
+        ? 'trial (nominate, the accused defend, the town votes among them)'
+        : 'open (talk, then a vote on anyone alive)';
+  const trial =
+    r.dayStyle === 'open'
+      ? ''
+      : ` · a nomination needs a second: **${onOff(r.nominationSeconds)}** (\`${optionName('nominationSeconds')}\`) · at most **${r.maxNominees}** accused a day (\`${optionName('maxNominees')}\`) · **${r.defenseSeconds}s** each defense (\`${optionName('defenseSeconds')}\`)`;
+  return `Day: **${style}** (\`${optionName('dayStyle')}\`)${trial}`;
 }
 
 function rulesEmbed(settings: Settings, title: string): EmbedBuilder {
