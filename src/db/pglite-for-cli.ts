@@ -9,6 +9,9 @@ import { PGlite } from '@electric-sql/pglite';
  * `migrate deploy` on an existing directory would never exit.
  * Nobody awaits those timers, so unref'ing them is safe; the instance is then
  * closed cleanly once the CLI has nothing left to do.
+ * The same goes for the schema engine's 10 s timeout on its advisory lock, which
+ * it never clears: every run idled 10 s after its work. Only this process opens
+ * the directory, so the lock is never contended and the timeout never decides.
  */
 export function openPgliteForCli(dataDir: string | null): PGlite {
   // The CLI may build the adapter more than once (even load the config twice);
@@ -37,6 +40,8 @@ function openInstances(): Map<string, PGlite> {
 const INSTANCES = Symbol.for('dramatis.pgliteForCli');
 
 let patched = false;
+const SCHEMA_ENGINE_LOCK_TIMEOUT_MS = 10_000;
+const SCHEMA_ENGINE = /[\\/]prisma[\\/]build[\\/]index\.js[\s\S]*wasm:\/\//;
 
 function unrefPgliteTimers(): void {
   if (patched) return;
@@ -44,8 +49,9 @@ function unrefPgliteTimers(): void {
   const original = globalThis.setTimeout;
   const patchedSetTimeout = (...args: Parameters<typeof setTimeout>): ReturnType<typeof setTimeout> => {
     const timer = original(...args);
-    // Emscripten's setitimer shim is the only caller we want to detach.
-    if (new Error().stack?.includes('__setitimer_js') === true) timer.unref();
+    const stack = new Error().stack ?? '';
+    // Emscripten's setitimer shim, and the schema engine's (WebAssembly in the CLI's bundle) lock timeout.
+    if (stack.includes('__setitimer_js') || (args[1] === SCHEMA_ENGINE_LOCK_TIMEOUT_MS && SCHEMA_ENGINE.test(stack))) timer.unref();
     return timer;
   };
   globalThis.setTimeout = Object.assign(patchedSetTimeout, original);
