@@ -110,7 +110,7 @@ export async function benchProviderGame(job: GameJob): Promise<ProviderGameFigur
     const retried: LlmProvider = withRetries(gate.provider, { clock, attemptTimeoutMs: 30_000, random: seededRandom(seed) });
     const calls: { purpose: string; record: CallRecord }[] = [];
     const audit = { missing: 0, prompts: 0 };
-    const budget = new TokenBudget(memoryLedger(), 0);
+    const budget = new TokenBudget(memoryLedger(), {});
     const gameId = `bench-llm-${provider}-${seed}`;
     const seating = new Seating(
       envFor(provider, model),

@@ -6,7 +6,7 @@
 import 'dotenv/config';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
+import { budgetLimits, memoryLedger, TokenBudget } from '../src/agents/budget.ts';
 import { createProvider, isConfigured } from '../src/llm/providers.ts';
 import { budgetSink, Seating } from '../src/agents/seating.ts';
 import type { AiSeat } from '../src/agents/ai-players.ts';
@@ -64,7 +64,7 @@ if (ai !== 'offline') {
     process.exit(1);
   }
   const ledger = memoryLedger();
-  const budget = new TokenBudget(ledger, env.dailyTokenBudget);
+  const budget = new TokenBudget(ledger, budgetLimits(env));
   const costs = budgetSink(budget);
   const seating = new Seating(env, { guildId: 'demo', gameId: `demo-${seed}` }, { budget, cost: costs.sink });
   seats = personas.map((p, i) => seating.seat({ id: `seat${i + 1}`, name: p.name }, p.prompt));

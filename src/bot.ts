@@ -12,7 +12,7 @@ import type { RatingStore } from './db/rating-store.ts';
 import { GameRepository } from './db/game-repository.ts';
 import { GuildRatings } from './report/guild-ratings.ts';
 import type { LlmCallStore } from './db/llm-call-store.ts';
-import { TokenBudget } from './agents/budget.ts';
+import { budgetLimits, TokenBudget } from './agents/budget.ts';
 import { createEditorService, createPersonaTester, type EditorLlm, type EditorService } from './agents/editor/index.ts';
 import type { PersonaModels } from './interactions/persona/models.ts';
 import type { EditorStore } from './db/editor-store.ts';
@@ -40,7 +40,7 @@ export interface BotDeps {
   readonly stats: StatsStore;
   /** The servers' ratings of personas and of people who opted in. */
   readonly ratings: RatingStore;
-  /** Every model call's cost; also the ledger of the per-server daily token budget. */
+  /** Every model call's cost; also the ledger of the daily budgets (per server, DMs, per person). */
   readonly llmCalls: LlmCallStore;
   readonly llm: LlmConfig;
   /** How long an idle lobby lasts and how many one person may host; default the configuration's defaults. */
@@ -97,7 +97,7 @@ export interface Bot {
  */
 export async function startBot(deps: BotDeps): Promise<Bot> {
   // One budget for everything that calls a model: game seats, /persona commands, the editor.
-  const budget = new TokenBudget(deps.llmCalls, deps.llm.dailyTokenBudget, Date.now, deps.llm.dmDailyTokenBudget ?? 0);
+  const budget = new TokenBudget(deps.llmCalls, budgetLimits(deps.llm));
   const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);
   const cost = budgetSink(budget, onRecordError);
   const timers = deps.timers ?? realTimers;

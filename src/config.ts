@@ -31,6 +31,12 @@ export interface LlmConfig {
   dailyTokenBudget: number;
   /** Tokens per day for every call made in DMs together (DM_DAILY_TOKEN_BUDGET); absent or 0: unlimited. */
   dmDailyTokenBudget?: number;
+  /** Tokens per person per day, across servers and DMs (USER_DAILY_TOKEN_BUDGET); a game's AI seats never count. Absent or 0: unlimited. */
+  userDailyTokenBudget?: number;
+  /** USD at list price per day: per server, for DMs together, per person (*_DAILY_DOLLAR_BUDGET); absent or 0: unlimited. */
+  serverDailyDollarBudget?: number;
+  dmDailyDollarBudget?: number;
+  userDailyDollarBudget?: number;
   /** ALLOWED_MODELS: the models personas and games may name besides the configured ones; absent, those no dearer (`src/llm/allowed-models.ts`). */
   allowedModels?: readonly string[];
 }
@@ -131,6 +137,10 @@ const EnvSchema = z
     LLM_MAX_TOOL_ROUNDS: wholeNumber({ min: 0, max: 20, unit: 'rounds' }).default(4),
     DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(2_000_000),
     DM_DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(500_000),
+    USER_DAILY_TOKEN_BUDGET: wholeNumber({ min: 0, unit: 'tokens (0 means unlimited)' }).default(200_000),
+    SERVER_DAILY_DOLLAR_BUDGET: dollars().default(10),
+    DM_DAILY_DOLLAR_BUDGET: dollars().default(5),
+    USER_DAILY_DOLLAR_BUDGET: dollars().default(2),
     ALLOWED_MODELS: z
       .string()
       .transform((raw) =>
@@ -204,6 +214,10 @@ const EnvSchema = z
       maxToolRounds: env.LLM_MAX_TOOL_ROUNDS,
       dailyTokenBudget: env.DAILY_TOKEN_BUDGET,
       dmDailyTokenBudget: env.DM_DAILY_TOKEN_BUDGET,
+      userDailyTokenBudget: env.USER_DAILY_TOKEN_BUDGET,
+      serverDailyDollarBudget: env.SERVER_DAILY_DOLLAR_BUDGET,
+      dmDailyDollarBudget: env.DM_DAILY_DOLLAR_BUDGET,
+      userDailyDollarBudget: env.USER_DAILY_DOLLAR_BUDGET,
       ...(env.ALLOWED_MODELS !== undefined && { allowedModels: env.ALLOWED_MODELS }),
     },
     editor: {
@@ -320,6 +334,14 @@ function wholeNumber({ min, max, unit }: { min: number; max?: number; unit: stri
     .refine((raw) => /^\d+$/.test(raw.trim()) && Number(raw) >= min && (max === undefined || Number(raw) <= max), {
       message: `expected a whole number of ${unit}, ${range}`,
     })
+    .transform(Number);
+}
+
+/** US dollars, cents allowed (a budget's); 0 means unlimited. */
+function dollars() {
+  return z
+    .string()
+    .refine((raw) => /^\d+(\.\d+)?$/.test(raw.trim()), { message: 'expected US dollars, e.g. 5 or 2.50 (0 means unlimited)' })
     .transform(Number);
 }
 

@@ -32,6 +32,10 @@ describe('loadConfig', () => {
           maxToolRounds: 4,
           dailyTokenBudget: 2_000_000,
           dmDailyTokenBudget: 500_000,
+          userDailyTokenBudget: 200_000,
+          serverDailyDollarBudget: 10,
+          dmDailyDollarBudget: 5,
+          userDailyDollarBudget: 2,
         },
         editor: { provider: 'anthropic', model: 'claude-sonnet-5-5', maxRounds: 10, historyTurns: 60 },
         lobbies: { idleMinutes: 60, perHost: 3 },
@@ -111,6 +115,10 @@ describe('loadConfig', () => {
         LLM_MAX_TOOL_ROUNDS: '0',
         DAILY_TOKEN_BUDGET: '0',
         DM_DAILY_TOKEN_BUDGET: '1000',
+        USER_DAILY_TOKEN_BUDGET: '0',
+        SERVER_DAILY_DOLLAR_BUDGET: '2.50',
+        DM_DAILY_DOLLAR_BUDGET: '0',
+        USER_DAILY_DOLLAR_BUDGET: '0.75',
       }).llm;
 
       expect(llm).toEqual({
@@ -121,6 +129,10 @@ describe('loadConfig', () => {
         maxToolRounds: 0,
         dailyTokenBudget: 0,
         dmDailyTokenBudget: 1000,
+        userDailyTokenBudget: 0,
+        serverDailyDollarBudget: 2.5,
+        dmDailyDollarBudget: 0,
+        userDailyDollarBudget: 0.75,
       });
     });
 
@@ -150,6 +162,10 @@ describe('loadConfig', () => {
       ['LLM_MAX_TOOL_ROUNDS', '50', 'from 0 to 20'],
       ['DAILY_TOKEN_BUDGET', '-1', '0 means unlimited'],
       ['DAILY_TOKEN_BUDGET', 'lots', 'whole number'],
+      ['USER_DAILY_TOKEN_BUDGET', '-5', '0 means unlimited'],
+      ['SERVER_DAILY_DOLLAR_BUDGET', '$5', 'expected US dollars, e.g. 5 or 2.50'],
+      ['USER_DAILY_DOLLAR_BUDGET', '-1', 'expected US dollars'],
+      ['DM_DAILY_DOLLAR_BUDGET', 'lots', '0 means unlimited'],
       ['PERSONAS_PER_USER', '-1', 'personas (0 means no cap)'],
       ['PERSONAS_PER_SERVER', 'many', 'whole number'],
     ])('GIVEN %s=%s WHEN loaded THEN the error names the variable and expects %s', (name, value, expected) => {
@@ -177,6 +193,10 @@ describe('loadConfig', () => {
       'DAILY_TOKEN_BUDGET',
       'ALLOWED_MODELS',
       'DM_DAILY_TOKEN_BUDGET',
+      'USER_DAILY_TOKEN_BUDGET',
+      'SERVER_DAILY_DOLLAR_BUDGET',
+      'DM_DAILY_DOLLAR_BUDGET',
+      'USER_DAILY_DOLLAR_BUDGET',
       'LOBBY_IDLE_MINUTES',
       'LOBBIES_PER_HOST',
       'PERSONAS_PER_USER',

@@ -3,7 +3,7 @@
  * from game to game, tallied per persona and per model. Played through the bot's own session and AI
  * driver (`playHeadless`), with the seats built by `Seating` as the demo builds them.
  */
-import { TokenBudget, memoryLedger } from '../../src/agents/budget.ts';
+import { budgetLimits, TokenBudget, memoryLedger } from '../../src/agents/budget.ts';
 import { budgetSink, Seating } from '../../src/agents/seating.ts';
 import type { AiSeat } from '../../src/agents/ai-players.ts';
 import type { LlmConfig } from '../../src/config.ts';
@@ -83,7 +83,7 @@ export async function runArena(options: ArenaOptions): Promise<ArenaResult> {
   const outcomes: Record<string, number> = {};
   const seeds = new Set<number>();
   const ledger = memoryLedger();
-  const budget = new TokenBudget(ledger, options.env.dailyTokenBudget);
+  const budget = new TokenBudget(ledger, budgetLimits(options.env));
   const costs = budgetSink(budget);
   for (let g = 0; g < options.games; g++) {
     const seated = rotation(entries, g);

@@ -1,12 +1,13 @@
-import type { CallCost } from '../db/llm-call-store.ts';
+import type { LlmConfig } from '../config.ts';
+import type { CallCost, Spender, Spent } from '../db/llm-call-store.ts';
 import type { CallRecord } from '../llm/tool-loop.ts';
 import { listPriceDollars } from '../models.ts';
 
-/** What the budget needs from storage (the LlmCall table, or memory in tests and demos). */
+/** What the budgets need from storage (the LlmCall table, or memory in tests and demos). */
 export interface TokenLedger {
   record(call: CallCost): Promise<void>;
-  /** Tokens spent since `since` in one server, or in DMs (null). */
-  tokensSince(guildId: string | null, since: number): Promise<number>;
+  /** What a server, the DMs (guildId null) or one person spent since `since`. */
+  spentSince(spender: Spender, since: number): Promise<Spent>;
 }
 
 /**
@@ -18,6 +19,11 @@ export interface CostSite {
   readonly gameId?: string | null;
   readonly playerId?: string | null;
   readonly personaId?: string | null;
+  /**
+   * The person whose command made the call (/persona create, import, test, the editor): their own
+   * daily budget counts it too. Null or absent for a game's AI seats, which the server pays alone.
+   */
+  readonly userId?: string | null;
   /** The feature that made the call: decision, summary, editor, profile, card_import, persona_test, editor_test. */
   readonly purpose: string;
 }
@@ -30,6 +36,7 @@ export function callCost(site: CostSite, record: CallRecord): CallCost {
     gameId: site.gameId ?? null,
     playerId: site.playerId ?? null,
     personaId: site.personaId ?? null,
+    userId: site.userId ?? null,
     purpose: site.purpose,
     provider: record.provider,
     model: record.model,
@@ -48,72 +55,123 @@ export function callCost(site: CostSite, record: CallRecord): CallCost {
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-/** What a person is told when a budget is spent: which one (their server's, or the DMs'), and when it resets. */
-export function budgetSpentMessage(now: number, inDms = false): string {
+/** The three daily budgets: each server's, every DM's together, and each person's across servers and DMs. */
+export type BudgetKind = 'server' | 'dms' | 'user';
+
+const SPENT_WHAT: Record<BudgetKind, string> = {
+  user: 'Your own AI budget for today (what you ask of the AI in every server and in DMs)',
+  server: "This server's AI budget for today",
+  dms: "The bot's AI budget for DMs for today",
+};
+
+/** What a person is told when a budget is spent: which one (theirs, their server's, or the DMs'), and when it resets. */
+export function budgetSpentMessage(now: number, which: BudgetKind = 'server'): string {
   const minutes = Math.max(1, Math.ceil((nextUtcMidnight(now) - now) / MINUTE_MS));
   const hours = Math.floor(minutes / 60);
   const wait = hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
-  const which = inDms ? "The bot's AI budget for DMs" : "This server's AI budget";
-  return `${which} for today is spent; it resets at midnight UTC (in ${wait}).`;
+  return `${SPENT_WHAT[which]} is spent; it resets at midnight UTC (in ${wait}).`;
 }
 
-/** The start of the next UTC day, when every server's budget resets. */
+/** The start of the next UTC day, when every budget resets. */
 export function nextUtcMidnight(now: number): number {
   return (Math.floor(now / DAY_MS) + 1) * DAY_MS;
 }
 
-/** Servers whose spending today is kept; past it the table starts over (each server's total is read again from the ledger). */
-const SERVERS_KEPT = 10_000;
-/** The key of the DMs' spending: no server id looks like it. */
-const DMS = 'dms';
+/** A day's allowance; 0 means unlimited. Dollars at the model table's list price, so a dear model spends it faster. */
+export interface Allowance {
+  readonly tokens: number;
+  readonly dollars: number;
+}
+
+/** Each budget's allowance; what is not given is unlimited. */
+export type BudgetLimits = { readonly [K in BudgetKind]?: Partial<Allowance> };
+
+/** The budgets the settings set; what a configuration leaves out is unlimited. */
+export function budgetLimits(llm: LlmConfig): BudgetLimits {
+  return {
+    server: { tokens: llm.dailyTokenBudget, dollars: llm.serverDailyDollarBudget ?? 0 },
+    dms: { tokens: llm.dmDailyTokenBudget ?? 0, dollars: llm.dmDailyDollarBudget ?? 0 },
+    user: { tokens: llm.userDailyTokenBudget ?? 0, dollars: llm.userDailyDollarBudget ?? 0 },
+  };
+}
+
+/** Spenders whose spending today is kept; past it the table starts over (each total is read again from the ledger). */
+const SPENDERS_KEPT = 50_000;
+
+const spenderKey = (spender: Spender): string =>
+  'userId' in spender ? `user:${spender.userId}` : spender.guildId === null ? 'dms' : `server:${spender.guildId}`;
 
 /**
- * The daily token budgets, checked before every call: one per server, and one for every call made
- * in DMs together (`/persona` works there, on the bot's key). Totals are read from the ledger once
- * per server and day, then kept up to date in memory as calls are recorded.
+ * The daily budgets, checked before every call: one per server, one for every call made in DMs
+ * together (`/persona` works there, on the bot's key), and one per person across servers and DMs
+ * (a game's AI seats have no person: the server alone pays for them). Each counts tokens and
+ * dollars. Totals are read from the ledger once per spender and day, then kept up to date in
+ * memory as calls are recorded.
  */
 export class TokenBudget {
-  /** Per server (and the DMs), today's tokens (bound: SERVERS_KEPT). */
-  private readonly spent = new Map<string, { day: number; tokens: number }>();
+  /** Per spender, today's spending (bound: SPENDERS_KEPT). */
+  private readonly spent = new Map<string, { day: number } & Spent>();
+  private readonly limits: Readonly<Record<BudgetKind, Allowance>>;
 
   constructor(
     private readonly ledger: TokenLedger,
-    /** Tokens per server per UTC day; 0 means unlimited. */
-    readonly dailyLimit: number,
+    limits: BudgetLimits,
     private readonly now: () => number = Date.now,
-    /** Tokens spent in DMs, all of them together, per UTC day; 0 means unlimited. */
-    readonly dmDailyLimit = 0,
-  ) {}
-
-  async allows(guildId: string | null): Promise<boolean> {
-    const limit = guildId === null ? this.dmDailyLimit : this.dailyLimit;
-    if (limit === 0) return true;
-    return (await this.spentToday(guildId)) < limit;
+  ) {
+    const allowance = (kind: BudgetKind): Allowance => ({ tokens: limits[kind]?.tokens ?? 0, dollars: limits[kind]?.dollars ?? 0 });
+    this.limits = { server: allowance('server'), dms: allowance('dms'), user: allowance('user') };
   }
 
-  /** Tokens spent today in a server, or in DMs (null). */
-  async spentToday(guildId: string | null): Promise<number> {
-    const key = guildId ?? DMS;
+  /**
+   * Null when every budget that applies to a call has room: the place's (the server's, or the
+   * DMs') and, when a person asked for it, theirs. Else the sentence for that person naming the
+   * budget spent (theirs first) and when it resets.
+   */
+  async refusal(guildId: string | null, userId: string | null = null): Promise<string | null> {
+    const applying: [BudgetKind, Spender][] = [
+      ...(userId === null ? [] : [['user', { userId }] as [BudgetKind, Spender]]),
+      [guildId === null ? 'dms' : 'server', { guildId }],
+    ];
+    for (const [kind, spender] of applying) {
+      if (await this.isSpent(kind, spender)) return budgetSpentMessage(this.now(), kind);
+    }
+    return null;
+  }
+
+  async allows(guildId: string | null, userId: string | null = null): Promise<boolean> {
+    return (await this.refusal(guildId, userId)) === null;
+  }
+
+  private async isSpent(kind: BudgetKind, spender: Spender): Promise<boolean> {
+    const limit = this.limits[kind];
+    if (limit.tokens === 0 && limit.dollars === 0) return false;
+    const spent = await this.spentToday(spender);
+    return (limit.tokens > 0 && spent.tokens >= limit.tokens) || (limit.dollars > 0 && spent.dollars >= limit.dollars);
+  }
+
+  /** What a server, the DMs or a person spent today. */
+  async spentToday(spender: Spender): Promise<Spent> {
+    const key = spenderKey(spender);
     const day = Math.floor(this.now() / DAY_MS);
     const cached = this.spent.get(key);
-    if (cached?.day === day) return cached.tokens;
-    const tokens = await this.ledger.tokensSince(guildId, day * DAY_MS);
-    if (this.spent.size >= SERVERS_KEPT && !this.spent.has(key)) this.spent.clear();
-    this.spent.set(key, { day, tokens });
-    return tokens;
-  }
-
-  /** The sentence for a refusal where the call was made: which budget is spent and when it resets, by this budget's clock. */
-  spentMessage(guildId: string | null): string {
-    return budgetSpentMessage(this.now(), guildId === null);
+    if (cached?.day === day) return { tokens: cached.tokens, dollars: cached.dollars };
+    const spent = await this.ledger.spentSince(spender, day * DAY_MS);
+    if (this.spent.size >= SPENDERS_KEPT && !this.spent.has(key)) this.spent.clear();
+    this.spent.set(key, { day, ...spent });
+    return spent;
   }
 
   async record(call: CallCost): Promise<void> {
     // Counted before the row is written, so a check made meanwhile (a tool run right after the
     // call that spent the budget) already sees it.
     const day = Math.floor(this.now() / DAY_MS);
-    const cached = this.spent.get(call.guildId ?? DMS);
-    if (cached?.day === day) cached.tokens += call.inputTokens + call.outputTokens;
+    const spenders: Spender[] = [{ guildId: call.guildId }, ...(call.userId ? [{ userId: call.userId }] : [])];
+    for (const spender of spenders) {
+      const cached = this.spent.get(spenderKey(spender));
+      if (cached?.day !== day) continue;
+      cached.tokens += call.inputTokens + call.outputTokens;
+      cached.dollars += call.costUsd ?? 0;
+    }
     await this.ledger.record(call);
   }
 }
@@ -127,10 +185,14 @@ export function memoryLedger(): TokenLedger & { readonly calls: CallCost[] } {
       calls.push({ ...call, at: call.at ?? Date.now() });
       return Promise.resolve();
     },
-    tokensSince(guildId, since) {
-      return Promise.resolve(
-        calls.filter((c) => c.guildId === guildId && (c.at ?? 0) >= since).reduce((sum, c) => sum + c.inputTokens + c.outputTokens, 0),
+    spentSince(spender, since) {
+      const theirs = calls.filter(
+        (c) => (c.at ?? 0) >= since && ('userId' in spender ? c.userId === spender.userId : c.guildId === spender.guildId),
       );
+      return Promise.resolve({
+        tokens: theirs.reduce((sum, c) => sum + c.inputTokens + c.outputTokens, 0),
+        dollars: theirs.reduce((sum, c) => sum + (c.costUsd ?? 0), 0),
+      });
     },
   };
 }

@@ -3,15 +3,17 @@ import { callCost, type CostSite, type TokenBudget } from './budget.ts';
 import type { CallRecord } from '../llm/tool-loop.ts';
 import type { LlmError, LlmProvider, LlmRequest, StreamDelta, TokenUsage } from '../llm/types.ts';
 
-/** A provider whose calls are checked against a server's budget and recorded in its ledger. */
+/** A provider whose calls are checked against the daily budgets and recorded in the ledger. */
 export interface MeteredProvider extends LlmProvider {
-  /** Whether a call was refused because the budget was spent (nothing was sent for it). */
+  /** Whether a call was refused because a budget was spent (nothing was sent for it). */
   budgetRefused(): boolean;
+  /** The refusal's sentence (which budget is spent, when it resets); null while none was refused. */
+  refusalMessage(): string | null;
 }
 
 export interface MeterOptions {
-  readonly budget: Pick<TokenBudget, 'allows' | 'record' | 'spentMessage'>;
-  /** Whose budget pays and what the calls are for. */
+  readonly budget: Pick<TokenBudget, 'refusal' | 'record'>;
+  /** Whose budgets pay (the server's or the DMs', and the person's) and what the calls are for. */
   readonly site: CostSite;
   /** A ledger row that could not be written; the call's own result stands. */
   readonly onRecordError?: (error: unknown) => void;
@@ -20,18 +22,19 @@ export interface MeterOptions {
 const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
 
 /**
- * Wraps a provider so that every `complete` and `stream` asks the budget first (refused: an
+ * Wraps a provider so that every `complete` and `stream` asks the budgets first (refused: an
  * error of kind `budget` whose message says when it resets, and nothing is sent) and writes a
  * ledger row after, ok or failed. The code that calls it needs to know nothing of budgets.
  */
 export function meteredProvider(provider: LlmProvider, options: MeterOptions): MeteredProvider {
   const { budget, site } = options;
-  let refused = false;
+  let refused: string | null = null;
 
   async function refusal(): Promise<LlmError | null> {
-    if (await budget.allows(site.guildId)) return null;
-    refused = true;
-    return { kind: 'budget', message: budget.spentMessage(site.guildId) };
+    const message = await budget.refusal(site.guildId, site.userId ?? null);
+    if (message === null) return null;
+    refused = message;
+    return { kind: 'budget', message };
   }
 
   async function record(request: LlmRequest, started: number, outcome: { usage: TokenUsage } | { error: LlmError }): Promise<void> {
@@ -48,7 +51,8 @@ export function meteredProvider(provider: LlmProvider, options: MeterOptions): M
 
   return {
     name: provider.name,
-    budgetRefused: () => refused,
+    budgetRefused: () => refused !== null,
+    refusalMessage: () => refused,
 
     async complete(request) {
       const refusedWith = await refusal();

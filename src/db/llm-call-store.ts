@@ -7,6 +7,8 @@ export interface CallCost {
   playerId: string | null;
   /** The persona the call was for, outside games (a profile, a test, the editor); absent means none. */
   personaId?: string | null;
+  /** The person whose command made the call, whose own daily budget it counts against; absent or null for a game's AI seats. */
+  userId?: string | null;
   purpose: string;
   provider: string;
   model: string;
@@ -25,11 +27,20 @@ export interface CallCost {
   at?: number;
 }
 
-/** Every model call, for cost reports and the per-server daily token budget. */
+/** Whose spending a daily budget adds up: a server's, every DM's together (guildId null), or one person's everywhere. */
+export type Spender = { readonly guildId: string | null } | { readonly userId: string };
+
+/** What a spender's calls used: input plus output tokens, and USD at list price (a model without a price adds none). */
+export interface Spent {
+  tokens: number;
+  dollars: number;
+}
+
+/** Every model call, for cost reports and the daily budgets. */
 export interface LlmCallStore {
   record(call: CallCost): Promise<void>;
-  /** Input plus output tokens spent since `since` (epoch ms) in a server, or in DMs (null). */
-  tokensSince(guildId: string | null, since: number): Promise<number>;
+  /** What a spender used since `since` (epoch ms). */
+  spentSince(spender: Spender, since: number): Promise<Spent>;
   /** Calls of one game, oldest first. */
   forGame(gameId: string): Promise<CallCost[]>;
 }
@@ -39,12 +50,13 @@ export function createLlmCallStore(prisma: PrismaClient): LlmCallStore {
     async record({ at, ...call }) {
       await prisma.llmCall.create({ data: { ...call, ...(at === undefined ? {} : { createdAt: new Date(at) }) } });
     },
-    async tokensSince(guildId, since) {
+    async spentSince(spender, since) {
+      // Indexed by (guildId, createdAt) and (userId, createdAt).
       const sum = await prisma.llmCall.aggregate({
-        where: { guildId, createdAt: { gte: new Date(since) } },
-        _sum: { inputTokens: true, outputTokens: true },
+        where: { ...spender, createdAt: { gte: new Date(since) } },
+        _sum: { inputTokens: true, outputTokens: true, costUsd: true },
       });
-      return (sum._sum.inputTokens ?? 0) + (sum._sum.outputTokens ?? 0);
+      return { tokens: (sum._sum.inputTokens ?? 0) + (sum._sum.outputTokens ?? 0), dollars: sum._sum.costUsd?.toNumber() ?? 0 };
     },
     async forGame(gameId) {
       const rows = await prisma.llmCall.findMany({ where: { gameId }, orderBy: { createdAt: 'asc' } });

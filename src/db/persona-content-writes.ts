@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../result.ts';
 import { describeIssues, personaError, type PersonaError } from '../persona/errors.ts';
 import { scopeKey } from '../persona/permissions.ts';
 import { personaContentSchema, personaName, type Persona, type PersonaContent, type Scope } from '../persona/persona.ts';
+import { personaSizeError } from '../persona/persona-json.ts';
 import { renderPersona } from '../persona/render.ts';
 import { nameKey } from '../persona/text.ts';
 import { Prisma, type PrismaClient } from './generated/client.ts';
@@ -11,10 +12,12 @@ import { writeComposition } from './persona-composition-writes.ts';
 import { Refusal, writePersonas, type Tx } from './persona-transaction.ts';
 import { STALE_COMPILED, staleError } from './persona-versions.ts';
 
-/** A persona's content as the schemas and the length cap accept it, or why not. */
+/** A persona's content as the schemas, the whole-size bound and the length cap accept it, or why not. */
 export function validContent(input: unknown): Result<PersonaContent, PersonaError> {
   const parsed = personaContentSchema.safeParse(input);
   if (!parsed.success) return err(personaError('invalid', `The persona is invalid: ${describeIssues(parsed.error)}.`));
+  const tooLarge = personaSizeError(parsed.data);
+  if (tooLarge !== null) return err(tooLarge);
   // The hard cap on length applies to both renderings.
   for (const detail of [false, true]) {
     const rendered = renderPersona(parsed.data, { detail });

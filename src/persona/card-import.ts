@@ -9,7 +9,7 @@ import { describeIssues, personaError, type PersonaError } from './errors.ts';
 import { fittingBackground, GENERIC_TACTICS, genericApproach, genericVoice } from './generic-profile.ts';
 import { FILE_LIMITS, kib } from './limits.ts';
 import { personaContentSchema, PERSONA_LIMITS, type PersonaContent } from './persona.ts';
-import { PERSONA_FORMAT_VERSION } from './persona-json.ts';
+import { PERSONA_FORMAT_VERSION, personaSizeError } from './persona-json.ts';
 import { partNameFor } from './part-names.ts';
 import { PROFILE_LIMITS, type Profile } from './profile.ts';
 import { renderPersona } from './render.ts';
@@ -108,6 +108,10 @@ export async function importCard(file: Uint8Array, options: ImportCardOptions = 
     playStyle: { voice: genericVoice(name, data.personality), approach: genericApproach(name), signaturePhrases: [], signatureMoves: [] },
     tactics: GENERIC_TACTICS,
   };
+  // Before the profiler too: a card whose persona is too large to store must not cost a model call.
+  const generic = personaContentSchema.safeParse(fitLength(personaOf(spec, data, extras, style, [])));
+  const tooLarge = generic.success ? personaSizeError(generic.data) : null;
+  if (tooLarge !== null) return err(tooLarge);
   if (options.profiler !== undefined) {
     const built = await options.profiler(name, cardText(data));
     if (built.ok) style = { playStyle: built.value.playStyle, tactics: built.value.tactics };
@@ -115,7 +119,22 @@ export async function importCard(file: Uint8Array, options: ImportCardOptions = 
   } else {
     warnings.push(options.noProfilerWarning ?? NO_MODEL_WARNING);
   }
-  const persona: PersonaContent = {
+  const fitted = fitLength(personaOf(spec, data, extras, style, warnings));
+  const checked = personaContentSchema.safeParse(fitted);
+  if (!checked.success) return err(personaError('invalid', `The card does not make a valid persona: ${describeIssues(checked.error)}.`));
+  return ok({ spec, persona: checked.data, warnings });
+}
+
+/** The persona a card makes, with this play style and these warnings in its notes (before `fitLength`). */
+function personaOf(
+  spec: ImportedCard['spec'],
+  data: CardData,
+  extras: CardExtras,
+  style: Pick<Profile, 'playStyle' | 'tactics'>,
+  warnings: readonly string[],
+): PersonaContent {
+  const name = clip(data.name, PROFILE_LIMITS.name.max);
+  return {
     profile: {
       identity: { name, background: backgroundOf(name, data.description), coreTraits: coreTraitsOf(data) },
       ...style,
@@ -134,10 +153,6 @@ export async function importCard(file: Uint8Array, options: ImportCardOptions = 
     arc: null,
     card: extras,
   };
-  const fitted = fitLength(persona);
-  const checked = personaContentSchema.safeParse(fitted);
-  if (!checked.success) return err(personaError('invalid', `The card does not make a valid persona: ${describeIssues(checked.error)}.`));
-  return ok({ spec, persona: checked.data, warnings });
 }
 
 function extrasOf(data: CardData, extensions: Record<string, unknown>): CardExtras {

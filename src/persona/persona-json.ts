@@ -15,6 +15,24 @@ const personaExportSchema = z.strictObject({
   persona: personaContentSchema,
 });
 
+/**
+ * A persona's whole size, measured as its export: each field has its own limit, but together they
+ * could reach a megabyte, which every read loads and every edit rewrites. At this bound every
+ * stored persona exports to a file `/persona import` takes back.
+ */
+export const STORED_PERSONA_BYTES = FILE_LIMITS.personaJsonBytes;
+
+/** Why a valid persona is too large to store, or null when it fits. */
+export function personaSizeError(persona: PersonaContent): PersonaError | null {
+  const bytes = Buffer.byteLength(exportPersonaJson(persona));
+  if (bytes <= STORED_PERSONA_BYTES) return null;
+  return personaError(
+    'too_large',
+    `The persona is ${kib(bytes)} in all (its profile, parts, traits, arc and card together); the limit is ${kib(STORED_PERSONA_BYTES)}. ` +
+      'Shorten its longest fields (a card’s greetings or example messages, its parts) and try again.',
+  );
+}
+
 /** Canonical JSON: parsing puts the keys in schema order, so export → import → export is byte-identical. */
 export function exportPersonaJson(persona: PersonaContent): string {
   const content = personaContentSchema.parse(pick(persona));

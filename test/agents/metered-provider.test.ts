@@ -14,6 +14,14 @@ const ASK: LlmRequest = {
   maxTokens: 50,
 };
 const SITE = { guildId: 'guild-1', personaId: 'persona-1', purpose: 'persona_test' };
+/** A call of 20 tokens, past any budget of 10. */
+const CALL_RECORD = {
+  provider: 'openai',
+  model: 'gpt-6-luna',
+  usage: { inputTokens: 10, outputTokens: 10, cachedInputTokens: 0 },
+  latencyMs: 5,
+  ok: true,
+} as const;
 
 let running: FakeProvider | undefined;
 afterEach(async () => {
@@ -59,6 +67,7 @@ describe('callCost: the one mapping from a call record to a ledger row', () => {
       gameId: null,
       playerId: null,
       personaId: null,
+      userId: null,
       purpose: 'profile',
       provider: 'openai',
       model: 'm',
@@ -80,10 +89,24 @@ describe('the budget’s refusal message', () => {
     expect(nextUtcMidnight(NINE_PM)).toBe(Date.UTC(2026, 10, 24));
     expect(budgetSpentMessage(NINE_PM)).toBe("This server's AI budget for today is spent; it resets at midnight UTC (in 3 h 0 min).");
     expect(budgetSpentMessage(Date.UTC(2026, 10, 23, 23, 59, 30))).toMatch(/\(in 1 min\)/);
-    expect(new TokenBudget(memoryLedger(), 10, () => NINE_PM).spentMessage('g1')).toBe(budgetSpentMessage(NINE_PM));
-    expect(new TokenBudget(memoryLedger(), 10, () => NINE_PM).spentMessage(null)).toBe(
+    expect(budgetSpentMessage(NINE_PM, 'dms')).toBe(
       "The bot's AI budget for DMs for today is spent; it resets at midnight UTC (in 3 h 0 min).",
     );
+    expect(budgetSpentMessage(NINE_PM, 'user')).toBe(
+      'Your own AI budget for today (what you ask of the AI in every server and in DMs) is spent; it resets at midnight UTC (in 3 h 0 min).',
+    );
+  });
+
+  it('GIVEN spent budgets WHEN a call is asked for THEN the refusal names the one spent, the person’s first', async () => {
+    const ledger = memoryLedger();
+    const budget = new TokenBudget(ledger, { server: { tokens: 10 }, dms: { tokens: 10 }, user: { tokens: 10 } }, () => NINE_PM);
+    await budget.record(callCost({ guildId: 'g1', purpose: 'decision' }, CALL_RECORD));
+    await budget.record(callCost({ guildId: null, userId: 'u1', purpose: 'persona_test' }, CALL_RECORD));
+
+    expect(await budget.refusal('g1')).toBe(budgetSpentMessage(NINE_PM, 'server'));
+    expect(await budget.refusal(null)).toBe(budgetSpentMessage(NINE_PM, 'dms'));
+    expect(await budget.refusal('g2', 'u1')).toBe(budgetSpentMessage(NINE_PM, 'user'));
+    expect(await budget.refusal('g2', 'u2')).toBeNull();
   });
 });
 
@@ -92,7 +115,7 @@ for (const wire of PROVIDER_NAMES) {
     it('GIVEN a budget with room WHEN a call is completed THEN it reaches the model and one ledger row names the site, tokens and latency', async () => {
       running = await startFakeProvider(wire, { script: [reply.text('Hi.', { usage: { input: 100, output: 20 } })] });
       const ledger = memoryLedger();
-      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 1_000), site: SITE });
+      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, { server: { tokens: 1_000 } }), site: SITE });
       const result = await metered.complete(ASK);
       expect(result.ok && result.value.text).toBe('Hi.');
       expect(ledger.calls).toEqual([
@@ -117,7 +140,7 @@ for (const wire of PROVIDER_NAMES) {
     it('GIVEN a spent budget WHEN a call or a stream is asked for THEN nothing reaches the model, the error says when the budget resets, and nothing is recorded', async () => {
       running = await startFakeProvider(wire);
       const ledger = memoryLedger();
-      const budget = new TokenBudget(ledger, 100, () => NINE_PM);
+      const budget = new TokenBudget(ledger, { server: { tokens: 100 } }, () => NINE_PM);
       await budget.record({
         ...callCost(SITE, {
           provider: wire,
@@ -141,7 +164,7 @@ for (const wire of PROVIDER_NAMES) {
     it('GIVEN a model that fails WHEN called THEN the failed call is recorded with its error kind and no tokens', async () => {
       running = await startFakeProvider(wire, { script: [reply.status(400, 'bad model')], maxRetries: 0 });
       const ledger = memoryLedger();
-      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 1_000), site: SITE });
+      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, { server: { tokens: 1_000 } }), site: SITE });
       expect(await metered.complete(ASK)).toMatchObject({ ok: false, error: { kind: 'bad_request' } });
       expect(ledger.calls).toEqual([expect.objectContaining({ ok: false, errorKind: 'bad_request', inputTokens: 0, outputTokens: 0 })]);
       expect(metered.budgetRefused()).toBe(false);
@@ -150,7 +173,7 @@ for (const wire of PROVIDER_NAMES) {
     it('GIVEN a streamed call WHEN it is read to its end THEN it is recorded once with the usage of its response', async () => {
       running = await startFakeProvider(wire, { script: [reply.text('Streamed.', { usage: { input: 70, output: 9 } })] });
       const ledger = memoryLedger();
-      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 1_000), site: SITE });
+      const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, { server: { tokens: 1_000 } }), site: SITE });
       const deltas = await drain(metered.stream(ASK));
       expect(deltas.at(-1)?.type).toBe('done');
       expect(ledger.calls).toEqual([expect.objectContaining({ purpose: 'persona_test', inputTokens: 70, outputTokens: 9, ok: true })]);
@@ -162,7 +185,10 @@ describe('a metered provider in a DM, and its ledger', () => {
   it('GIVEN a call from a DM WHEN only servers have a limit THEN it is allowed and recorded with guild null', async () => {
     running = await startFakeProvider('openai', { script: [reply.text('Hi.', { usage: { input: 500, output: 500, cached: 200 } })] });
     const ledger = memoryLedger();
-    const metered = meteredProvider(running.provider, { budget: new TokenBudget(ledger, 10), site: { guildId: null, purpose: 'profile' } });
+    const metered = meteredProvider(running.provider, {
+      budget: new TokenBudget(ledger, { server: { tokens: 10 } }),
+      site: { guildId: null, purpose: 'profile' },
+    });
     expect((await metered.complete(ASK)).ok).toBe(true);
     expect(ledger.calls).toEqual([
       expect.objectContaining({ guildId: null, personaId: null, purpose: 'profile', inputTokens: 500, cachedInputTokens: 200 }),
@@ -174,7 +200,7 @@ describe('a metered provider in a DM, and its ledger', () => {
       script: [reply.text('Hi.', { usage: { input: 600, output: 500 } }), reply.text('Server.', { usage: { input: 10, output: 10 } })],
     });
     const ledger = memoryLedger();
-    const budget = new TokenBudget(ledger, 1_000_000, Date.now, 1000);
+    const budget = new TokenBudget(ledger, { server: { tokens: 1_000_000 }, dms: { tokens: 1000 } });
     const inDm = meteredProvider(running.provider, { budget, site: { guildId: null, purpose: 'persona_test' } });
     const inServer = meteredProvider(running.provider, { budget, site: { guildId: 'g1', purpose: 'persona_test' } });
 
@@ -191,10 +217,10 @@ describe('a metered provider in a DM, and its ledger', () => {
 
   it('GIVEN a ledger that cannot write WHEN a call is made THEN its result stands and the failure is reported', async () => {
     running = await startFakeProvider('openai', { script: [reply.text('Hi.')] });
-    const broken = { record: () => Promise.reject(new Error('disk full')), tokensSince: () => Promise.resolve(0) };
+    const broken = { record: () => Promise.reject(new Error('disk full')), spentSince: () => Promise.resolve({ tokens: 0, dollars: 0 }) };
     const failures: unknown[] = [];
     const metered = meteredProvider(running.provider, {
-      budget: new TokenBudget(broken, 1_000),
+      budget: new TokenBudget(broken, { server: { tokens: 1_000 } }),
       site: SITE,
       onRecordError: (e) => failures.push(e),
     });

@@ -29,7 +29,7 @@ describe('seating AI players', () => {
   it('GIVEN OpenAI is configured WHEN a game is seated THEN seats and summaries call the model and every call is recorded with its seat and game', async () => {
     fake = await startFakeOpenAi(playingModel({ usage: { input: 1000, output: 50, cached: 800 } }));
     const ledger = memoryLedger();
-    const budget = new TokenBudget(ledger, 0);
+    const budget = new TokenBudget(ledger, {});
     const costs = budgetSink(budget);
     const seating = new Seating(env({}, fake.baseURL), { guildId: 'g1', gameId: 'game-1' }, { budget, cost: costs.sink });
     const seats = HOUSE_PLAYERS.slice(0, 5).map((v, i) => seating.seat({ id: `s${i}`, name: v.name }, plainPersona(v)));

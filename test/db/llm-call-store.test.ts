@@ -42,7 +42,7 @@ for (const backend of testBackends('llm_calls_test')) {
       await store.record(call({ at: NOON - DAY }));
       await store.record(call({ guildId: 'guild-2' }));
       await store.record(call({ ok: false, errorKind: 'rate_limited', inputTokens: 0, outputTokens: 0 }));
-      expect(await store.tokensSince('guild-1', NOON - (NOON % DAY))).toBe(1200);
+      expect(await store.spentSince({ guildId: 'guild-1' }, NOON - (NOON % DAY))).toEqual({ tokens: 1200, dollars: 0.00039 * 2 });
       const rows = await store.forGame('game-1');
       expect(rows).toHaveLength(4);
       expect(rows.find((r) => !r.ok)).toMatchObject({ errorKind: 'rate_limited', cachedInputTokens: 700 });
@@ -68,7 +68,7 @@ for (const backend of testBackends('llm_calls_test')) {
 
     it('GIVEN a daily budget WHEN calls are recorded through it THEN it allows calls until the budget is spent, and again the next day', async () => {
       let now = NOON + 3 * DAY;
-      const budget = new TokenBudget(createLlmCallStore(db.prisma), 2_000, () => now);
+      const budget = new TokenBudget(createLlmCallStore(db.prisma), { server: { tokens: 2_000 } }, () => now);
       expect(await budget.allows('guild-3')).toBe(true);
       await budget.record(call({ guildId: 'guild-3', at: now }));
       expect(await budget.allows('guild-3')).toBe(true);
@@ -76,7 +76,37 @@ for (const backend of testBackends('llm_calls_test')) {
       expect(await budget.allows('guild-3')).toBe(false);
       now += DAY;
       expect(await budget.allows('guild-3')).toBe(true);
-      expect(await new TokenBudget(createLlmCallStore(db.prisma), 0, () => now).allows('guild-3')).toBe(true);
+      expect(await new TokenBudget(createLlmCallStore(db.prisma), { server: { tokens: 0 } }, () => now).allows('guild-3')).toBe(true);
+    });
+
+    it('GIVEN one person’s calls in two servers and in DMs, and a game’s seats in a server WHEN their day is summed THEN theirs count everywhere, and the seats only for the server (the new userId column and its index)', async () => {
+      const store = createLlmCallStore(db.prisma);
+      const at = NOON + 20 * DAY;
+      const midnight = at - (at % DAY);
+      await store.record(call({ guildId: 'guild-a', gameId: null, userId: 'user-1', purpose: 'persona_test', at, costUsd: 0.5 }));
+      await store.record(call({ guildId: 'guild-b', gameId: null, userId: 'user-1', purpose: 'editor', at, costUsd: 0.25 }));
+      await store.record(call({ guildId: null, gameId: null, userId: 'user-1', purpose: 'profile', at, costUsd: null }));
+      await store.record(call({ guildId: 'guild-a', at, costUsd: 1 }));
+      await store.record(call({ guildId: 'guild-a', userId: 'user-1', at: at - DAY }));
+
+      expect(await store.spentSince({ userId: 'user-1' }, midnight)).toEqual({ tokens: 3600, dollars: 0.75 });
+      expect(await store.spentSince({ guildId: 'guild-a' }, midnight)).toEqual({ tokens: 2400, dollars: 1.5 });
+      expect(await store.spentSince({ guildId: null }, midnight)).toEqual({ tokens: 1200, dollars: 0 });
+      const indexes = await db.prisma.$queryRaw<
+        { indexname: string }[]
+      >`SELECT indexname::text AS indexname FROM pg_indexes WHERE tablename = 'LlmCall'`;
+      expect(indexes.map((i) => i.indexname)).toContain('LlmCall_userId_createdAt_idx');
+    });
+
+    it('GIVEN a person’s token and dollar budgets read from the ledger WHEN a dear model’s calls are recorded THEN the dollars run out first, and the refusal says it is their budget', async () => {
+      const now = NOON + 30 * DAY;
+      const ledger = createLlmCallStore(db.prisma);
+      await ledger.record(call({ guildId: 'guild-c', gameId: null, userId: 'user-2', at: now, costUsd: 0.9 }));
+      const budget = new TokenBudget(ledger, { user: { tokens: 100_000, dollars: 1 } }, () => now);
+      expect(await budget.allows('guild-c', 'user-2')).toBe(true);
+      await budget.record(call({ guildId: null, gameId: null, userId: 'user-2', at: now, costUsd: 0.2 }));
+      expect(await budget.refusal('guild-d', 'user-2')).toMatch(/^Your own AI budget for today/);
+      expect(await budget.allows('guild-c', 'user-3')).toBe(true);
     });
   });
 }

@@ -4,7 +4,7 @@ import { createPersonaStore, type PersonaStore } from '../../src/db/persona-stor
 import type { Actor } from '../../src/persona/permissions.ts';
 import type { Persona } from '../../src/persona/persona.ts';
 import { loadStarterPack } from '../../src/persona/starter-pack.ts';
-import { arc, content, part, trait } from '../persona/fixtures.ts';
+import { arc, content, emptyCardExtras, part, trait } from '../persona/fixtures.ts';
 import { describeOn, testBackends } from './test-databases.ts';
 import { stringContaining, stringMatching } from '../support/matchers.ts';
 import type { Result } from '../../src/result.ts';
@@ -102,6 +102,21 @@ for (const backend of testBackends('persona_store_test')) {
         error: { code: 'name_taken' },
       });
       expect(await store.getByName(alice, 'Clashing Cal')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    });
+
+    it('GIVEN a card whose every field is within its limit but whose greetings come to 300 KB WHEN stored, or saved over a persona THEN both are refused naming the 256 KiB limit, and nothing is written', async () => {
+      const card = { ...emptyCardExtras(), alternateGreetings: Array.from({ length: 15 }, () => 'Hello. '.repeat(2_800)), extensions: {} };
+      const huge = content({ card }, 'Huge Hal');
+      const tooLarge = {
+        ok: false,
+        error: { code: 'too_large', message: stringMatching(/^The persona is 2\d\d KiB in all .*; the limit is 256 KiB\./) },
+      };
+
+      expect(await store.create(alice, { scope: { kind: 'private' }, content: huge })).toMatchObject(tooLarge);
+      expect(await store.getByName(alice, 'Huge Hal')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      const small = must(await store.create(alice, { scope: { kind: 'private' }, content: content({}, 'Small Sam') }));
+      expect(await store.update(alice, small.id, small.version, content({ card }, 'Small Sam'))).toMatchObject(tooLarge);
+      expect(must(await store.get(alice, small.id))).toEqual(small);
     });
 
     it('GIVEN a persona in a running game WHEN deleted THEN it is refused; once the game ended it is deleted', async () => {

@@ -4,6 +4,8 @@ import { importCard } from '../../src/persona/card-import.ts';
 import { pngWithCard } from '../../src/persona/card-png.ts';
 import { describeIssues } from '../../src/persona/errors.ts';
 import { personaContentSchema } from '../../src/persona/persona.ts';
+import { personaSizeError, STORED_PERSONA_BYTES } from '../../src/persona/persona-json.ts';
+import { stringMatching } from '../support/matchers.ts';
 import { content, emptyCardExtras } from './fixtures.ts';
 
 const EXTRAS: CardExtras = { ...emptyCardExtras(), description: 'A wary captain.', extensions: { world: 'Skyforge' } };
@@ -58,5 +60,35 @@ describe('the size of a card’s extensions', () => {
       ok: false,
       error: { code: 'too_large', message: 'The card inside the PNG is 1074 KiB; the limit is 1024 KiB.' },
     });
+  });
+});
+
+describe('the size of a whole persona', () => {
+  /** 15 greetings of about 20,000 characters: each within its limit, about 290 KiB as a persona. */
+  const GREETINGS = Array.from({ length: 15 }, () => 'Hello. '.repeat(2_800));
+
+  it('GIVEN a persona within every field’s limit but 290 KiB in all WHEN sized THEN it is refused naming the 256 KiB limit; one with a few greetings fits', () => {
+    expect(STORED_PERSONA_BYTES).toBe(256 * 1024);
+    const huge = personaContentSchema.parse({ ...content(), card: { ...EXTRAS, alternateGreetings: GREETINGS } });
+    expect(personaSizeError(huge)).toEqual({
+      code: 'too_large',
+      message:
+        'The persona is 290 KiB in all (its profile, parts, traits, arc and card together); the limit is 256 KiB. ' +
+        'Shorten its longest fields (a card’s greetings or example messages, its parts) and try again.',
+    });
+    expect(personaSizeError({ ...huge, card: { ...EXTRAS, alternateGreetings: GREETINGS.slice(0, 3) } })).toBeNull();
+  });
+
+  it('GIVEN a card whose persona would be too large to store WHEN imported with a profiler THEN it is refused naming the limit, and the profiler was never asked', async () => {
+    const asked: string[] = [];
+    const card = { ...cardWith({}), data: { ...cardWith({}).data, alternate_greetings: GREETINGS } };
+    const imported = await importCard(Buffer.from(JSON.stringify(card)), {
+      profiler: (name) => {
+        asked.push(name);
+        return Promise.reject(new Error('the profiler must not run'));
+      },
+    });
+    expect(imported).toMatchObject({ ok: false, error: { code: 'too_large', message: stringMatching(/the limit is 256 KiB/) } });
+    expect(asked).toEqual([]);
   });
 });

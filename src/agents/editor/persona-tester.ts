@@ -11,9 +11,10 @@ import type { TestInputContent } from '../../db/editor-turns.ts';
 
 const ROLE_NAMES: Record<TacticsRole, string> = { town: 'Town', mafia: 'Mafia', detective: 'Detective', doctor: 'Doctor' };
 
-/** Who a test is for: the server whose budget pays (null in DMs) and the persona tested. */
+/** Who a test is for: the server whose budget pays (null in DMs), the person who asked (their budget pays too) and the persona tested. */
 interface TestSite {
   readonly guildId: string | null;
+  readonly userId: string;
   readonly personaId: string;
 }
 
@@ -54,7 +55,7 @@ function testPrompt(persona: PersonaPrompt, role: TacticsRole): string {
 
 /**
  * A tester on the game's provider; with none configured it says so in an offline answer instead
- * of failing. Past the server's budget it refuses, so the editor model can tell the owner.
+ * of failing. Past a budget that pays (the server's or the DMs', or the owner's) it refuses, so the editor model can tell the owner.
  */
 export function createPersonaTester(
   llm: { readonly provider: LlmProvider; readonly model: string } | null,
@@ -68,7 +69,7 @@ export function createPersonaTester(
       const provider = budget
         ? meteredProvider(llm.provider, {
             budget,
-            site: { guildId: site.guildId, personaId: site.personaId, purpose: 'editor_test' },
+            site: { ...site, purpose: 'editor_test' },
             ...(onRecordError && { onRecordError }),
           })
         : llm.provider;

@@ -52,8 +52,8 @@ export interface EditorServiceOptions {
   readonly noModelReason?: string;
   readonly maxRounds?: number;
   readonly historyTurns?: number;
-  /** The per-server daily token budget games use: checked before each message, charged for every call. */
-  readonly budget?: Pick<TokenBudget, 'allows' | 'record'>;
+  /** The daily budgets (the server's games use, or the DMs'; and the owner's): checked before each message, charged for every call. */
+  readonly budget?: Pick<TokenBudget, 'refusal' | 'record'>;
   /** A call's ledger row that could not be written (the run goes on). */
   readonly onRecordError?: (error: unknown) => void;
 }
@@ -95,7 +95,7 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
 
   /** A call's row in the ledger; a failed write is reported, never thrown into the run. */
   function charge(session: EditorSession, record: CallRecord): void {
-    const site = { guildId: session.guildId, personaId: session.personaId, purpose: 'editor' };
+    const site = { guildId: session.guildId, userId: session.ownerId, personaId: session.personaId, purpose: 'editor' };
     options.budget?.record(callCost(site, record)).catch((error: unknown) => options.onRecordError?.(error));
   }
 
@@ -138,12 +138,9 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       const message = options.noModelReason === undefined ? NO_MODEL_MESSAGE : `${NO_MODEL_MESSAGE} (${options.noModelReason})`;
       return failed(onEvent, { code: 'no_model', reason: 'no_model', message });
     }
-    if (options.budget !== undefined && !(await options.budget.allows(session.guildId))) {
-      const message =
-        session.guildId === null
-          ? "The bot's AI budget for DMs is spent for today; the editor answers again after midnight UTC."
-          : 'This server has used its AI budget for today; the editor answers again after midnight UTC.';
-      return failed(onEvent, { code: 'budget', reason: 'budget', message });
+    const refused = options.budget === undefined ? null : await options.budget.refusal(session.guildId, actor.userId);
+    if (refused !== null) {
+      return failed(onEvent, { code: 'budget', reason: 'budget', message: `${refused} The editor answers again then.` });
     }
     return runAgent({
       llm: options.llm,

@@ -14,8 +14,8 @@ import type { PersonaModels } from './models.ts';
 export interface PersonaDeps {
   readonly personas: PersonaStore;
   readonly models: PersonaModels;
-  /** The server's daily token budget, the games' one: every model call here is checked against it and recorded. */
-  readonly budget: Pick<TokenBudget, 'allows' | 'record' | 'spentMessage'>;
+  /** The daily budgets (the server's, the games' one, or the DMs'; and the person's): every model call here is checked against them and recorded. */
+  readonly budget: Pick<TokenBudget, 'refusal' | 'record'>;
   readonly log: Logger;
   /** The persona editor agent and its Discord conversations; null where the bot runs without them. */
   readonly editor?: EditorService | null;

@@ -119,30 +119,36 @@ export const createSubmit = personaCommand.modal({
   },
 });
 
-/** What was built, and why offline when it was (null: the model wrote it). */
+/** What was built, and why offline when it was (null: the model wrote it; a budget's refusal: that sentence). */
 interface Built {
   readonly content: PersonaContent;
-  readonly offline: 'no_model' | 'budget' | null;
+  readonly offline: 'no_model' | { readonly budgetSpent: string } | null;
 }
 
 const NO_MODEL_NOTE = ' (built offline: play style and tactics are generic until a language model is configured)';
 const BUDGET_PROFILE_NOTE =
-  "Built from the biography without a language model, as the server's AI budget for the day was spent: play style and role tactics are generic. Edit them, or create it again once the budget resets.";
+  'Built from the biography without a language model, as an AI budget for the day was spent: play style and role tactics are generic. Edit them, or create it again once the budget resets.';
 
-/** The profile: from the configured model, else (no model, or the server's budget spent) built offline from the biography. */
-async function contentFrom(deps: PersonaDeps, guildId: string | null, name: string, bio: string): Promise<Result<Built, string>> {
-  const offline = (why: 'no_model' | 'budget'): Result<Built, string> => {
+/** The profile: from the configured model, else (no model, or a budget that pays spent) built offline from the biography. */
+async function contentFrom(
+  deps: PersonaDeps,
+  payer: { readonly guildId: string | null; readonly userId: string },
+  name: string,
+  bio: string,
+): Promise<Result<Built, string>> {
+  const offline = (why: Built['offline'] & {}): Result<Built, string> => {
     const built = offlinePersona(name, bio);
     if (!built.ok) return err(built.error.message);
-    return ok({ content: why === 'budget' ? { ...built.value, notes: BUDGET_PROFILE_NOTE } : built.value, offline: why });
+    return ok({ content: why === 'no_model' ? built.value : { ...built.value, notes: BUDGET_PROFILE_NOTE }, offline: why });
   };
   const model = deps.models.current();
   if (model === null) return offline('no_model');
   // The persona does not exist yet, so its calls carry no persona id.
-  const metered = meteredModel(deps, model, { guildId, purpose: 'profile' });
+  const metered = meteredModel(deps, model, { ...payer, purpose: 'profile' });
   const profile = await buildProfile(name, bio, metered);
   // Refused before the first call or between two (a long biography): nothing more was sent.
-  if (!profile.ok && metered.provider.budgetRefused()) return offline('budget');
+  const refused = metered.provider.refusalMessage();
+  if (!profile.ok && refused !== null) return offline({ budgetSpent: refused });
   if (!profile.ok) {
     if (profile.error.detail !== undefined) deps.log.warn(`the profiler's model call failed: ${profile.error.detail}`);
     return err(profile.error.message);
@@ -161,14 +167,17 @@ async function createPersona(
 ): Promise<void> {
   // Past a cap the model is not asked: the store would refuse what it wrote.
   const room = await deps.personas.roomFor(actorOf(i), input.scope);
-  const built = room.ok ? await contentFrom(deps, i.guildId, input.name, input.bio) : err(room.error.message);
+  const built = room.ok
+    ? await contentFrom(deps, { guildId: i.guildId, userId: i.user.id }, input.name, input.bio)
+    : err(room.error.message);
   const created = built.ok ? await deps.personas.create(actorOf(i), { scope: input.scope, content: built.value.content }) : null;
   if (built.ok && created?.ok) {
     const name = created.value.profile.identity.name;
+    const { offline } = built.value;
     const content =
-      built.value.offline === 'budget'
-        ? `Created ${boldName(name)} (built offline: play style and tactics are generic). ${deps.budget.spentMessage(i.guildId)} Try it with \`/persona test\`.`
-        : `Created ${boldName(name)}${built.value.offline === 'no_model' ? NO_MODEL_NOTE : ''}. Try it with \`/persona test\`.`;
+      offline !== null && offline !== 'no_model'
+        ? `Created ${boldName(name)} (built offline: play style and tactics are generic). ${offline.budgetSpent} Try it with \`/persona test\`.`
+        : `Created ${boldName(name)}${offline === 'no_model' ? NO_MODEL_NOTE : ''}. Try it with \`/persona test\`.`;
     await reply.answer({ content, embeds: [personaEmbed(created.value)], allowedMentions: NO_MENTIONS });
     return;
   }

@@ -30,28 +30,35 @@ function isDramatisExport(bytes: Uint8Array): boolean {
   }
 }
 
+/** Where the import runs and who asked: the budgets that pay for its profiler. */
+interface Payer {
+  readonly guildId: string | null;
+  readonly userId: string;
+}
+
 /**
- * The profiler for a card's tactics: the configured model, metered; none offline or when the
- * server's budget is spent (then the tactics are generic and the warning says why).
+ * The profiler for a card's tactics: the configured model, metered; none offline or when a
+ * budget that pays is spent (then the tactics are generic and the warning says which budget).
  */
-async function cardOptions(deps: PersonaDeps, guildId: string | null): Promise<ImportCardOptions> {
+async function cardOptions(deps: PersonaDeps, { guildId, userId }: Payer): Promise<ImportCardOptions> {
   const model = deps.models.current();
   if (model === null) return {};
-  if (!(await deps.budget.allows(guildId))) {
+  const refused = await deps.budget.refusal(guildId, userId);
+  if (refused !== null) {
     return {
-      noProfilerWarning: `${deps.budget.spentMessage(guildId)} The role tactics and play style are generic; edit them, or import the card again after the reset.`,
+      noProfilerWarning: `${refused} The role tactics and play style are generic; edit them, or import the card again after the reset.`,
     };
   }
-  return { profiler: cardProfiler(meteredModel(deps, model, { guildId, purpose: 'card_import' })) };
+  return { profiler: cardProfiler(meteredModel(deps, model, { guildId, userId, purpose: 'card_import' })) };
 }
 
 /** A Dramatis export, else a Character Card (JSON, or PNG by its signature whatever the file is called). */
-async function read(bytes: Uint8Array, deps: PersonaDeps, guildId: string | null): Promise<Result<Imported, string>> {
+async function read(bytes: Uint8Array, deps: PersonaDeps, payer: Payer): Promise<Result<Imported, string>> {
   if (!isPng(bytes) && isDramatisExport(bytes)) {
     const persona = importPersonaJson(bytes);
     return persona.ok ? ok({ persona: persona.value, from: 'a Dramatis export', warnings: [] }) : err(persona.error.message);
   }
-  const card = await importCard(bytes, await cardOptions(deps, guildId));
+  const card = await importCard(bytes, await cardOptions(deps, payer));
   if (!card.ok) return err(card.error.message);
   const version = card.value.spec === 'chara_card_v3' ? 'V3' : 'V2';
   return ok({
@@ -85,7 +92,7 @@ export const importPersona = personaCommand.subcommand({
     // Past a cap the card's profiler is not asked: the store would refuse what it wrote.
     const room = await deps.personas.roomFor(actorOf(i), scopeOf(i));
     if (!room.ok) return reply.privately(`Nothing was imported: ${room.error.message}`);
-    const imported = await read(bytes.value, deps, i.guildId);
+    const imported = await read(bytes.value, deps, { guildId: i.guildId, userId: i.user.id });
     if (!imported.ok) return reply.privately(cut(`Nothing was imported: ${imported.error}`, 2000));
     const created = await deps.personas.create(actorOf(i), { scope: scopeOf(i), content: imported.value.persona });
     if (!created.ok) return reply.privately(cut(`Nothing was imported: ${created.error.message}`, 2000));

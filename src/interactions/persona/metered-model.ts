@@ -9,8 +9,9 @@ export interface MeteredModel {
 }
 
 /**
- * The configured model for one interaction: each call checked against the server's daily budget
- * first and recorded in the ledger as `site` after. Ask `provider.budgetRefused()` when a call failed.
+ * The configured model for one interaction: each call checked against the daily budgets that
+ * apply to `site` first (the place's and, with `site.userId`, the person's) and recorded in the
+ * ledger as `site` after. Ask `provider.refusalMessage()` when a call failed.
  */
 export function meteredModel(deps: Pick<PersonaDeps, 'budget' | 'log'>, model: PersonaModel, site: CostSite): MeteredModel {
   const onRecordError = (error: unknown) => deps.log.warn(`an LLM call's cost was not recorded: ${String(error)}`);

@@ -67,11 +67,11 @@ export const testSubmit = personaCommand.modal({
 });
 
 const OFFLINE_FOOTER = 'Answered offline (no language model configured): built from the persona’s traits, tactics and phrases.';
-const BUDGET_FOOTER = 'Answered offline (the server’s AI budget for today is spent): built from the persona’s traits, tactics and phrases.';
+const BUDGET_FOOTER = 'Answered offline (an AI budget for today is spent): built from the persona’s traits, tactics and phrases.';
 
 type Answer = { readonly text: string; readonly footer: string; readonly note?: string };
 
-/** Through the configured model; offline without one, or with a note when the server's budget is spent. */
+/** Through the configured model; offline without one, or with a note naming the budget spent (the server's, the DMs' or the person's). */
 async function answerFor(
   i: ChatInputCommandInteraction | ModalSubmitInteraction,
   deps: PersonaDeps,
@@ -82,13 +82,15 @@ async function answerFor(
   if (model === null) return ok({ text: answerOffline(persona.profile, situation), footer: OFFLINE_FOOTER });
   const rendered = await deps.personas.render(actorOf(i), persona.id);
   if (!rendered.ok) return err(rendered.error.message);
-  const metered = meteredModel(deps, model, { guildId: i.guildId, personaId: persona.id, purpose: 'persona_test' });
+  const site = { guildId: i.guildId, userId: i.user.id, personaId: persona.id, purpose: 'persona_test' };
+  const metered = meteredModel(deps, model, site);
   const answered = await answerWithModel({ profile: persona.profile, block: rendered.value.block }, situation, metered);
-  if (!answered.ok && metered.provider.budgetRefused()) {
+  const refused = metered.provider.refusalMessage();
+  if (!answered.ok && refused !== null) {
     return ok({
       text: answerOffline(persona.profile, situation),
       footer: BUDGET_FOOTER,
-      note: `${deps.budget.spentMessage(i.guildId)} ${persona.profile.identity.name} answered offline instead.`,
+      note: `${refused} ${persona.profile.identity.name} answered offline instead.`,
     });
   }
   if (!answered.ok) {

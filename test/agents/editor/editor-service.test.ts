@@ -372,7 +372,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
 
   it('GIVEN a server whose daily budget is spent WHEN a message is sent THEN the editor says so without calling the model, and calls are charged as editor calls', async () => {
     const ledger = memoryLedger();
-    const budget = new TokenBudget(ledger, 20);
+    const budget = new TokenBudget(ledger, { server: { tokens: 20 } });
     const metered = createEditorService({
       personas,
       editor: store,
@@ -452,7 +452,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
 
   it('GIVEN a metered tester WHEN run_test runs in a server and in a DM THEN each test call is an editor_test row of Ada, with the server or with guild null', async () => {
     const ledger = memoryLedger();
-    const budget = new TokenBudget(ledger, 10_000);
+    const budget = new TokenBudget(ledger, { server: { tokens: 10_000 } });
     const provider = anthropic(fake);
     const metered = createEditorService({
       personas,
@@ -487,7 +487,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
   });
 
   it('GIVEN a spent budget WHEN the model calls run_test THEN the tester sends nothing and the model gets an error result saying when the budget resets', async () => {
-    const budget = new TokenBudget(memoryLedger(), 100);
+    const budget = new TokenBudget(memoryLedger(), { server: { tokens: 100 } });
     await budget.record({
       guildId: '900',
       gameId: 'g',

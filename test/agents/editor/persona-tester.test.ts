@@ -21,7 +21,11 @@ describe('the editor’s persona tester', () => {
     const rendered = renderPersona(content());
     if (!rendered.ok) throw new Error(rendered.error.message);
 
-    const answered = await tester.answer(rendered.value, { role: 'town', content: 'Bob accuses you.' }, { guildId: null, personaId: 'p1' });
+    const answered = await tester.answer(
+      rendered.value,
+      { role: 'town', content: 'Bob accuses you.' },
+      { guildId: null, userId: 'u1', personaId: 'p1' },
+    );
 
     expect(answered).toEqual({
       ok: false,

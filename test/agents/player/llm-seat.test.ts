@@ -127,7 +127,7 @@ for (const wire of ['openai', 'anthropic'] as const) {
     it('GIVEN a token budget that runs out WHEN seats keep deciding THEN they fall back to the offline brain and the table is told once', async () => {
       const { provider } = await start(wire, { usage: { input: 900, output: 100 } });
       const ledger = memoryLedger();
-      const budget = new TokenBudget(ledger, 5_000);
+      const budget = new TokenBudget(ledger, { server: { tokens: 5_000 } });
       const calls: CallRecord[] = [];
       const brains = seats(provider, 5, { calls, allow: () => budget.allows('guild') }).map((s) => ({
         ...s,

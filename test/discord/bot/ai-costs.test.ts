@@ -151,6 +151,29 @@ describe('AI seats on a model, on the bot', () => {
     expect(rows.length).toBe(spent);
   });
 
+  it('GIVEN alice’s own daily budget of 100 tokens and a server with no limit WHEN the AI seats of her game play THEN they play on the model past it (the server pays, not the host), no row names her, and her own /persona test still reaches the model', async () => {
+    const fake = await startFakeOpenAi(playingModel({ usage: { input: 400, output: 100 } }));
+    const w = await startTestWorld({ llm: houseOpenAi(fake.baseURL, { userDailyTokenBudget: 100 }), model: fake, seed: SEED });
+    await adaPrefersItsOwnModel(w);
+    const table = await startGame(w);
+    for (let i = 0; i < 2 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+
+    const rows = await createLlmCallStore(w.db.prisma).forGame(table.state.id);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((r) => r.userId === null && r.guildId === w.sim.guild().id)).toBe(true);
+    expect(table.state.log.some((e) => e.type === 'notice' && e.payload.text === BUDGET_NOTICE_TEXT)).toBe(false);
+    const before = fake.requests.length;
+    fake.reset().enqueue(reply.text('Elementary.', { usage: { input: 50, output: 5 } }));
+    await w.sim
+      .user('alice')
+      .slash('other', 'persona', { subcommand: 'test', options: { persona: 'Sherlock Holmes', situation: 'Bob accuses you.' } })
+      .ephemeral();
+    expect(fake.requests).toHaveLength(1);
+    expect(before).toBeGreaterThan(0);
+    const own = await w.db.prisma.llmCall.findMany({ where: { userId: w.sim.user('alice').id } });
+    expect(own.map((r) => r.purpose)).toEqual(['persona_test']);
+  });
+
   it('GIVEN Ada prefers gpt-ada, which OpenAI no longer serves WHEN the AI seats play THEN the channel reads one line naming the persona setting, the host gets it once by DM, the log names the model once, and Poirot plays on the house model', async () => {
     const gone = reply.status(404, 'The model `gpt-ada` does not exist or you do not have access to it.');
     const { world, fake } = onUnlimited(

@@ -481,6 +481,16 @@ const BLOATED_CARD = pngWithCard(
   }),
 );
 
+/** A card of 15 greetings of about 20,000 characters each: every field within its limit, the whole far over what a persona keeps. */
+const GREETY_CARD = {
+  spec: 'chara_card_v2',
+  data: {
+    name: 'Greety',
+    description: 'Says hello at length.',
+    alternate_greetings: Array.from({ length: 15 }, () => 'Hello. '.repeat(2_800)),
+  },
+};
+
 stage(
   'GIVEN carol owns 3 personas, the most one person may keep',
   async () => {
@@ -512,6 +522,11 @@ stage(
       input: '/persona import of a PNG card with 900 KB of extensions',
       sees: 'Nothing was imported: The card is too large to keep: card.extensions: must be at most 16 KiB as JSON (it is 879 KiB).',
       act: () => persona('alice', 'import', { file: { filename: 'bloat.png', content: Buffer.from(BLOATED_CARD) } }),
+    },
+    {
+      input: '/persona import of a card whose fields each fit but come to about 290 KiB together',
+      sees: /^Nothing was imported: The persona is 2\d\d KiB in all \(its profile, parts, traits, arc and card together\); the limit is 256 KiB\./,
+      act: () => persona('alice', 'import', { file: { filename: 'greetings.json', content: Buffer.from(JSON.stringify(GREETY_CARD)) } }),
     },
   ],
 );

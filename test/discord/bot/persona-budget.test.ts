@@ -130,6 +130,7 @@ describe('/persona create on the server’s budget (OpenAI wire)', () => {
         gameId: null,
         playerId: null,
         personaId: null,
+        userId: w.sim.user('alice').id,
         purpose: 'profile',
         provider: 'openai',
         model: 'openai-test-model',
@@ -202,6 +203,7 @@ describe('/persona import on the server’s budget (OpenAI wire)', () => {
       expect.objectContaining({
         guildId: w.sim.guild().id,
         personaId: null,
+        userId: w.sim.user('bob').id,
         purpose: 'card_import',
         inputTokens: 400,
         outputTokens: 80,
@@ -236,6 +238,7 @@ describe('/persona test on the server’s budget (OpenAI wire)', () => {
         gameId: null,
         playerId: null,
         personaId: await holmesId(w),
+        userId: w.sim.user('bob').id,
         purpose: 'persona_test',
         inputTokens: 350,
         outputTokens: 12,
@@ -251,7 +254,7 @@ describe('/persona test on the server’s budget (OpenAI wire)', () => {
     expect(messageText(answer)).toMatch(SPENT);
     const embed = answer.embeds[0] as { description: string; footer: { text: string } };
     expect(embed.description).toContain('Carol');
-    expect(embed.footer.text).toMatch(/Answered offline \(the server’s AI budget for today is spent\)/);
+    expect(embed.footer.text).toMatch(/Answered offline \(an AI budget for today is spent\)/);
     expect(fake.requests).toHaveLength(0);
     expect(await rows(w)).toEqual([]);
   });
@@ -321,6 +324,7 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
     expect(calls.filter((c) => c.purpose === 'editor_test')).toEqual([
       expect.objectContaining({
         guildId,
+        userId: world.sim.user('alice').id,
         personaId: adaId,
         gameId: null,
         playerId: null,
@@ -332,8 +336,8 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
       }),
     ]);
     expect(calls.filter((c) => c.purpose === 'editor')).toEqual([
-      expect.objectContaining({ guildId, personaId: adaId, model: 'editor-model' }),
-      expect.objectContaining({ guildId, personaId: adaId, model: 'editor-model' }),
+      expect.objectContaining({ guildId, userId: world.sim.user('alice').id, personaId: adaId, model: 'editor-model' }),
+      expect.objectContaining({ guildId, userId: world.sim.user('alice').id, personaId: adaId, model: 'editor-model' }),
     ]);
   });
 
@@ -348,5 +352,77 @@ describe('the editor’s run_test on the server’s budget (Anthropic wire)', ()
     expect(result?.text).toContain('The test was not run; nothing was sent to the model.');
     expect(messageText(lastBotMessage(world, thread))).toContain('🔧 run_test ✗');
     await vi.waitFor(async () => expect((await rows(world)).map((c) => c.purpose)).toEqual(['editor', 'editor']));
+  });
+});
+
+describe('each person’s own daily budget, across servers and DMs (OpenAI wire)', () => {
+  const situation = 'Carol accuses you of being Mafia.';
+  const MINE =
+    /Your own AI budget for today \(what you ask of the AI in every server and in DMs\) is spent; it resets at midnight UTC \(in (\d+ h )?\d+ min\)\./;
+
+  it('GIVEN alice’s own budget of 1,000 tokens and servers with plenty WHEN she spends it testing Holmes in the Club and then in DMs THEN her test in a second server is refused: nothing reaches the model, she alone is told it is her budget and when it resets, and bob still gets a real answer', async () => {
+    const fake = await startFakeOpenAi();
+    w = await startWorld({ llm: { ...configFor('openai', fake.baseURL, 100_000), userDailyTokenBudget: 1000 }, model: fake });
+    // A second server alice and bob are members of, its commands routed like the Club's.
+    w.sim.addGuild({ name: 'Annex', channels: ['lounge'], members: ['alice', 'bob'] });
+    const alice = w.sim.user('alice').id;
+    fake.enqueue(
+      reply.text('Elementary, Carol.', { usage: { input: 550, output: 50 } }),
+      reply.text('Quite.', { usage: { input: 550, output: 50 } }),
+    );
+    await persona('alice', 'test', { persona: 'Sherlock Holmes', situation }).ephemeral();
+    await persona('alice', 'test', { persona: 'Sherlock Holmes', situation }, 'dm').ephemeral();
+    expect((await rows(w)).map((r) => [r.guildId, r.userId])).toEqual([
+      [w.sim.guild().id, alice],
+      [null, alice],
+    ]);
+
+    const refused = await persona('alice', 'test', { persona: 'Sherlock Holmes', situation }, 'lounge').ephemeral();
+
+    expect(refused.flags & 64).toBe(64);
+    expect(messageText(refused)).toMatch(MINE);
+    expect(fake.requests).toHaveLength(2);
+    expect(await rows(w)).toHaveLength(2);
+    fake.enqueue(reply.text('Bob, really.', { usage: { input: 10, output: 5 } }));
+    const bobs = await persona('bob', 'test', { persona: 'Sherlock Holmes', situation }, 'lounge').ephemeral();
+    expect((bobs.embeds[0] as { description: string }).description).toBe('Bob, really.');
+  });
+
+  it('GIVEN alice spent her own budget in DMs WHEN she creates a persona and imports a card in the server THEN both are built offline, saying it is her budget, and no call is made', async () => {
+    const fake = await startFakeOpenAi();
+    w = await startWorld({ llm: { ...configFor('openai', fake.baseURL, 100_000), userDailyTokenBudget: 500 }, model: fake });
+    fake.enqueue(reply.text('Elementary.', { usage: { input: 500, output: 10 } }));
+    await persona('alice', 'test', { persona: 'Sherlock Holmes', situation }, 'dm').ephemeral();
+
+    const created = await persona('alice', 'create', { name: 'Ada Lovelace', text: 'Ada Lovelace was a mathematician.' }).ephemeral();
+    const card = { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Mirelle', description: 'A captain.', extensions: {} } };
+    const imported = await persona('alice', 'import', {
+      file: { filename: 'mirelle.json', content: Buffer.from(JSON.stringify(card)) },
+    }).ephemeral();
+
+    expect(messageText(created)).toMatch(/^Created \*\*Ada Lovelace\*\* \(built offline/);
+    expect(messageText(created)).toMatch(MINE);
+    expect(messageText(imported)).toMatch(MINE);
+    expect(fake.requests).toHaveLength(1);
+    expect((await rows(w)).map((r) => r.purpose)).toEqual(['persona_test']);
+  });
+
+  it('GIVEN a server dollar budget of one cent and a dear model WHEN bob tests Holmes twice THEN the cent runs out long before the tokens, and the second test says the server’s budget is spent', async () => {
+    const fake = await startFakeOpenAi();
+    const llm: LlmConfig = {
+      ...configFor('openai', fake.baseURL, 1_000_000),
+      openai: { apiKey: 'test-key', baseURL: fake.baseURL, model: 'gpt-6.1-sol' },
+      serverDailyDollarBudget: 0.01,
+    };
+    w = await startWorld({ llm, model: fake });
+    // gpt-6.1-sol: $2 a million input tokens, $10 output: 4,000 in and 500 out cost $0.013.
+    fake.enqueue(reply.text('Elementary.', { usage: { input: 4000, output: 500 } }));
+    await persona('bob', 'test', { persona: 'Sherlock Holmes', situation }).ephemeral();
+    const second = await persona('bob', 'test', { persona: 'Sherlock Holmes', situation }).ephemeral();
+
+    expect(messageText(second)).toMatch(SPENT);
+    expect(fake.requests).toHaveLength(1);
+    const [row] = await rows(w);
+    expect(row?.costUsd?.toNumber()).toBeCloseTo(0.013, 6);
   });
 });

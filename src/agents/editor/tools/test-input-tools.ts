@@ -60,7 +60,12 @@ const runTest = defineTool<z.infer<typeof runInput>, EditorToolContext>({
     const input = situation ?? (await ctx.editor.testInputs(ctx.personaId)).find((t) => t.id === id);
     if (input === undefined) refuse(`This persona has no test input with id "${id}"; list_test_inputs gives the ids.`);
     const rendered = must(renderPersona(contentOf(await currentPersona(ctx))));
-    const answer = await ctx.tester.answer(rendered, input, { guildId: ctx.guildId, personaId: ctx.personaId }, signal);
+    const answer = await ctx.tester.answer(
+      rendered,
+      input,
+      { guildId: ctx.guildId, userId: ctx.actor.userId, personaId: ctx.personaId },
+      signal,
+    );
     if (!answer.ok) refuse(answer.error);
     return `As ${input.role}, to “${input.content}”, ${rendered.name} answers:\n${answer.value}`;
   },
