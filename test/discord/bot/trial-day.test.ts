@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nominees } from '../../../src/game/index.ts';
+import { nominees, type Phase } from '../../../src/game/index.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
@@ -65,7 +65,9 @@ describe('a trial day on Discord', () => {
     w.timers.advanceTo(table.state.deadline!);
     await w.sim.until(() => table.state.phase === 'defense', { timeoutMs: 5000, description: 'the first defense' });
     let heardOutOfTurn = 0;
-    while (table.state.phase === 'defense') {
+    // Read afresh each turn (TypeScript would keep the phase the checks above narrowed it to).
+    const phaseNow = (): Phase => table.state.phase;
+    while (phaseNow() === 'defense') {
       const { defendant } = table.state.trial;
       const accused = table.state.players.find((p) => p.id === defendant)!;
       if (accused.kind === 'human') {
