@@ -13,6 +13,7 @@ import { leaveButton } from './leave.ts';
 import { nightSelect } from './night.ts';
 import { remove } from './remove.ts';
 import { rules } from './rules.ts';
+import { spectate } from './spectate.ts';
 import { start, startButton } from './start.ts';
 import { stats } from './stats.ts';
 import { status } from './status.ts';
@@ -24,7 +25,7 @@ export type { MafiaDeps } from './context.ts';
 const MAFIA = 'mafia';
 
 /** In the order Discord lists them. */
-const SUBCOMMANDS = [create, addAi, remove, start, status, end, rules, will, stats, leaderboard];
+const SUBCOMMANDS = [create, addAi, remove, start, status, spectate, end, rules, will, stats, leaderboard];
 
 /** The lobby message's buttons, `lobby:<action>:<game>`, by action. */
 const LOBBY_BUTTONS = [joinButton, leaveButton, addAiButton, startButton];
