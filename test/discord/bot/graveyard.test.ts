@@ -11,7 +11,7 @@ import { isEphemeral, messageText, Permissions, SimUserError } from '../../../sc
 import type { SimChannel } from '../../../scripts/fakes/discord/model.ts';
 import { startWorld, type World } from './harness.ts';
 import { nightMenu, openGame, seated, seedWhere, settle, toNextPhase } from './playing.ts';
-import { tidy } from './shared-world.ts';
+import { afterTest, tidy } from './shared-world.ts';
 
 /** One Mafia, and no Doctor to save her victim: carol's kill is the night's death. */
 const ROLES = 'mafia, detective, townsperson x5';
@@ -82,7 +82,7 @@ describe('the graveyard thread', () => {
     expect(reasoning.some((e) => e.seq > opened)).toBe(true);
     const text = threadText(thread);
     for (const e of reasoning) expect(text).toContain(reasoningLine(table.state, e.payload));
-    const sends = w.sim.requests('POST', `/channels/${thread.id}/messages`);
+    const sends = w.sim.requests('POST', new RegExp(`/channels/${thread.id}/messages$`));
     expect(sends.length).toBeGreaterThan(1);
     for (const sent of sends) {
       expect(sent.body).toMatchObject({ allowed_mentions: { parse: [] } });
@@ -147,6 +147,29 @@ describe('the graveyard thread', () => {
     const refused = await w.sim.user('bob').slash('other', 'mafia', { subcommand: 'spectate' }).ephemeral();
     expect(messageText(refused)).toMatch(/You are playing in this game/);
     expect(w.sim.threadMembers(graveB.id)).not.toContain(w.sim.user('bob').id);
+  });
+
+  it('GIVEN bob in the graveyard WHEN Discord refuses one graveyard message THEN the later ones still go out, the host hears it once, and the game goes on', async () => {
+    const table = await openGame(w, { roles: ROLES });
+    await carolKills(table, 'bob');
+    const thread = graveyardOf(table)!;
+    afterTest(w, w.sim.fail({ method: 'POST', route: new RegExp(`/channels/${thread.id}/messages$`), status: 403, code: 50013, times: 1 }));
+    const posted = w.sim.messagesIn(thread.id).length;
+    const refusedBefore = w.sim.failedRequests().length;
+    const before = `${table.state.phase} ${table.state.day}`;
+
+    await toNextPhase(w, table);
+    await toNextPhase(w, table);
+
+    expect(`${table.state.phase} ${table.state.day}`).not.toBe(before);
+    expect(
+      w.sim
+        .failedRequests()
+        .slice(refusedBefore)
+        .filter((r) => r.path.includes(thread.id)),
+    ).toHaveLength(1);
+    expect(w.sim.messagesIn(thread.id).length).toBeGreaterThan(posted);
+    expect(w.sim.messagesIn('game').filter((m) => m.content.includes('could not keep the graveyard thread'))).toHaveLength(1);
   });
 
   it('GIVEN a game with its graveyard open WHEN the bot restarts THEN it finds the thread again by name and goes on posting there', async () => {
