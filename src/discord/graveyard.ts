@@ -68,7 +68,8 @@ export class Graveyard<G extends GraveyardGame> {
         events.flatMap((e) => (e.type === 'player_died' ? [e.payload.playerId] : [])),
       );
       let place = this.places.get(state.id) ?? null;
-      if (!place && died.length > 0) {
+      // A death that ends the game opens nothing: the director's cut follows at once.
+      if (!place && died.length > 0 && state.phase !== 'ended') {
         const opened = await this.opened(table, state);
         place = opened.ok ? opened.value : null;
       }
@@ -82,12 +83,14 @@ export class Graveyard<G extends GraveyardGame> {
     });
   }
 
-  /** A spectator (checked by the caller: not a living player, spectators allowed) joins; the graveyard opens if it is not yet. */
+  /** A spectator or one of the dead (checked by the caller: not a living player) joins; the graveyard opens if it is not yet. */
   spectate(table: G, userId: string): Promise<Result<string, string>> {
     return this.locked(table.state.id, async () => {
       const known = this.places.get(table.state.id);
       const place = known ? ok(known) : await this.opened(table, table.state);
       if (!place.ok) return place;
+      // Asked again (they may have left the thread): added again.
+      place.value.members.delete(userId);
       if (!(await this.add(table, place.value, userId))) {
         return err('Discord did not let me add you to the graveyard thread. Ask the host to check my **Manage Threads** permission here.');
       }

@@ -5,17 +5,18 @@ import { gameHere } from './preconditions.ts';
 
 /** Why this person may not watch from this game's graveyard, or null when they may. */
 function refusal(state: GameState, userId: string): string | null {
-  if (!state.settings.rules.spectators) {
-    return 'The host did not allow spectators in this game (`spectators` of `/mafia create`). The dead join the graveyard on their own.';
-  }
-  if (state.phase === 'lobby') return 'The game has not started yet: spectators join its graveyard once it has.';
   const me = state.players.find((p) => p.kind === 'human' && p.userId === userId);
   if (me?.alive) return 'You are playing in this game: its graveyard is for the dead and spectators. You join it if you die.';
+  if (state.phase === 'lobby') return 'The game has not started yet: spectators join its graveyard once it has.';
+  // The dead of this game may always come back in (they may have left the thread).
+  if (!me && !state.settings.rules.spectators) {
+    return 'The host did not allow spectators in this game (`spectators` of `/mafia create`). The dead join the graveyard on their own.';
+  }
   return null;
 }
 
 /**
- * /mafia spectate: a person not seated (or dead) joins the running game's graveyard thread. A
+ * /mafia spectate: a person not seated (or dead in it) joins the running game's graveyard thread. A
  * command rather than a button: the lobby's buttons are gone once the game starts, when watching
  * begins, and anyone in the channel can use it at any moment of the game.
  */

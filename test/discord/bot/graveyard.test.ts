@@ -147,6 +147,9 @@ describe('the graveyard thread', () => {
     const refused = await w.sim.user('bob').slash('other', 'mafia', { subcommand: 'spectate' }).ephemeral();
     expect(messageText(refused)).toMatch(/You are playing in this game/);
     expect(w.sim.threadMembers(graveB.id)).not.toContain(w.sim.user('bob').id);
+    // In the game where he is dead, he may always come back to its graveyard (spectators or not).
+    const back = await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'spectate' }).ephemeral();
+    expect(messageText(back)).toContain(`<#${graveA.id}>`);
   });
 
   it('GIVEN bob in the graveyard WHEN Discord refuses one graveyard message THEN the later ones still go out, the host hears it once, and the game goes on', async () => {
