@@ -1,4 +1,4 @@
-import { getRole, narrate, type FallbackCategory, type GameState, type ReasoningOutcome } from '../game/index.ts';
+import { getRole, narrate, type FallbackCategory, type GameEventOf, type GameState, type ReasoningOutcome } from '../game/index.ts';
 
 const FALLBACK: Record<FallbackCategory, string> = {
   timeout: 'timeout',
@@ -26,6 +26,11 @@ function marks(payload: { outcome?: ReasoningOutcome | undefined; fallback?: Fal
   return notes.length > 0 ? ` (${notes.join('; ')})` : '';
 }
 
+/** One decision's reasoning as the cut shows it: "Night 1, kill (offline fallback: timeout): …"; `text` escapes what the seat wrote. */
+export function reasoningEntry(payload: GameEventOf<'reasoning'>['payload'], text: (written: string) => string = (t) => t): string {
+  return `${payload.phase === 'night' ? 'Night' : 'Day'} ${payload.day}, ${payload.decision}${marks(payload)}: ${text(payload.text)}`;
+}
+
 /**
  * The post-game reveal: each seat's role, then everything it did and thought in private,
  * in order. Only for ended games: it shows what play must never show.
@@ -39,9 +44,7 @@ export function directorsCut(state: GameState): string[] {
     );
     for (const e of state.log) {
       if (e.type === 'reasoning' && e.payload.playerId === p.id) {
-        out.push(
-          `- ${e.payload.phase === 'night' ? 'Night' : 'Day'} ${e.payload.day}, ${e.payload.decision}${marks(e.payload)}: ${e.payload.text}`,
-        );
+        out.push(`- ${reasoningEntry(e.payload)}`);
       } else if (e.visibility.kind === 'player' && e.visibility.playerId === p.id && e.type !== 'role_assigned') {
         const line = narrate(state, e);
         if (line) out.push(`- ${line}`);

@@ -37,6 +37,7 @@ import { MafiaDmCopies } from './mafia-dm-copies.ts';
 import { FinishedGameCache } from './finished-game-cache.ts';
 import { gameReport } from '../report/files.ts';
 import { MAX_CONTENT } from './presenters/format.ts';
+import { Graveyard } from './graveyard.ts';
 
 /** Discord takes at most ten files on one message. */
 const MAX_FILES = 10;
@@ -135,6 +136,8 @@ export class GameOutput {
   private readonly lobbyClicks = new Map<string, number>();
   /** What discord.js cached for finished games, dropped at their end. */
   private readonly finished: FinishedGameCache;
+  /** Each game's graveyard thread: the dead and spectators, and the AI seats' reasoning live. */
+  readonly graveyard: Graveyard<OutputGame>;
 
   constructor(
     private readonly client: Client,
@@ -146,6 +149,7 @@ export class GameOutput {
     this.mafiaDmCopies = new MafiaDmCopies(log);
     this.finished = new FinishedGameCache(client);
     this.typing = new Pacer(timers, TYPING_INTERVAL_MS);
+    this.graveyard = new Graveyard(client, log, (table, key, text) => this.tell(table, key, text));
   }
 
   published(table: OutputGame, events: readonly GameEvent[], state: GameState): void {
@@ -179,6 +183,7 @@ export class GameOutput {
       }
       await this.nightActions(table, events, state);
       if (events.some((e) => e.type === 'player_died' || e.type === 'phase_started')) await this.muteDead(table, state);
+      await this.graveyard.published(table, events, state);
       if (events.some((e) => e.type === 'game_ended')) {
         await this.unmuteAll(table);
         let cutThreadId: string | null = null;
@@ -195,7 +200,7 @@ export class GameOutput {
         }
         this.finished.forget({
           channelId: table.channelId,
-          threadIds: [table.mafiaThreadId, cutThreadId],
+          threadIds: [table.mafiaThreadId, cutThreadId, this.graveyard.ended(state.id)],
           userIds: state.players.flatMap((p) => (p.kind === 'human' && p.userId ? [p.userId] : [])),
         });
         this.told.forget(state.id);
@@ -234,6 +239,7 @@ export class GameOutput {
 
   /** After a restart: the Mafia thread of a running game, found again by its name. */
   async recover(table: OutputGame): Promise<void> {
+    await this.graveyard.recover(table);
     if (table.mafiaThreadId || table.state.phase === 'lobby') return;
     try {
       const channel = await this.client.channels.fetch(table.channelId);
@@ -258,6 +264,7 @@ export class GameOutput {
 
   async idle(): Promise<void> {
     await Promise.allSettled([...this.chains.values()]);
+    await this.graveyard.idle();
   }
 
   /** How many entries each of its tables holds: what a long run watches stay flat. */
@@ -274,6 +281,7 @@ export class GameOutput {
       pacedTyping: this.typing.size,
       lobbyClicks: this.lobbyClicks.size,
       finishedThreads: this.finished.size,
+      ...this.graveyard.held(),
     };
   }
 

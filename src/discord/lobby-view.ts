@@ -62,6 +62,7 @@ export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptio
       { name: 'Timing', value: `Night ${rules.nightSeconds}s · Day ${rules.daySeconds}s · Vote ${rules.voteSeconds}s`, inline: true },
       { name: 'Seats', value: seatsLine(state), inline: true },
       { name: 'Day', value: dayStyleLine(state), inline: true },
+      { name: 'Graveyard', value: rules.spectators ? 'The dead, and spectators (`/mafia spectate`)' : 'The dead only', inline: true },
     )
     .setFooter({ text: open ? 'Join, then the host starts. /mafia rules shows every switch.' : `Game ${state.id}` });
   if (!open) return { embeds: [embed], components: [], allowedMentions: NO_MENTIONS };

@@ -54,6 +54,7 @@ export const RulesSchema = z.object({
     .max(20)
     .default(3)
     .describe('Day–night cycles in a row without a death before the game ends in a draw'),
+  spectators: z.boolean().default(false).describe('People not seated may watch the game from its graveyard thread, with the dead'),
 });
 export type Rules = z.infer<typeof RulesSchema>;
 export type RulesInput = z.input<typeof RulesSchema>;

@@ -10,6 +10,7 @@ import { channelPermissions, has, P } from './permissions.ts';
 import { dmChannelFor } from './routes/misc.ts';
 import { SimUserError } from './errors.ts';
 import { deleteAsUser, editOwnMessage } from './message-changes.ts';
+import { inviteToThread } from './thread-invites.ts';
 import { apiAttachment, apiChannel, apiMember, apiMessage, apiRole, apiUser } from './serialize.ts';
 
 /** A channel given as its id, its record, or 'dm' for the user's DM with the bot. */
@@ -153,6 +154,11 @@ export class SimUser {
       files,
       trusted: true,
     });
+  }
+
+  /** Adds someone to a thread from the client; throws where Discord would not let them (a private thread that is not invitable). */
+  invite(ref: ChannelRef, other: SimUser): void {
+    inviteToThread(this.core, this.id, this.channel(ref), other.id);
   }
 
   /** Messages this user can see in a channel (their ephemerals included). */

@@ -6,7 +6,7 @@ const REQUIRED: readonly PermissionsString[] = ['ViewChannel', 'SendMessages', '
 /** Without these the game still runs, with less: what each one gives the table. */
 const WANTED: readonly (readonly [PermissionsString, string])[] = [
   ['ManageWebhooks', 'AI players speak under their own name and avatar'],
-  ['CreatePrivateThreads', 'the Mafia get a private thread (else they chat by DM)'],
+  ['CreatePrivateThreads', 'the Mafia get a private thread (else they chat by DM), and the dead a graveyard'],
   ['SendMessagesInThreads', 'the bot speaks in the Mafia thread'],
   ['ManageThreads', 'the bot adds the Mafia to their thread'],
   ['AttachFiles', "the director's cut comes with its files"],

@@ -14,6 +14,7 @@ import { nightSelect } from './night.ts';
 import { nominate, nominateSelect } from './nominate.ts';
 import { remove } from './remove.ts';
 import { rules } from './rules.ts';
+import { spectate } from './spectate.ts';
 import { start, startButton } from './start.ts';
 import { stats } from './stats.ts';
 import { status } from './status.ts';
@@ -25,7 +26,7 @@ export type { MafiaDeps } from './context.ts';
 const MAFIA = 'mafia';
 
 /** In the order Discord lists them. */
-const SUBCOMMANDS = [create, addAi, remove, start, status, nominate, end, rules, will, stats, leaderboard];
+const SUBCOMMANDS = [create, addAi, remove, start, status, nominate, spectate, end, rules, will, stats, leaderboard];
 
 /** The lobby message's buttons, `lobby:<action>:<game>`, by action. */
 const LOBBY_BUTTONS = [joinButton, leaveButton, addAiButton, startButton];

@@ -71,6 +71,7 @@ export const RULE_OPTIONS = [
     name: 'chat-characters',
     description: 'Characters a person may post per phase for the AI to read',
   },
+  { kind: 'switch', rule: 'spectators', name: 'spectators', description: 'People not seated may watch from the graveyard thread' },
 ] as const satisfies readonly RuleOption[];
 
 type OfferedRule = (typeof RULE_OPTIONS)[number]['rule'];

@@ -20,6 +20,7 @@ function ruleLines(r: Rules): string[] {
     `Vigilante shots: **${r.vigilanteShots}** (\`${optionName('vigilanteShots')}\`)`,
     `Someone who leaves the server: **${r.leaverSeat === 'ai' ? 'an AI plays on in their seat' : 'out, their role shown'}** (\`${optionName('leaverSeat')}\`)`,
     `Night **${r.nightSeconds}s** · Dawn ${r.dawnSeconds}s · Day **${r.daySeconds}s** · Vote **${r.voteSeconds}s** · Last words ${r.lastWordsSeconds}s`,
+    `Spectators in the graveyard thread (\`/mafia spectate\`): **${onOff(r.spectators)}** (\`${optionName('spectators')}\`)`,
     `A draw after ${r.maxQuietCycles} day–night cycles in a row without a death`,
   ];
 }

@@ -198,6 +198,12 @@ stage(
       sees: 'There is no game in this channel. Open one with `/mafia create`.',
       act: () => mafia('carol', 'status'),
     },
+    { input: '/mafia spectate in a DM', sees: /server channel/, act: () => mafia('mod', 'spectate', {}, 'dm') },
+    {
+      input: '/mafia spectate where no game is open',
+      sees: 'There is no game in this channel. Open one with `/mafia create`.',
+      act: () => mafia('mod', 'spectate'),
+    },
   ],
 );
 
@@ -253,6 +259,11 @@ stage(
       input: '/mafia will by someone who does not play',
       sees: 'You are not playing in this game, so you have no will to write.',
       act: () => mafia('mod', 'will', { text: 'Hello' }),
+    },
+    {
+      input: '/mafia spectate in a game whose host did not allow spectators',
+      sees: /did not allow spectators/,
+      act: () => mafia('mod', 'spectate'),
     },
   ],
 );

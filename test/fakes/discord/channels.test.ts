@@ -149,6 +149,23 @@ describe('discord simulator: messages, DMs, webhooks, threads, permissions', () 
     expect(sim.user('alice').sees(thread.id)).toHaveLength(2);
   });
 
+  it('GIVEN a private thread that is not invitable WHEN a member adds someone THEN the client refuses; WHEN it is invitable THEN they are in', async () => {
+    const closed = await textChannel('game').threads.create({ name: 'closed', type: ChannelType.PrivateThread, invitable: false });
+    await closed.members.add(sim.user('carol').id);
+    expect(() => sim.user('carol').invite(closed.id, sim.user('bob'))).toThrow(/only moderators/);
+    expect(sim.threadMembers(closed.id)).not.toContain(sim.user('bob').id);
+    expect(sim.user('bob').sees(closed.id)).toEqual([]);
+    // The owner may manage threads: Discord lets them add anyone.
+    sim.user('alice').invite(closed.id, sim.user('bob'));
+    expect(sim.threadMembers(closed.id)).toContain(sim.user('bob').id);
+
+    const open = await textChannel('game').threads.create({ name: 'open', type: ChannelType.PrivateThread, invitable: true });
+    await open.members.add(sim.user('carol').id);
+    sim.user('carol').invite(open.id, sim.user('bob'));
+    await sim.until(() => open.members.cache.has(sim.user('bob').id));
+    expect(sim.user('bob').can(open.id, Permissions.ViewChannel)).toBe(true);
+  });
+
   it('permission overwrites mute a player; CHANNEL_UPDATE reaches the cache', async () => {
     const bob = sim.user('bob');
     expect(bob.can('game', Permissions.SendMessages)).toBe(true);
