@@ -1,4 +1,4 @@
-import type { PlayerView } from '../game/index.ts';
+import type { GameEvent, PlayerView } from '../game/index.ts';
 import type { VotingBloc } from './beliefs.ts';
 
 /** One finished vote: who voted for whom ("no_lynch" is a choice too). */
@@ -46,14 +46,25 @@ export function votingBlocs(rounds: readonly Round[]): readonly VotingBloc[] {
 
 const NONE: readonly VotingBloc[] = [];
 
+// Every seat and decision after a vote sees the same tallies: worked out once per latest tally.
+const byLastTally = new WeakMap<GameEvent, readonly VotingBloc[]>();
+
 /** The blocs in the public vote results a seat has seen. */
 export function votingBlocsOf(view: Pick<PlayerView, 'events'>): readonly VotingBloc[] {
+  const { events } = view;
+  let last: GameEvent | undefined;
+  for (let i = events.length - 1; i >= 0 && !last; i--) if (events[i]?.type === 'vote_resolved') last = events[i];
+  if (!last) return NONE;
+  const kept = byLastTally.get(last);
+  if (kept) return kept;
   const rounds: Round[] = [];
-  for (const e of view.events) {
+  for (const e of events) {
     if (e.type !== 'vote_resolved') continue;
     const ballots: [string, string][] = [];
     for (const group of e.payload.tally) for (const voter of group.voters) ballots.push([voter, group.targetId]);
     rounds.push({ ballots });
   }
-  return votingBlocs(rounds);
+  const blocs = votingBlocs(rounds);
+  byLastTally.set(last, blocs);
+  return blocs;
 }

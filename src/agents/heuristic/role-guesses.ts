@@ -42,14 +42,31 @@ export function consistentResults(view: PlayerView, record: PublicRecord, claime
  * The seat's own team's claims are covers, not claims, and players whose role is known need no guess.
  */
 export function guessRoles(view: PlayerView, record: PublicRecord, beliefs: Beliefs): void {
+  const mafiaSeat = isMafia(view.me.role);
+  if (record.claims.size > 0) guessClaims(view, record, beliefs, mafiaSeat);
+  if (mafiaSeat) return;
+  for (const s of view.seats) {
+    const read = beliefs[s.id];
+    if (read && s.alive && s.knownRole === null && read.suspicion >= LIKELY_MAFIA) read.roleGuess = 'mafia';
+  }
+}
+
+// Module functions, not closures: this runs for every decision, and tsx names every closure it makes.
+function suspicionIn(beliefs: Beliefs, id: string): number {
+  return beliefs[id]?.suspicion ?? 0.5;
+}
+
+function believable(beliefs: Beliefs, id: string, mafiaSeat: boolean): boolean {
+  return mafiaSeat || suspicionIn(beliefs, id) < DOUBTED;
+}
+
+/** The claimants of each role the seat can believe, and of several Detectives the one whose results hold up best. */
+function guessClaims(view: PlayerView, record: PublicRecord, beliefs: Beliefs, mafiaSeat: boolean): void {
   const me = view.me;
-  const mafiaSeat = isMafia(me.role);
-  const team = mafiaSeat ? new Set(view.teammates.map((t) => t.id)) : null;
-  const suspicion = (id: string) => beliefs[id]?.suspicion ?? 0.5;
-  const believable = (id: string) => mafiaSeat || suspicion(id) < DOUBTED;
   const claimants = new Map<RoleId, string[]>();
   for (const [id, role] of record.claims) {
-    if (id === me.id || team?.has(id) || isMafia(role) || role === me.role) continue;
+    if (id === me.id || isMafia(role) || role === me.role) continue;
+    if (mafiaSeat && view.teammates.some((t) => t.id === id)) continue;
     const seat = seatOf(view, id);
     if (!seat?.alive || seat.knownRole !== null) continue;
     const list = claimants.get(role);
@@ -60,15 +77,14 @@ export function guessRoles(view: PlayerView, record: PublicRecord, beliefs: Beli
     let guessed: string | undefined;
     if (role === 'detective') {
       for (const id of ids)
-        if (believable(id) && consistentResults(view, record, id) && (guessed === undefined || suspicion(id) < suspicion(guessed)))
+        if (
+          believable(beliefs, id, mafiaSeat) &&
+          consistentResults(view, record, id) &&
+          (guessed === undefined || suspicionIn(beliefs, id) < suspicionIn(beliefs, guessed))
+        )
           guessed = id;
-    } else if (ids.length === 1 && believable(ids[0] as string)) guessed = ids[0];
+    } else if (ids.length === 1 && believable(beliefs, ids[0] as string, mafiaSeat)) guessed = ids[0];
     const read = guessed === undefined ? undefined : beliefs[guessed];
     if (read) read.roleGuess = role;
-  }
-  if (mafiaSeat) return;
-  for (const s of view.seats) {
-    const read = beliefs[s.id];
-    if (read && s.alive && s.knownRole === null && read.suspicion >= LIKELY_MAFIA) read.roleGuess = 'mafia';
   }
 }

@@ -34,6 +34,12 @@ function bump(reads: readonly Read[], id: string, by: number, reason: string): v
   reasons.push(reason);
 }
 
+/** Suspects `partner` a little if `unmasked` died and was revealed Mafia. */
+function blocPartner(reads: readonly Read[], unmasked: string, partner: string): void {
+  const seat = readOf(reads, unmasked)?.seat;
+  if (seat && !seat.alive && seat.knownRole && isMafia(seat.knownRole)) bump(reads, partner, 0.1, `voted with ${seat.name}`);
+}
+
 // A game's role list is one array its views share: counted once, not every decision.
 let countedRoles: readonly string[] | null = null;
 let countedMafia = 0;
@@ -132,10 +138,8 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
 
   // A bloc partner of a player revealed as Mafia on death voted with the Mafia day after day.
   for (const bloc of votingBlocs(record.votes)) {
-    for (const [unmasked, partner] of [bloc.players, [bloc.players[1], bloc.players[0]]] as const) {
-      const seat = readOf(reads, unmasked)?.seat;
-      if (seat && !seat.alive && seat.knownRole && isMafia(seat.knownRole)) bump(reads, partner, 0.1, `voted with ${seat.name}`);
-    }
+    blocPartner(reads, bloc.players[0], bloc.players[1]);
+    blocPartner(reads, bloc.players[1], bloc.players[0]);
   }
 
   // The Mafia kill the players who hunt them: whoever a victim accused gains a little suspicion.
