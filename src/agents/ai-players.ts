@@ -2,10 +2,11 @@ import * as engine from '../game/index.ts';
 import type { GameState, PlayerState } from '../game/index.ts';
 import { createRng } from '../game/index.ts';
 import { must } from '../result.ts';
-import type { Beliefs } from './beliefs.ts';
+import type { Beliefs, VotingBloc } from './beliefs.ts';
 import type { AsyncBrain, Brain, Decision, DecisionKind, DecisionRequest, Fallback } from './decision.ts';
 import { heuristicBrain } from './heuristic/brain.ts';
 import { memoryFacts } from './player/memory.ts';
+import { votingBlocsOf } from './voting-blocs.ts';
 
 /** An AI seat: who plays it, and the offline brain that stands in when its brain cannot answer in time. */
 export interface AiSeat {
@@ -18,10 +19,12 @@ export interface AiSeat {
   readonly notice?: { readonly topic: string; readonly text: string };
 }
 
-/** A seat's mind between calls: beliefs it wrote, facts the engine gave it. */
+/** A seat's mind between calls: beliefs it wrote (its reads and the voting blocs it saw), facts the engine gave it. */
 export interface SeatMind {
   readonly beliefs: Beliefs;
   readonly memory: readonly string[];
+  /** Absent in minds kept before blocs were. */
+  readonly blocs?: readonly VotingBloc[];
 }
 
 /** Where minds persist, so a restarted process goes on with the same minds. */
@@ -82,13 +85,14 @@ export class AiPlayers {
             : [];
     // Facts are derived from the view; they are worked out here only when they must be stored.
     const memory = this.store ? memoryFacts(view) : undefined;
+    const blocs = this.store ? votingBlocsOf(view) : undefined;
     const options = targets.map((t) => ({ id: t.id, name: t.name }));
     const allowSkip = kind === 'vote' ? state.settings.rules.allowNoLynch : kind === 'night' || kind === 'mafia_chat' || kind === 'speak';
     const beliefs = this.beliefsOf(player.id);
     const sinceSeq = this.lastSeen.get(player.id) ?? 0;
     // Two literals rather than a spread of the optional field: a spread is built slowly, and this runs for every decision.
     return memory
-      ? { kind, view, targets: options, allowSkip, beliefs, memory, sinceSeq }
+      ? { kind, view, targets: options, allowSkip, beliefs, memory, blocs, sinceSeq }
       : { kind, view, targets: options, allowSkip, beliefs, sinceSeq };
   }
 
@@ -125,7 +129,7 @@ export class AiPlayers {
     }
     // A stand-in decision keeps the seat's own reads: the offline brain's are not the model's.
     const keep = decision.fallback !== undefined && Object.keys(request.beliefs).length > 0;
-    const mind = { beliefs: keep ? request.beliefs : decision.beliefs, memory: request.memory ?? [] };
+    const mind = { beliefs: keep ? request.beliefs : decision.beliefs, memory: request.memory ?? [], blocs: request.blocs ?? [] };
     this.minds.set(player.id, mind);
     if (this.store) await this.store.save(state.id, player.id, mind);
     return decision;

@@ -1,7 +1,7 @@
 import type { FallbackCategory, PlayerView, Rng } from '../game/index.ts';
 import type { ModelSource } from '../llm/providers.ts';
 import type { ProviderName } from '../llm/types.ts';
-import type { Beliefs } from './beliefs.ts';
+import type { Beliefs, VotingBloc } from './beliefs.ts';
 
 /**
  * The moments a seat is asked to act; nothing else ever calls a player (no passive listening).
@@ -28,6 +28,8 @@ export interface DecisionRequest {
   readonly beliefs: Beliefs;
   /** Engine-written facts this seat remembers (kills, protections, results). */
   readonly memory?: readonly string[];
+  /** The voting blocs this seat sees in the public tallies (worked out here only when minds are stored; else from the view). */
+  readonly blocs?: readonly VotingBloc[];
   /** Log position of this seat's previous decision: events after it are "new since your last turn". */
   readonly sinceSeq?: number;
   /** Epoch ms (on the game's clock) by which the decision must be made; a model late for it is abandoned. */

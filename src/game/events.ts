@@ -18,6 +18,17 @@ export type PlayerKind = z.infer<typeof PlayerKindSchema>;
 const DeathCauseSchema = z.enum(['mafia', 'vigilante', 'lynch', 'left']);
 export type DeathCause = z.infer<typeof DeathCauseSchema>;
 
+/**
+ * Two players who voted for the same target on `together` of the `of` days both voted: a seat's
+ * "voting bloc" (seed 001), worked out from the public tallies.
+ */
+export const VotingBlocSchema = z.object({
+  players: z.tuple([z.string(), z.string()]),
+  together: z.number().int().min(0),
+  of: z.number().int().min(0),
+});
+export type VotingBloc = z.infer<typeof VotingBlocSchema>;
+
 const PhaseSchema = z.enum(['lobby', 'night', 'dawn', 'day', 'defense', 'vote', 'last_words', 'ended']);
 
 /** Whether an AI decision's move entered the game: in time, after its phase had ended, or refused by the rules. */
@@ -161,6 +172,10 @@ const EventBodySchema = z.discriminatedUnion('type', [
     fallback: FallbackCategorySchema.optional(),
     /** The seat's suspicion of each player (0 town … 1 Mafia) after this decision: the pictures and belief accuracy read it. */
     suspicion: z.record(id, z.number().min(0).max(1)).optional(),
+    /** The role the seat guessed for each player it had a guess on ("likely Detective"); absent in older logs and when it had none. */
+    roleGuesses: z.record(id, RoleIdSchema).optional(),
+    /** The voting blocs the seat saw when it decided; absent in older logs and while there were none. */
+    blocs: z.array(VotingBlocSchema).optional(),
     /** The tools the seat called while it reasoned, as text. */
     tools: z.array(z.object({ name: z.string(), input: z.string(), output: z.string() })).optional(),
   }),

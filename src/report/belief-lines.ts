@@ -1,5 +1,6 @@
 import { getRole, isMafia, type GameState } from '../game/index.ts';
 import { beliefAccuracy, meanOverDays, type SeatRead } from './belief-accuracy.ts';
+import { guessLine } from './guess-lines.ts';
 
 /** Days as short ranges: [1, 2, 4] → "on days 1–2, 4". */
 function daysText(days: readonly number[]): string {
@@ -40,6 +41,9 @@ export function beliefSection(state: GameState): string[] {
     '',
     "Brier score of each seat's suspicions at the end of each day against the true roles (0 is a perfect read; players whose role was public, and a Mafia seat's own team, are not scored), beside a uniform guess of the Mafia share (for a Mafia seat, beside what it knew).",
     '',
-    ...reads.map(beliefLine),
+    ...reads.flatMap((r) => {
+      const guesses = guessLine(state, r.playerId);
+      return guesses ? [beliefLine(r), guesses] : [beliefLine(r)];
+    }),
   ];
 }

@@ -36,6 +36,8 @@ const MindSchema = z.object({
   fallback: z.string().nullable(),
   /** [player id, suspicion 0 town … 1 Mafia], most suspected first: pairs, as they are most of the page's bytes. */
   suspicion: z.array(z.tuple([z.string(), z.number().min(0).max(1)])),
+  /** The role the seat guessed for a player (its name: "Detective"), by player id: shown beside that suspect, as the seat's guess. */
+  guesses: z.record(z.string(), z.string()),
   tools: z.array(z.object({ name: z.string(), input: z.string(), output: z.string() })),
   /** Its reasoning, reads or tools name a role or a side, or read a player whose role the seat knew in private: shown only with the spoilers. */
   spoiler: z.boolean(),
@@ -155,8 +157,12 @@ function mindOf(e: GameEventOf<'reasoning'>, seatOf: (id: string) => number, sec
     outcome: p.outcome ?? 'counted',
     fallback: p.fallback ? fallbackLabel(p.fallback) : null,
     suspicion: Object.entries(p.suspicion ?? {}).sort(([a, x], [b, y]) => y - x || seatOf(a) - seatOf(b)),
+    guesses: Object.fromEntries(Object.entries(p.roleGuesses ?? {}).map(([id, role]) => [id, getRole(role).name])),
     tools,
-    spoiler: texts.some((t) => namesARole(t, secrets.names)) || Object.keys(p.suspicion ?? {}).some((id) => known.has(id)),
+    // A guess is the seat's own and shows as one; a read of a player it knew in private would be no guess.
+    spoiler:
+      texts.some((t) => namesARole(t, secrets.names)) ||
+      [...Object.keys(p.suspicion ?? {}), ...Object.keys(p.roleGuesses ?? {})].some((id) => known.has(id)),
   };
 }
 

@@ -119,6 +119,12 @@ describeInBrowser('the HTML replay in a browser', () => {
     expect(shownMinds.some((m) => KNOWN_READ.test(m.text))).toBe(true);
     expect(shownMinds.some((m) => !m.spoiler)).toBe(true);
 
+    // A role guess is the seat's own and shows as one ("likely Detective"); nothing else may name a role.
+    const guesses = shownMinds.filter((m) => !m.spoiler).flatMap((m) => Object.values(m.guesses));
+    const shownGuesses = await page.locator('.guess').allTextContents();
+    expect(shownGuesses).toHaveLength(guesses.length);
+    for (const guess of guesses) expect(shownGuesses).toContain(`likely ${guess}`);
+    await page.evaluate("document.querySelectorAll('.mind .guess').forEach((guess) => guess.remove())");
     const minds = await page.locator('.mind').allTextContents();
     expect(minds).toHaveLength(shownMinds.length);
     for (const text of minds) expect(unnamed(text), text).not.toMatch(ROLE_WORDS);

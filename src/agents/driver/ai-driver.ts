@@ -1,4 +1,6 @@
 import type { Timers } from '../../clock.ts';
+import { roleGuessesOf } from './belief-record.ts';
+import { votingBlocsOf } from '../voting-blocs.ts';
 import { err, must, type Result } from '../../result.ts';
 import * as engine from '../../game/index.ts';
 import type { GameEvent, GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
@@ -364,6 +366,8 @@ export class AiDriver {
         outcome,
         fallback: decision.fallback?.category,
         suspicion: suspicionOf(decision.beliefs, this.game.state),
+        roleGuesses: roleGuessesOf(decision.beliefs, this.game.state),
+        blocs: votingBlocsOf({ events: this.game.state.log }),
         tools: decision.toolCalls,
       });
   }

@@ -8,6 +8,7 @@ import { claimSince, pledgeToday, type Pledge } from './pledges.ts';
 import { announcedVote, claimedRole, mentionsVoting, readRecord, type PublicRecord } from './reading.ts';
 import { lines, say } from './speech.ts';
 import { NO_INFORMATION, readSuspicion } from './suspicion.ts';
+import { guessRoles } from './role-guesses.ts';
 import { defenseOf, nominationOf, teammateShield, withNomination } from './trial.ts';
 
 type Seat = PlayerView['seats'][number];
@@ -58,6 +59,7 @@ class Context {
   ) {
     this.record = readRecord(req.view);
     this.beliefs = readSuspicion(req.view, this.record, rng);
+    guessRoles(req.view, this.record, this.beliefs);
     this.voice = voice && quietVoice(req.view, voice);
   }
 
@@ -159,14 +161,16 @@ function trustedDetectiveAccusation(c: Context): { detective: string; target: st
   return null;
 }
 
-/** The Mafia's view of danger: who claims power roles or points at the team. */
+/** The Mafia's view of danger: a likely Detective first, then a likely Doctor, and whoever points at the team. */
 function threat(c: Context, id: string): number {
   const team = c.team;
-  const claim = c.record.claims.get(id);
-  let score = claim === 'detective' ? 3 : claim === 'doctor' ? 2 : claim === 'vigilante' ? 1.5 : 0;
+  let score = GUESS_THREAT[c.beliefs[id]?.roleGuess ?? 'none'] ?? (c.record.claims.has(id) ? 0.5 : 0);
   for (const accused of c.record.accusations.get(id) ?? []) if (team.has(accused)) score += 0.5;
   return score;
 }
+
+/** How much the Mafia want a likely holder of each power role dead; an unbelieved claim counts 0.5. */
+const GUESS_THREAT: Partial<Record<string, number>> = { detective: 3, doctor: 2, vigilante: 1.5 };
 
 function nightChoice(c: Context, target: TargetOption | undefined, why: string): Decision {
   const role = c.view.me.role ? getRole(c.view.me.role) : null;
@@ -210,8 +214,8 @@ function nightDecision(c: Context): Decision {
     }
     case 'protect': {
       const target = best(targets, (t) => {
-        const claim = c.record.claims.get(t.id);
-        const claimBonus = claim === 'detective' && suspicionOf(c, t.id) < 0.6 ? 3 : 0;
+        // The likely Detective: a claimant the seat believes, whose results hold up (role-guesses.ts).
+        const claimBonus = c.beliefs[t.id]?.roleGuess === 'detective' ? 3 : 0;
         const self = t.id === view.me.id ? 0.6 : 0;
         return claimBonus + 0.3 * (c.record.accusations.get(t.id)?.length ?? 0) + self - suspicionOf(c, t.id) + rng.int(0, 30) / 100;
       });

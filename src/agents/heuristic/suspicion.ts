@@ -2,6 +2,8 @@ import type { PlayerView, Rng, SeatView } from '../../game/index.ts';
 import { getRole, isMafia } from '../../game/index.ts';
 import { knownRoleRead, type Beliefs } from '../beliefs.ts';
 import type { PublicRecord } from './reading.ts';
+import { votingBlocs } from '../voting-blocs.ts';
+import { consistentResults } from './role-guesses.ts';
 
 export const NO_INFORMATION = 'no information yet';
 
@@ -30,6 +32,12 @@ function bump(reads: readonly Read[], id: string, by: number, reason: string): v
   const reasons = (read.reasons ??= []);
   if (reasons.length === 3) reasons.shift();
   reasons.push(reason);
+}
+
+/** Suspects `partner` a little if `unmasked` died and was revealed Mafia. */
+function blocPartner(reads: readonly Read[], unmasked: string, partner: string): void {
+  const seat = readOf(reads, unmasked)?.seat;
+  if (seat && !seat.alive && seat.knownRole && isMafia(seat.knownRole)) bump(reads, partner, 0.1, `voted with ${seat.name}`);
 }
 
 // A game's role list is one array its views share: counted once, not every decision.
@@ -88,12 +96,18 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
     (read.reasons ??= []).push(`my investigation: ${inv.result}`);
   }
 
+  // A claim whose results a known role disproves is a lie: it neither contests the others nor counts.
   let detectiveClaims = 0;
-  for (const role of record.claims.values()) if (role === 'detective') detectiveClaims++;
+  for (const [claimer, role] of record.claims)
+    if (role === 'detective' && (claimer === me.id || consistentResults(view, record, claimer))) detectiveClaims++;
   for (const [claimer, role] of record.claims) {
     if (role !== 'detective' || claimer === me.id) continue;
     if (me.role === 'detective') {
       bump(reads, claimer, 0.6, 'claims my role, Detective');
+      continue;
+    }
+    if (!consistentResults(view, record, claimer)) {
+      bump(reads, claimer, 0.4, 'Detective results proven false');
       continue;
     }
     const contested = detectiveClaims > 1;
@@ -120,6 +134,12 @@ export function readSuspicion(view: PlayerView, record: PublicRecord, rng: Rng):
         bump(reads, voter, wasMafia ? -0.1 : 0.12, wasMafia ? 'helped lynch Mafia' : 'helped lynch town');
       } else if (wasMafia) bump(reads, voter, 0.08, 'voted away from a Mafia lynch');
     }
+  }
+
+  // A bloc partner of a player revealed as Mafia on death voted with the Mafia day after day.
+  for (const bloc of votingBlocs(record.votes)) {
+    blocPartner(reads, bloc.players[0], bloc.players[1]);
+    blocPartner(reads, bloc.players[1], bloc.players[0]);
   }
 
   // The Mafia kill the players who hunt them: whoever a victim accused gains a little suspicion.

@@ -1,3 +1,4 @@
+import type { RoleId } from '../../game/index.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { Beliefs } from '../beliefs.ts';
 import type { Decision, DecisionRequest } from '../decision.ts';
@@ -13,6 +14,11 @@ function cut(text: string, limit: number): string {
   const slice = trimmed.slice(0, limit);
   const end = Math.max(slice.lastIndexOf('. '), slice.lastIndexOf('! '), slice.lastIndexOf('? '));
   return end > limit / 2 ? slice.slice(0, end + 1) : `${slice.slice(0, limit - 1)}…`;
+}
+
+/** A guess at a role the game does not hold is no guess: a belief, not a move, so it is dropped rather than asked again. */
+function roleGuessIn(request: DecisionRequest, guess: RoleId | null): RoleId | null {
+  return guess !== null && request.view.rolesInPlay.includes(guess) ? guess : null;
 }
 
 /**
@@ -52,7 +58,10 @@ export function interpret(request: DecisionRequest, structured: unknown): Result
   const beliefs: Beliefs = withPriors(request.view, request.beliefs);
   for (const b of answer.beliefs) {
     const id = byName.get(b.player);
-    if (id && id !== request.view.me.id) beliefs[id] = { suspicion: b.suspicion, trust: b.trust, reason: cut(b.reason, limits.reason) };
+    if (id && id !== request.view.me.id) {
+      const roleGuess = roleGuessIn(request, b.roleGuess);
+      beliefs[id] = { suspicion: b.suspicion, trust: b.trust, reason: cut(b.reason, limits.reason), ...(roleGuess && { roleGuess }) };
+    }
   }
   const targetId = chosen ? (chosen.id ?? (request.kind === 'vote' ? 'no_lynch' : null)) : null;
   return ok({

@@ -4,6 +4,7 @@ import type { DecisionKind, DecisionRequest } from '../decision.ts';
 import { jsonSchemaOf } from '../../llm/tool.ts';
 import type { JsonSchema } from '../../llm/types.ts';
 import { FIELD_LIMITS, firstNight } from './turn-lengths.ts';
+import { BeliefSchema, RoleGuessSchema } from '../beliefs.ts';
 
 export const SKIP = '(nobody)';
 const NO_LYNCH = '(no lynch)';
@@ -110,11 +111,16 @@ const limit = (what: string, chars: number) => `${what} At most ${chars} charact
 
 function buildSchema(names: readonly string[]) {
   const players = z.enum(names.length > 0 ? (names as [string, ...string[]]) : ['nobody']);
+  // A read as beliefs.ts defines it, named by player; the reason's length is cut in code, and a
+  // role guess every read carries (null for none: strict outputs have no optional fields), so an
+  // answer written before guesses existed still parses.
+  const { suspicion, trust } = BeliefSchema.shape;
   const belief = z.object({
     player: players,
-    suspicion: z.number().min(0).max(1),
-    trust: z.number().min(0).max(1),
+    suspicion,
+    trust,
     reason: z.string().describe(limit('Why, in one line.', FIELD_LIMITS.reason)),
+    roleGuess: RoleGuessSchema.nullable().default(null),
   });
   return z.object({
     observations: z.string().describe(limit('The facts that matter since your last turn.', FIELD_LIMITS.observations)),

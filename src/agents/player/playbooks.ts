@@ -48,7 +48,7 @@ export const PLAYBOOKS: Record<RoleId, readonly string[]> = {
 export const FIELD_GUIDE: readonly string[] = [
   'observations: the facts that matter since your last turn (deaths, claims, votes, results), briefly.',
   'analysis: what those facts suggest: who is lying, who is likely town, what the Mafia want now.',
-  'beliefs: suspicion 0–1 (1 = surely Mafia), trust 0–1 and a one-line reason, for the players your task names; earlier reads you do not repeat are kept.',
+  'beliefs: suspicion 0–1 (1 = surely Mafia), trust 0–1, a one-line reason and roleGuess: the role you think they hold (e.g. detective, doctor, mafia) or null, for the players your task names; earlier reads you do not repeat are kept.',
   'strategy: your plan for this turn, serving your side, in one or two sentences.',
   'decision: exactly one of the options listed with the task.',
   'speech: what your task asks you to say, in your own voice, at most three sentences; it must agree with your decision.',

@@ -1,6 +1,7 @@
 import { getRole, isMafia, isSpeechRewrite, type GameEvent, type PlayerView, type RoleId, type Rules } from '../../game/index.ts';
 import type { DecisionRequest } from '../decision.ts';
 import { memoryFacts } from './memory.ts';
+import { votingBlocsOf } from '../voting-blocs.ts';
 import { beliefsGuideOf, optionsOf, SKIP, speechGuideOf, taskOf } from './output-schema.ts';
 import { lengthsLineOf } from './turn-lengths.ts';
 import { NO_READ, withPriors } from './prior-beliefs.ts';
@@ -231,10 +232,17 @@ function beliefLines(request: DecisionRequest, name: (id: string) => string): st
   for (const [id, b] of Object.entries(withPriors(request.view, request.beliefs))) {
     if (!living.has(id)) continue;
     const odds = `suspicion ${b.suspicion.toFixed(2)}, trust ${b.trust.toFixed(2)}`;
-    if (b.reason === NO_READ) unread.set(odds, [...(unread.get(odds) ?? []), name(id)]);
-    else reads.push(`- ${name(id)}: ${odds} — ${neutralise(b.reason)}`);
+    const guess = b.roleGuess ? `, likely ${getRole(b.roleGuess).name}` : '';
+    if (b.reason === NO_READ && !guess) unread.set(odds, [...(unread.get(odds) ?? []), name(id)]);
+    else reads.push(`- ${name(id)}: ${odds}${guess} — ${neutralise(b.reason)}`);
   }
   return [...reads, ...[...unread].map(([odds, names]) => `- No read yet (${odds}): ${names.join(', ')}`)];
+}
+
+/** The voting blocs the seat sees, one pair a line; none until two days' votes are in. */
+function blocLines(request: DecisionRequest, name: (id: string) => string): string[] {
+  const blocs = request.blocs ?? votingBlocsOf(request.view);
+  return blocs.map((b) => `- ${name(b.players[0])} and ${name(b.players[1])}: the same vote on ${b.together} of ${b.of} days`);
 }
 
 /** The per-turn context: built only from the seat's view, its memory and beliefs. */
@@ -277,6 +285,7 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
   const mafiaThread = isMafia(view.me.role) ? mafiaThreadOf(view, name) : [];
   const memory = request.memory ?? memoryFacts(view);
   const beliefs = beliefLines(request, name);
+  const blocs = blocLines(request, name);
   const news = sinceLastTurn(view, request.sinceSeq ?? 0, view.events[start]?.seq ?? 0, name);
   const options = optionsOf(request).map((o) => o.label);
   const lengths = lengthsLineOf(request);
@@ -301,6 +310,7 @@ export function turnParts(request: DecisionRequest): { text: string; breaks: num
     '',
     '# Your beliefs so far',
     ...(beliefs.length > 0 ? beliefs : ['- none yet']),
+    ...(blocs.length > 0 ? ['', '# Voting blocs you see (pairs who voted alike on most days both voted)', ...blocs] : []),
     '',
     ...(request.kind === 'defense' ? ['# The accusation', ...accusationLines(view, name), ''] : []),
     `# Now: ${phase}, day ${view.day}`,

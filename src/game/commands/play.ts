@@ -1,8 +1,17 @@
 import { err, must, ok, type Result } from '../../result.ts';
 import { fail, type Change, type GameError } from '../errors.ts';
-import { DIRECTOR, MAFIA_TEAM, onlyPlayer, PUBLIC, type FallbackCategory, type GameEventOf, type ReasoningOutcome } from '../events.ts';
+import {
+  DIRECTOR,
+  MAFIA_TEAM,
+  onlyPlayer,
+  PUBLIC,
+  type FallbackCategory,
+  type GameEventOf,
+  type ReasoningOutcome,
+  type VotingBloc,
+} from '../events.ts';
 import { nightTargetError, recordAction } from '../night.ts';
-import { isMafia } from '../roles/registry.ts';
+import { isMafia, type RoleId } from '../roles/registry.ts';
 import { findPlayer, type GameState, type Phase, type PlayerId, type VoteTarget } from '../state.ts';
 import { Transition } from '../transition.ts';
 import { endIfWon } from '../phases.ts';
@@ -167,6 +176,8 @@ export function recordReasoning(
     outcome?: ReasoningOutcome;
     fallback?: FallbackCategory;
     suspicion?: Readonly<Record<PlayerId, number>>;
+    roleGuesses?: Readonly<Record<PlayerId, RoleId>>;
+    blocs?: readonly VotingBloc[];
     tools?: readonly { name: string; input: string; output: string }[];
   },
 ): Result<Change, GameError> {
@@ -183,6 +194,9 @@ export function recordReasoning(
   if (input.fallback) payload.fallback = input.fallback;
   // Kept as given: the caller hands over a record made for this event (the AI driver makes one per decision).
   if (input.suspicion) payload.suspicion = input.suspicion;
+  if (input.roleGuesses && Object.keys(input.roleGuesses).length > 0) payload.roleGuesses = input.roleGuesses;
+  if (input.blocs && input.blocs.length > 0)
+    payload.blocs = input.blocs.map((b) => ({ players: [b.players[0], b.players[1]], together: b.together, of: b.of }));
   if (input.tools && input.tools.length > 0) payload.tools = input.tools.map((t) => ({ ...t }));
   const t = new Transition(state, input.at);
   t.emit({ type: 'reasoning', payload }, DIRECTOR);

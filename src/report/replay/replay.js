@@ -60,12 +60,19 @@ function replay(model) {
     return label ? [name(id), kind, label] : [name(id), kind];
   }
 
-  /** One read of the table: a player and how Mafia they look. @param {Mind['suspicion'][number]} read */
-  function suspect([playerId, value]) {
+  /**
+   * One read of the table: a player, how Mafia they look and the role the seat guessed for them
+   * (its guess, never the truth: shown as the seat wrote it).
+   * @param {Mind['suspicion'][number]} read
+   * @param {Mind['guesses']} guesses
+   */
+  function suspect([playerId, value], guesses) {
     const item = el('li', 'read');
     const bar = el('span', 'bar');
     bar.style.setProperty('--value', String(value));
     item.append(name(playerId), bar, el('span', 'value', value.toFixed(2)));
+    const guess = guesses[playerId];
+    if (guess) item.append(el('span', 'guess', `likely ${guess}`));
     return item;
   }
 
@@ -84,12 +91,12 @@ function replay(model) {
     if (mind.suspicion.length > 0) {
       const reads = el('div', 'beliefs');
       const top = el('ol', 'reads');
-      top.append(...mind.suspicion.slice(0, TOP_READS).map(suspect));
+      top.append(...mind.suspicion.slice(0, TOP_READS).map((read) => suspect(read, mind.guesses)));
       reads.append(el('p', 'label', 'Suspects'), top);
       if (mind.suspicion.length > TOP_READS) {
         const all = el('details', 'all-reads');
         const rest = el('ol', 'reads');
-        rest.append(...mind.suspicion.slice(TOP_READS).map(suspect));
+        rest.append(...mind.suspicion.slice(TOP_READS).map((read) => suspect(read, mind.guesses)));
         all.append(el('summary', undefined, `and ${mind.suspicion.length - TOP_READS} more`), rest);
         reads.append(all);
       }
