@@ -2,7 +2,7 @@ import type { EventType, GameEvent } from '../game/index.ts';
 import { must } from '../result.ts';
 
 /** A seat's moves: what a decision may change besides what it says. */
-const MOVES = new Set<EventType>(['vote_cast', 'night_action', 'mafia_proposal']);
+const MOVES = new Set<EventType>(['vote_cast', 'night_action', 'mafia_proposal', 'nominated', 'nomination_seconded', 'defense_rested']);
 
 /** What a move can set off within its own command (the vote that closes the day, the last night action). */
 const CONSEQUENCES = new Set<EventType>([
@@ -22,7 +22,12 @@ export function authorOf(e: GameEvent): string | null {
   switch (e.type) {
     case 'speech':
     case 'will_written':
+    case 'defense_rested':
       return e.payload.playerId;
+    case 'nominated':
+      return e.payload.nominatorId;
+    case 'nomination_seconded':
+      return e.payload.seconderId;
     case 'vote_cast':
     case 'vote_withdrawn':
       return e.payload.voterId;

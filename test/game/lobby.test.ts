@@ -73,6 +73,7 @@ describe('setups', () => {
       maxNominees: 3,
       defenseSeconds: 45,
       maxQuietCycles: 3,
+      spectators: false,
     });
   });
 });

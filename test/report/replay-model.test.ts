@@ -53,7 +53,7 @@ describe('the replay model of a finished 16-player all-AI game', async () => {
       if (vote?.type === 'vote_cast') {
         const target = vote.payload.targetId === 'no_lynch' ? 'no lynch' : name(vote.payload.targetId);
         expect(turn.mind).toMatchObject({ decision: `vote → ${target}`, phase: 'vote' });
-      } else expect(turn.mind!.decision).toMatch(/^(speech|last words)$/);
+      } else expect(turn.mind!.decision).toMatch(/^(speech|speech, nominates → .+|defense|last words)$/);
     }
   });
 
