@@ -21,7 +21,9 @@ export function movesReport(state: GameState): MovesReport {
   let due = 0;
   let overrunMsMax = 0;
   const starts = log.flatMap((e, i) =>
-    e.type === 'phase_started' && (e.payload.phase === 'night' || e.payload.phase === 'vote') ? [{ start: i, opened: e }] : [],
+    e.type === 'phase_started' && (e.payload.phase === 'night' || e.payload.phase === 'vote' || e.payload.phase === 'defense')
+      ? [{ start: i, opened: e }]
+      : [],
   );
   for (const { start, opened } of starts) {
     const endIndex = log.findIndex((e, i) => i > start && (e.type === 'phase_started' || e.type === 'game_ended'));
@@ -32,11 +34,14 @@ export function movesReport(state: GameState): MovesReport {
       if (e.type === 'night_action') moved.add(e.payload.actorId);
       else if (e.type === 'mafia_proposal') moved.add(e.payload.actorId);
       else if (e.type === 'vote_cast') moved.add(e.payload.voterId);
+      else if (e.type === 'defense_rested') moved.add(e.payload.playerId);
     }
     const { phase, day, deadline } = opened.payload;
     for (const p of before.players) {
       if (!ai.has(p.id) || !p.alive) continue;
       if (phase === 'night' && !engine.hasNightAction(before, p)) continue;
+      // A defense is owed by its defendant only.
+      if (phase === 'defense' && opened.payload.defendantId !== p.id) continue;
       due++;
       if (!moved.has(p.id)) missed.push(`${p.name} (${phase} ${day})`);
     }

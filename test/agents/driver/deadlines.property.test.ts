@@ -10,7 +10,8 @@ function phaseOf(text: string): string {
 }
 
 describe('property: AI moves are always in before their phase resolves', () => {
-  it('GIVEN random games with model latencies up to twice the phase, hangs that never answer, 429s and 5xx WHEN played in real time THEN every living AI seat’s vote and night action is in the log before its phase resolves, and no phase ends past its deadline', async () => {
+  it('GIVEN random games with model latencies up to twice the phase, hangs that never answer, 429s and 5xx WHEN played in real time THEN every living AI seat’s vote, night action and (in a trial day) defense is in the log before its phase resolves, and no phase ends past its deadline', async () => {
+    let defensesDue = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -20,6 +21,8 @@ describe('property: AI moves are always in before their phase resolves', () => {
           nightSeconds: fc.integer({ min: 10, max: 90 }),
           daySeconds: fc.integer({ min: 20, max: 120 }),
           voteSeconds: fc.integer({ min: 10, max: 90 }),
+          dayStyle: fc.constantFrom('open' as const, 'trial' as const),
+          defenseSeconds: fc.integer({ min: 10, max: 60 }),
           hang: fc.double({ min: 0, max: 0.3, noNaN: true }),
           rateLimited: fc.double({ min: 0, max: 0.2, noNaN: true }),
           serverError: fc.double({ min: 0, max: 0.2, noNaN: true }),
@@ -31,6 +34,7 @@ describe('property: AI moves are always in before their phase resolves', () => {
             night: c.nightSeconds,
             day: c.daySeconds,
             vote: c.voteSeconds,
+            defense: c.defenseSeconds,
             'last words': 30,
             dawn: 10,
           };
@@ -50,10 +54,20 @@ describe('property: AI moves are always in before their phase resolves', () => {
             people: c.people,
             random,
             behaviour,
-            settings: { rules: { nightSeconds: c.nightSeconds, daySeconds: c.daySeconds, voteSeconds: c.voteSeconds, maxQuietCycles: 2 } },
+            settings: {
+              rules: {
+                nightSeconds: c.nightSeconds,
+                daySeconds: c.daySeconds,
+                voteSeconds: c.voteSeconds,
+                dayStyle: c.dayStyle,
+                defenseSeconds: c.defenseSeconds,
+                maxQuietCycles: 2,
+              },
+            },
           });
           expect(state.phase).toBe('ended');
           const report = movesReport(state);
+          defensesDue += state.log.filter((e) => e.type === 'phase_started' && e.payload.defendantId !== undefined).length;
           expect(report.missed).toEqual([]);
           // On the manual clock a phase resolves exactly at its deadline; in a bot, store latency adds to it.
           expect(report.overrunMsMax).toBe(0);
@@ -63,5 +77,7 @@ describe('property: AI moves are always in before their phase resolves', () => {
       ),
       { numRuns: 150 },
     );
+    // The trial days did put seats on trial: the defense phase was exercised.
+    expect(defensesDue).toBeGreaterThan(0);
   }, 300_000);
 });
