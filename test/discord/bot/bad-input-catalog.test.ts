@@ -17,7 +17,11 @@ import {
   type SimMessage,
 } from '../../../scripts/fakes/discord/index.ts';
 import { forgedMenu, forgeOption, nightMenu, openGame, seated, seedWhere, settle, toNextPhase } from './playing.ts';
-import { startWorld, type World } from './harness.ts';
+import { OFFLINE, startWorld, type World } from './harness.ts';
+import type { LlmConfig } from '../../../src/config.ts';
+import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
+import type { FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
+import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 
 const ROLES = 'mafia, detective, townsperson x5';
 const SEED = seedWhere((r) => r.carol === 'mafia' && r.alice === 'detective', 7, ROLES);
@@ -40,8 +44,9 @@ interface Case {
   readonly act: () => Promise<Seen> | Seen;
 }
 
-/** Everything a refusal must leave as it was. */
-async function snapshot(): Promise<string> {
+/** Everything a refusal must leave as it was (in `world`: the catalog's own, or a stage's). */
+async function snapshot(world: World = w): Promise<string> {
+  const w = world;
   const games = w.bot.liveGames.live.map((t) => ({
     id: t.state.id,
     events: t.state.log.length,
@@ -53,13 +58,20 @@ async function snapshot(): Promise<string> {
   }));
   const stored = await w.db.prisma.gameEvent.count();
   const openGames = await w.db.prisma.game.findMany({ select: { id: true, status: true, hostId: true }, orderBy: { id: 'asc' } });
-  const personas = await w.db.prisma.persona.findMany({ orderBy: { id: 'asc' } });
-  return JSON.stringify({ games, stored, openGames, personas });
+  // A persona's compiled summary is a cache of its profile, written when first used (a refused
+  // /persona test compiles it too): what a person made is the rest of the row.
+  const personas = (await w.db.prisma.persona.findMany({ orderBy: { id: 'asc' } })).map(
+    ({ compiledSummary: _summary, compiledAt: _at, updatedAt: _updated, ...made }) => made,
+  );
+  // What the model was asked, and paid for: a refusal spends nothing.
+  const calls = await w.db.prisma.llmCall.count();
+  return JSON.stringify({ games, stored, openGames, personas, calls });
 }
 
-async function run(c: Case): Promise<void> {
+async function run(c: Case, world: World = w): Promise<void> {
+  const w = world;
   for (const t of w.bot.liveGames.live) await settle(w, t);
-  const before = await snapshot();
+  const before = await snapshot(w);
   const seen = await c.act();
   let text: string;
   if (seen.kind === 'reply') {
@@ -73,7 +85,7 @@ async function run(c: Case): Promise<void> {
   else expect(text).toMatch(c.sees);
   await w.bot.idle();
   for (const t of w.bot.liveGames.live) await settle(w, t);
-  expect(await snapshot()).toBe(before);
+  expect(await snapshot(w)).toBe(before);
 }
 
 const reply = (handle: InteractionHandle): Seen => ({ kind: 'reply', handle });
@@ -541,6 +553,81 @@ stage(
     },
   ],
 );
+
+/**
+ * Spent budgets, in a world of their own on the OpenAI wire fake (the catalog's world plays
+ * offline, where no budget is ever asked). Earlier today the server spent its budget, and alice
+ * spent hers and the DMs' in DMs: each person is told which budget ran out and when it resets,
+ * privately, no call reaches the model and nothing is stored.
+ */
+const budgets: { world?: World; fake?: FakeLlmServer } = {};
+const SITUATION = 'Carol accuses you of being Mafia.';
+const spentToday = (world: World, spender: { guildId: string | null; userId: string | null }) =>
+  createLlmCallStore(world.db.prisma).record({
+    ...spender,
+    gameId: null,
+    playerId: null,
+    purpose: 'persona_test',
+    provider: 'openai',
+    model: 'earlier',
+    inputTokens: 5000,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    cacheWriteInputTokens: 0,
+    cacheWrite1hInputTokens: 0,
+    costUsd: null,
+    latencyMs: 1,
+    ok: true,
+    errorKind: null,
+  });
+const testIn = (user: string, where: string) =>
+  reply(
+    budgets
+      .world!.sim.user(user)
+      .slash(where, 'persona', { subcommand: 'test', options: { persona: 'Sherlock Holmes', situation: SITUATION } }),
+  );
+const BUDGET_CASES: readonly Case[] = [
+  {
+    input: "/persona test in a server whose day's AI budget is spent",
+    sees: /^This server's AI budget for today is spent; it resets at midnight UTC \(in (\d+ h )?\d+ min\)\./,
+    act: () => testIn('bob', 'game'),
+  },
+  {
+    input: '/persona test by a person whose own AI budget for the day is spent (in DMs or any server)',
+    sees: /^Your own AI budget for today \(what you ask of the AI in every server and in DMs\) is spent; it resets at midnight UTC/,
+    act: () => testIn('alice', 'dm'),
+  },
+  {
+    input: "/persona test in a DM when the bot's AI budget for DMs is spent",
+    sees: /^The bot's AI budget for DMs for today is spent; it resets at midnight UTC/,
+    act: () => testIn('carol', 'dm'),
+  },
+];
+catalog.push({ stage: 'spent budgets', cases: BUDGET_CASES });
+describe('spent budgets', () => {
+  beforeAll(async () => {
+    const fake = await startFakeOpenAi();
+    const llm: LlmConfig = {
+      ...OFFLINE,
+      provider: 'openai',
+      openai: { apiKey: 'test-key', baseURL: fake.baseURL, model: 'openai-test-model' },
+      timeoutMs: 5000,
+      dailyTokenBudget: 1000,
+      dmDailyTokenBudget: 1000,
+      userDailyTokenBudget: 1000,
+    };
+    const world = await startWorld({ llm, model: fake });
+    await spentToday(world, { guildId: world.sim.guild().id, userId: null });
+    await spentToday(world, { guildId: null, userId: world.sim.user('alice').id });
+    Object.assign(budgets, { world, fake });
+  });
+  afterAll(() => budgets.world?.close());
+  for (const c of BUDGET_CASES)
+    it(`${c.input} → ${String(c.sees)}`, async () => {
+      await run(c, budgets.world!);
+      expect(budgets.fake!.requests).toHaveLength(0);
+    });
+});
 
 describe('the catalog', () => {
   it('GIVEN every stage WHEN counted THEN it lists at least forty bad inputs, each told apart', () => {
