@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
 import type { GameState, PlayerState, RoleId, RulesInput } from '../../src/game/index.ts';
-import type { DecisionKind, DecisionRequest, Voice } from '../../src/agents/decision.ts';
+import type { Voice } from '../../src/agents/decision.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { claimedRole } from '../../src/agents/heuristic/reading.ts';
 import { contradiction } from '../../src/agents/player/contradiction.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import { TestGame } from '../support/test-game.ts';
+import { decisionRequest } from '../support/decision-request.ts';
 import { propertyRuns } from '../support/property-size.ts';
 
 const GAMES = propertyRuns(600);
@@ -187,16 +188,7 @@ describe('property: the offline brain says what it does and what is public', () 
 const brain = heuristicBrain({ name: 'Test', phrases: ['Elementary.'] });
 const NINE = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson', 'townsperson', 'townsperson'] as const;
 
-function request(t: TestGame, playerId: string, kind: DecisionKind): DecisionRequest {
-  const targets = kind === 'vote' ? engine.legalVoteTargets(t.state, playerId) : [];
-  return {
-    kind,
-    view: engine.viewFor(t.state, playerId)!,
-    targets: targets.map((p) => ({ id: p.id, name: p.name })),
-    allowSkip: kind === 'vote' ? t.state.settings.rules.allowNoLynch : true,
-    beliefs: {},
-  };
-}
+const request = decisionRequest;
 
 /** Everyone else votes `target` out; the game moves to its last words. */
 function lynch(t: TestGame, target: PlayerState): void {

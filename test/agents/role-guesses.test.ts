@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
-import type { DecisionKind, DecisionRequest } from '../../src/agents/decision.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { TestGame } from '../support/test-game.ts';
+import { decisionRequest } from '../support/decision-request.ts';
 
 const brain = heuristicBrain({ name: 'Test', phrases: [] });
 
-function request(t: TestGame, playerId: string, kind: DecisionKind): DecisionRequest {
-  const targets =
-    kind === 'vote' ? engine.legalVoteTargets(t.state, playerId) : kind === 'night' ? engine.legalNightTargets(t.state, playerId) : [];
-  return {
-    kind,
-    view: engine.viewFor(t.state, playerId)!,
-    targets: targets.map((p) => ({ id: p.id, name: p.name })),
-    allowSkip: kind === 'vote' ? t.state.settings.rules.allowNoLynch : true,
-    beliefs: {},
-  };
-}
+const request = decisionRequest;
 
 const NINE = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson', 'townsperson', 'townsperson'] as const;
 

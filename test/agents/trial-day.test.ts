@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/game/index.ts';
-import type { DecisionKind, DecisionRequest } from '../../src/agents/decision.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import { TestGame } from '../support/test-game.ts';
+import { decisionRequest } from '../support/decision-request.ts';
 
 const brain = heuristicBrain({ name: 'Test', phrases: [] });
 const NINE = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson', 'townsperson', 'townsperson'] as const;
 
-function request(t: TestGame, playerId: string, kind: DecisionKind, beliefs: DecisionRequest['beliefs'] = {}): DecisionRequest {
-  const targets =
-    kind === 'vote' ? engine.legalVoteTargets(t.state, playerId) : kind === 'speak' ? engine.legalNominees(t.state, playerId) : [];
-  return {
-    kind,
-    view: engine.viewFor(t.state, playerId)!,
-    targets: targets.map((p) => ({ id: p.id, name: p.name })),
-    allowSkip: true,
-    beliefs,
-  };
-}
+const request = decisionRequest;
 
 function trialDay() {
   const t = TestGame.started([...NINE], { dayStyle: 'trial', nightOneKill: false });

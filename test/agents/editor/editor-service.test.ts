@@ -21,6 +21,7 @@ import { arc, content, part, trait } from '../../persona/fixtures.ts';
 import { testBackends } from '../../db/test-databases.ts';
 import { anyNumber, stringContaining, stringMatching } from '../../support/matchers.ts';
 import type { Result } from '../../../src/result.ts';
+import { ledgerRow } from '../../support/ledger-row.ts';
 
 const alice: Actor = { userId: '111', guildId: '900', canManageServer: false };
 const bob: Actor = { userId: '222', guildId: '900', canManageServer: false };
@@ -488,23 +489,7 @@ describe('the persona editor agent, against the Anthropic wire protocol with SSE
 
   it('GIVEN a spent budget WHEN the model calls run_test THEN the tester sends nothing and the model gets an error result saying when the budget resets', async () => {
     const budget = new TokenBudget(memoryLedger(), { server: { tokens: 100 } });
-    await budget.record({
-      guildId: '900',
-      gameId: 'g',
-      playerId: null,
-      purpose: 'decision',
-      provider: 'anthropic',
-      model: 'm',
-      inputTokens: 100,
-      outputTokens: 0,
-      cachedInputTokens: 0,
-      cacheWriteInputTokens: 0,
-      cacheWrite1hInputTokens: 0,
-      costUsd: null,
-      latencyMs: 1,
-      ok: true,
-      errorKind: null,
-    });
+    await budget.record(ledgerRow(100, { guildId: '900', gameId: 'g', provider: 'anthropic', model: 'm' }));
     const provider = anthropic(fake);
     // The editor itself is unmetered here: only the tester meets the budget.
     const metered = createEditorService({

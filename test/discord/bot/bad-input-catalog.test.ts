@@ -20,6 +20,7 @@ import { forgedMenu, forgeOption, nightMenu, openGame, seated, seedWhere, settle
 import { OFFLINE, startWorld, type World } from './harness.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
+import { ledgerRow } from '../../support/ledger-row.ts';
 import type { FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 
@@ -563,23 +564,7 @@ stage(
 const budgets: { world?: World; fake?: FakeLlmServer } = {};
 const SITUATION = 'Carol accuses you of being Mafia.';
 const spentToday = (world: World, spender: { guildId: string | null; userId: string | null }) =>
-  createLlmCallStore(world.db.prisma).record({
-    ...spender,
-    gameId: null,
-    playerId: null,
-    purpose: 'persona_test',
-    provider: 'openai',
-    model: 'earlier',
-    inputTokens: 5000,
-    outputTokens: 0,
-    cachedInputTokens: 0,
-    cacheWriteInputTokens: 0,
-    cacheWrite1hInputTokens: 0,
-    costUsd: null,
-    latencyMs: 1,
-    ok: true,
-    errorKind: null,
-  });
+  createLlmCallStore(world.db.prisma).record(ledgerRow(5000, { ...spender, purpose: 'persona_test' }));
 const testIn = (user: string, where: string) =>
   reply(
     budgets
@@ -624,7 +609,7 @@ describe('spent budgets', () => {
   afterAll(() => budgets.world?.close());
   for (const c of BUDGET_CASES)
     it(`${c.input} → ${String(c.sees)}`, async () => {
-      await run(c, budgets.world!);
+      await run(c, budgets.world);
       expect(budgets.fake!.requests).toHaveLength(0);
     });
 });

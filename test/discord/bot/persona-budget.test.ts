@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
+import { ledgerRow } from '../../support/ledger-row.ts';
 import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
 import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
@@ -78,23 +79,7 @@ function draft(over: Record<string, unknown> = {}) {
 
 /** Tokens the server spent earlier today, in the ledger before the bot first reads it. */
 async function spentEarlier(world: World, tokens: number): Promise<void> {
-  await createLlmCallStore(world.db.prisma).record({
-    guildId: world.sim.guild().id,
-    gameId: 'earlier-game',
-    playerId: null,
-    purpose: 'decision',
-    provider: 'openai',
-    model: 'earlier',
-    inputTokens: tokens,
-    outputTokens: 0,
-    cachedInputTokens: 0,
-    cacheWriteInputTokens: 0,
-    cacheWrite1hInputTokens: 0,
-    costUsd: null,
-    latencyMs: 1,
-    ok: true,
-    errorKind: null,
-  });
+  await createLlmCallStore(world.db.prisma).record(ledgerRow(tokens, { guildId: world.sim.guild().id, gameId: 'earlier-game' }));
 }
 
 /** Every ledger row this test's calls wrote, oldest first. */
