@@ -75,11 +75,14 @@ export class Graveyard<G extends GraveyardGame> {
       }
       if (!place) return;
       for (const userId of died) await this.add(table, place, userId);
+      // A batch's reasoning goes out together, in as few messages as fit: one REST call where it can.
+      const lines: string[] = [];
       for (const e of events) {
         if (e.type !== 'reasoning' || e.seq <= place.postedThrough) continue;
         place.postedThrough = e.seq;
-        await this.send(table, place, graveyardMessages(reasoningLine(state, e.payload)));
+        lines.push(reasoningLine(state, e.payload));
       }
+      if (lines.length > 0) await this.send(table, place, graveyardMessages(lines.join('\n')));
     });
   }
 
