@@ -1,4 +1,5 @@
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
+import { legalTargets } from '../../src/agents/ai-players.ts';
 import type { DecisionRequest } from '../../src/agents/decision.ts';
 import { phaseLengthMs } from '../../src/agents/driver/deadlines.ts';
 import * as engine from '../../src/game/index.ts';
@@ -34,14 +35,7 @@ export function simulatedPeople(ids: readonly string[], random: () => number, sh
   const request = (state: GameState, id: string, kind: 'night' | 'vote' | 'speak' | 'defense'): DecisionRequest | null => {
     const view = engine.viewFor(state, id);
     if (!view) return null;
-    const targets =
-      kind === 'night'
-        ? engine.legalNightTargets(state, id)
-        : kind === 'vote'
-          ? engine.legalVoteTargets(state, id)
-          : kind === 'speak'
-            ? engine.legalNominees(state, id)
-            : [];
+    const targets = legalTargets(state, id, kind);
     return { kind, view, targets: targets.map((t) => ({ id: t.id, name: t.name })), allowSkip: kind !== 'defense', beliefs: {} };
   };
   const later = (state: GameState, run: (now: GameState) => void): void => {

@@ -8,6 +8,25 @@ import { heuristicBrain } from './heuristic/brain.ts';
 import { memoryFacts } from './player/memory.ts';
 import { votingBlocsOf } from './voting-blocs.ts';
 
+/**
+ * A decision's legal targets: of the night action, the vote, or (a speech in a trial day's
+ * discussion) whom the seat may nominate or second; none for other speech.
+ */
+export function legalTargets(state: GameState, playerId: string, kind: DecisionKind): PlayerState[] {
+  switch (kind) {
+    case 'night':
+    case 'mafia_chat':
+      return engine.legalNightTargets(state, playerId);
+    case 'vote':
+      return engine.legalVoteTargets(state, playerId);
+    case 'speak':
+      return engine.legalNominees(state, playerId);
+    case 'defense':
+    case 'last_words':
+      return [];
+  }
+}
+
 /** An AI seat: who plays it, and the offline brain that stands in when its brain cannot answer in time. */
 export interface AiSeat {
   readonly id: string;
@@ -75,14 +94,7 @@ export class AiPlayers {
 
   request(state: GameState, player: PlayerState, kind: DecisionKind): DecisionRequest {
     const view = must(engine.viewFor(state, player.id), `the view of seat ${player.id}`);
-    const targets =
-      kind === 'night' || kind === 'mafia_chat'
-        ? engine.legalNightTargets(state, player.id)
-        : kind === 'vote'
-          ? engine.legalVoteTargets(state, player.id)
-          : kind === 'speak'
-            ? engine.legalNominees(state, player.id)
-            : [];
+    const targets = legalTargets(state, player.id, kind);
     // Facts are derived from the view; they are worked out here only when they must be stored.
     const memory = this.store ? memoryFacts(view) : undefined;
     const blocs = this.store ? votingBlocsOf(view) : undefined;

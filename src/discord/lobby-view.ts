@@ -1,5 +1,13 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type BaseMessageOptions } from 'discord.js';
-import { getRole, MIN_PRESET_PLAYERS, MAX_PRESET_PLAYERS, MAX_PLAYERS, TRIAL_DAY_PLAYERS, type GameState } from '../game/index.ts';
+import {
+  getRole,
+  MIN_PRESET_PLAYERS,
+  MAX_PRESET_PLAYERS,
+  MAX_PLAYERS,
+  TRIAL_DAY_PLAYERS,
+  dayStyleFor,
+  type GameState,
+} from '../game/index.ts';
 import { COLOURS, NO_MENTIONS, plainName } from './presenters/format.ts';
 
 /** Custom ids of the lobby buttons: `lobby:<action>:<gameId>`, so a click names its game even after a restart. */
@@ -43,8 +51,7 @@ function dayStyleLine(state: GameState): string {
   const { dayStyle } = state.settings.rules;
   if (dayStyle === 'open') return 'Open: talk, then vote on anyone';
   if (dayStyle === 'trial') return 'Trial: nominate, defend, vote among the accused';
-  const trial = state.settings.setup.kind === 'preset' && state.players.length >= TRIAL_DAY_PLAYERS;
-  return `Auto: ${trial ? 'trial' : 'open'} days at ${state.players.length} seated (trial from ${TRIAL_DAY_PLAYERS} with the preset roles)`;
+  return `Auto: ${dayStyleFor(state)} days at ${state.players.length} seated (trial from ${TRIAL_DAY_PLAYERS} with the preset roles)`;
 }
 
 export function lobbyMessage(state: GameState, hostId: string): BaseMessageOptions {

@@ -5,7 +5,7 @@ import type { Transition } from './transition.ts';
 
 /**
  * The end of a trial day's discussion: the first nominee defends, or, with nobody standing
- * accused, the day ends with no lynch (recorded as a vote that never was).
+ * accused, the day ends with no lynch.
  */
 export function endTrialDiscussion(t: Transition): void {
   const [first] = nominees(t.state);
@@ -13,6 +13,11 @@ export function endTrialDiscussion(t: Transition): void {
     enterPhase(t, 'defense', t.state.day, first);
     return;
   }
+  noTrial(t);
+}
+
+/** Nobody stands accused: the day ends with no lynch, recorded as a vote that never was, and night falls. */
+function noTrial(t: Transition): void {
   t.emit({ type: 'vote_resolved', payload: { day: t.state.day, tally: [], lynchedId: null, reason: 'no_nominees' } });
   beginNight(t);
 }
@@ -24,10 +29,8 @@ export function nextDefense(t: Transition): void {
   // The defendant may have just died (and left the list): the next one is then at the same place.
   const next = at >= 0 ? standing[at + 1] : nextAfterGone(t);
   if (next !== undefined) enterPhase(t, 'defense', t.state.day, next);
-  else if (standing.length === 0) {
-    t.emit({ type: 'vote_resolved', payload: { day: t.state.day, tally: [], lynchedId: null, reason: 'no_nominees' } });
-    beginNight(t);
-  } else enterPhase(t, 'vote', t.state.day);
+  else if (standing.length === 0) noTrial(t);
+  else enterPhase(t, 'vote', t.state.day);
 }
 
 /** The nominee after a defendant who is no longer on the list: the first who has not yet had their turn. */

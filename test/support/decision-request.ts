@@ -1,3 +1,4 @@
+import { legalTargets } from '../../src/agents/ai-players.ts';
 import type { DecisionKind, DecisionRequest } from '../../src/agents/decision.ts';
 import * as engine from '../../src/game/index.ts';
 import type { TestGame } from './test-game.ts';
@@ -12,14 +13,7 @@ export function decisionRequest(
   kind: DecisionKind,
   beliefs: DecisionRequest['beliefs'] = {},
 ): DecisionRequest {
-  const targets =
-    kind === 'vote'
-      ? engine.legalVoteTargets(t.state, playerId)
-      : kind === 'night' || kind === 'mafia_chat'
-        ? engine.legalNightTargets(t.state, playerId)
-        : kind === 'speak'
-          ? engine.legalNominees(t.state, playerId)
-          : [];
+  const targets = legalTargets(t.state, playerId, kind);
   return {
     kind,
     view: engine.viewFor(t.state, playerId)!,

@@ -99,8 +99,8 @@ export function leave(state: GameState, input: { playerId: string; at: number })
   return t.done();
 }
 
-/** The day style the game plays, decided at its start: `auto` becomes trial for big preset tables. */
-function dayStyleFor(state: GameState): 'open' | 'trial' {
+/** The day style the game plays (or, in the lobby, would play as seated now): `auto` becomes trial for big preset tables. */
+export function dayStyleFor(state: Pick<GameState, 'settings' | 'players'>): 'open' | 'trial' {
   const { dayStyle } = state.settings.rules;
   if (dayStyle !== 'auto') return dayStyle;
   return state.settings.setup.kind === 'preset' && state.players.length >= TRIAL_DAY_PLAYERS ? 'trial' : 'open';

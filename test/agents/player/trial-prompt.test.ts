@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { DecisionKind, DecisionRequest } from '../../../src/agents/decision.ts';
+import type { DecisionKind } from '../../../src/agents/decision.ts';
 import { interpret } from '../../../src/agents/player/interpret.ts';
 import { decisionJsonSchema } from '../../../src/agents/player/output-schema.ts';
 import { sharedPrefix, turnContext } from '../../../src/agents/player/prompt.ts';
 import * as engine from '../../../src/game/index.ts';
 import type { PlayerState } from '../../../src/game/index.ts';
 import { TestGame } from '../../support/test-game.ts';
+import { decisionRequest } from '../../support/decision-request.ts';
 
 const SEVEN = ['mafia', 'mafia', 'detective', 'doctor', 'townsperson', 'townsperson', 'townsperson'] as const;
 
-function ask(t: TestGame, me: PlayerState, kind: DecisionKind): DecisionRequest {
-  const targets = kind === 'speak' ? engine.legalNominees(t.state, me.id) : kind === 'vote' ? engine.legalVoteTargets(t.state, me.id) : [];
-  return {
-    kind,
-    view: engine.viewFor(t.state, me.id)!,
-    targets: targets.map((p) => ({ id: p.id, name: p.name })),
-    allowSkip: true,
-    beliefs: {},
-  };
-}
+const ask = (t: TestGame, me: PlayerState, kind: DecisionKind) => decisionRequest(t, me.id, kind);
 
 const answer = (decision: string, speech: string) => ({
   observations: 'o',
