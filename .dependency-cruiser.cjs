@@ -1,6 +1,6 @@
 /**
  * The import structure `npm run lint` holds the code to: no cycles (type-only imports count), and
- * each layer of src/ imports only the layers below it. Order, lowest first (README, Architecture):
+ * each layer of src/ imports only the layers below it. Order, lowest first (docs/architecture.md, Layers):
  */
 const LAYERS = [
   ['base', '^src/(result|clock|log|config|database-url|chunk-markdown|models)\\.ts$'],

@@ -112,7 +112,7 @@ export interface Config {
 
 const SHARDS_EXPECTED = 'expected a number of shards (1 or more) or auto';
 
-// One schema for every setting: add a key here (and to .env.example and the README).
+// One schema for every setting: add a key here (and to .env.example and docs/operators.md, Configuration).
 // Messages never echo values, because later settings are secrets.
 const EnvSchema = z
   .object({

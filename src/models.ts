@@ -1,7 +1,7 @@
 /**
  * Every model Dramatis knows by name, in one table: what it costs, the shortest prompt prefix its
  * provider caches, and when the provider deprecates or retires it. The defaults, the bench, the
- * cost ledger and the README all read this table; nothing else holds a price.
+ * cost ledger and docs/operators.md (Models) all read this table; nothing else holds a price.
  *
  * Providers change ids, prices and retirement dates every few months: each row says when it was
  * checked and where. A model not in the table still plays (a self-hosted server, a new release);

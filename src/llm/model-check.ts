@@ -69,10 +69,10 @@ function tableSays(model: ConfiguredModel, today: string, log: Logger): void {
   }
   const status = modelStatus(info, today);
   if (status.kind === 'retired') {
-    log.warn(`${name} was retired on ${status.since}: set ${model.setting} to a current model (README, Models)`);
+    log.warn(`${name} was retired on ${status.since}: set ${model.setting} to a current model (docs/operators.md, Models)`);
   } else if (status.kind === 'deprecated') {
     const when = status.retires === null ? 'no retirement date yet' : `it retires on ${status.retires}`;
-    log.warn(`${name} is deprecated (${when}): set ${model.setting} to a current model before then (README, Models)`);
+    log.warn(`${name} is deprecated (${when}): set ${model.setting} to a current model before then (docs/operators.md, Models)`);
   }
 }
 

@@ -26,7 +26,7 @@ export class ModelWarnings {
     this.told.add(key);
     this.log.warn(
       `${PROVIDER_LABELS[model.provider]} does not serve the model ${model.id} (retired or unknown): AI seats on it play on ` +
-        `instinct. Change ${setting} to a current model (README, Models). ${detail}`,
+        `instinct. Change ${setting} to a current model (docs/operators.md, Models). ${detail}`,
     );
   }
 }

@@ -11,7 +11,7 @@ export interface TestBackend {
   skipped?: string;
 }
 
-const NO_SERVER = 'no PostgreSQL server: set TEST_DATABASE_URL to run these (README, "Tests")';
+const NO_SERVER = 'no PostgreSQL server: set TEST_DATABASE_URL to run these (docs/testing.md)';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const RUNNING_IN_CI = process.env.CI === 'true';

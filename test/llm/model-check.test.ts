@@ -52,7 +52,7 @@ describe('checking the configured models at start-up', () => {
 
     await checkConfiguredModels(config.llm, { log, warnings: new ModelWarnings(log), today: '2026-11-26' });
 
-    // A custom base URL gets the limit as max_tokens (README, Choosing models and providers).
+    // A custom base URL gets the limit as max_tokens (docs/operators.md, Choosing models and providers).
     expect(gpt.requests.map((r) => [r.model, r.body['max_tokens']])).toEqual([['gpt-gone', 16]]);
     expect(claude.requests.map((r) => [r.model, r.body['max_tokens']])).toEqual([['claude-sonnet-4-5', 16]]);
     const warnings = log.lines.filter((l) => l.startsWith('[warn]'));
@@ -66,7 +66,7 @@ describe('checking the configured models at start-up', () => {
       expect.stringMatching(/^\[warn\] Anthropic refused the key when asked for claude-sonnet-4-5: check ANTHROPIC_API_KEY/),
     );
     expect(warnings).toContainEqual(
-      '[warn] Anthropic model claude-sonnet-4-5 (ANTHROPIC_MODEL) is deprecated (it retires on 2026-11-30): set ANTHROPIC_MODEL to a current model before then (README, Models)',
+      '[warn] Anthropic model claude-sonnet-4-5 (ANTHROPIC_MODEL) is deprecated (it retires on 2026-11-30): set ANTHROPIC_MODEL to a current model before then (docs/operators.md, Models)',
     );
   });
 
@@ -78,7 +78,7 @@ describe('checking the configured models at start-up', () => {
     await checkConfiguredModels(config.llm, { log, warnings: new ModelWarnings(log), today: '2026-12-01' });
 
     expect(log.lines).toContain(
-      '[warn] Anthropic model claude-sonnet-4-5 (ANTHROPIC_MODEL) was retired on 2026-11-30: set ANTHROPIC_MODEL to a current model (README, Models)',
+      '[warn] Anthropic model claude-sonnet-4-5 (ANTHROPIC_MODEL) was retired on 2026-11-30: set ANTHROPIC_MODEL to a current model (docs/operators.md, Models)',
     );
   });
 

@@ -12,7 +12,7 @@ import { CLOSING_NAME, finishedGame, HOSTILE_NAME, TOOL_CALLS, withTools } from 
 /** Debian's chromium: `.ci/run` installs it; a developer machine without it skips this file. */
 const CHROMIUM = '/usr/bin/chromium';
 const RUNNING_IN_CI = process.env.CI === 'true';
-const NO_BROWSER = `no Debian chromium at ${CHROMIUM}: apt-get install -y chromium to run these (README, "Tests and CI")`;
+const NO_BROWSER = `no Debian chromium at ${CHROMIUM}: apt-get install -y chromium to run these (docs/testing.md)`;
 
 /** CI must prove the page in a browser, so there a missing chromium fails the suite instead of skipping it. */
 function describeInBrowser(title: string, suite: () => void): void {

@@ -13,7 +13,7 @@ export interface BotProcess {
   readonly exited: Promise<number | null>;
 }
 
-const SERVER_MISSING = 'no PostgreSQL server: set TEST_DATABASE_URL to run the sharded tests (README, "Tests")';
+const SERVER_MISSING = 'no PostgreSQL server: set TEST_DATABASE_URL to run the sharded tests (docs/testing.md)';
 const HAS_SERVER = (process.env.TEST_DATABASE_URL?.trim() ?? '') !== '';
 
 /** Sharded suites need a server; without one they are skipped with the reason, except in CI, where they must run. */

@@ -1,4 +1,4 @@
-/** `npm run bench:discord -- --shards K --db postgres`: the bench's sharded run works end to end (its figures are for the README, not asserted). */
+/** `npm run bench:discord -- --shards K --db postgres`: the bench's sharded run works end to end (its figures are for docs/benchmarks.md, not asserted). */
 import { expect, it } from 'vitest';
 import { benchShardedGames } from '../../scripts/bench-discord-sharded.ts';
 import { describeDiscordBench } from '../../scripts/bench-discord.ts';

@@ -30,7 +30,7 @@ export async function buildServerTemplate(): Promise<ServerTemplate | null> {
     const { rows } = await admin.query<{ rolcreatedb: boolean }>('SELECT rolcreatedb FROM pg_roles WHERE rolname = current_user');
     if (rows[0]?.rolcreatedb !== true) {
       throw new Error(
-        'TEST_DATABASE_URL names a role that cannot create databases, and the tests copy a template database: ALTER ROLE … CREATEDB (README, "Tests")',
+        'TEST_DATABASE_URL names a role that cannot create databases, and the tests copy a template database: ALTER ROLE … CREATEDB (docs/testing.md)',
       );
     }
     await dropCopies(admin, template);

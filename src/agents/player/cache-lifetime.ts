@@ -3,7 +3,7 @@ import type { CacheLifetimes } from '../../llm/types.ts';
 
 /**
  * Past this gap the hour pays for its dearer writes. Anthropic's short lifetime is 5 minutes, but a
- * gap just over it costs only its early speakers' blocks: measured on Sonnet 5.5 (README, Cost),
+ * gap just over it costs only its early speakers' blocks: measured on Sonnet 5.5 (docs/benchmarks.md, What a game costs),
  * a 5.5-minute day is cheaper at 5 minutes ($0.182 against $0.189 a game), a 6-minute day at an
  * hour ($0.192 against $0.220).
  */
@@ -19,7 +19,7 @@ function longestGapMs(rules: Pick<Rules, 'daySeconds' | 'nightSeconds' | 'dawnSe
 }
 
 /**
- * How long a seat's cached prompt parts should live (Anthropic; README, Cost). When a seat's calls
+ * How long a seat's cached prompt parts should live (Anthropic; docs/benchmarks.md, What a game costs). When a seat's calls
  * can be more than 5½ minutes apart, its own block and the table's shared block get 1 hour: a write
  * costs 2× input instead of 1.25×, but the seat and, once the table has been quiet that long,
  * every seat at once would otherwise write them again. The turn stays at 5 minutes: most of it is
