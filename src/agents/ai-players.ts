@@ -69,6 +69,10 @@ export class AiPlayers {
   private readonly seats = new Map<string, { brain: AsyncBrain; offline: Brain }>();
   private readonly minds = new Map<string, SeatMind>();
   private readonly lastSeen = new Map<string, number>();
+  /** Minds of seats that decided at once, still being saved (in order, one after another). */
+  private unsaved: Promise<void> | null = null;
+  /** The last mind write started: the next one starts after it. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     seats: readonly AiSeat[],
@@ -80,6 +84,12 @@ export class AiPlayers {
 
   has(playerId: string): boolean {
     return this.seats.has(playerId);
+  }
+
+  /** Whether the seat is played by its offline brain, which answers at once (`decide` then returns no promise). */
+  answersAtOnce(playerId: string): boolean {
+    const seat = this.seats.get(playerId);
+    return seat === undefined || seat.brain === seat.offline;
   }
 
   /** Reloads minds saved by an earlier process. */
@@ -108,43 +118,80 @@ export class AiPlayers {
       : { kind, view, targets: options, allowSkip, beliefs, sinceSeq };
   }
 
-  /** Asks the seat's brain; never throws and never waits past the timing's signal; saves the mind. */
-  async decide(state: GameState, player: PlayerState, kind: DecisionKind, timing: DecisionTiming = {}): Promise<Decision> {
+  /**
+   * Asks the seat's brain; never throws and never waits past the timing's signal; keeps the mind.
+   * A seat played by its offline brain answers at once, with no promise (a game asks hundreds of
+   * times); its mind is saved behind it, in order (`takeSave`).
+   */
+  decide(state: GameState, player: PlayerState, kind: DecisionKind, timing: DecisionTiming = {}): Decision | Promise<Decision> {
     const request = this.request(state, player, kind);
     this.lastSeen.set(player.id, state.log.length);
     const seat = this.seats.get(player.id);
+    if (seat?.brain !== seat?.offline) return this.ask(must(seat, 'a seat with a brain'), request, state, player, kind, timing);
     let decision: Decision;
     try {
-      if (!seat) decision = standIn(seat, request, state, player, kind, { category: 'provider_error', detail: 'no brain for this seat' });
-      // The offline brain answers at once: no signal to watch (they cost, a game asks hundreds of times).
-      else if (seat.brain === seat.offline) decision = seat.offline(request, brainRng(state, player, kind));
-      else {
-        const signal = timing.signal;
-        const timed: DecisionRequest = {
-          ...request,
-          ...(timing.deadline !== undefined && { deadline: timing.deadline }),
-          ...(signal && { signal }),
-        };
-        decision = timing.restarted
-          ? standIn(seat, request, state, player, kind, { category: 'restart', detail: 'the bot restarted after this move was due' })
-          : signal?.aborted
-            ? standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no time was left to ask the model' })
-            : await beforeAbort(seat.brain(timed, brainRng(state, player, kind)), signal, () =>
-                standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no answer before the deadline' }),
-              );
-      }
+      decision = seat
+        ? seat.offline(request, brainRng(state, player, kind))
+        : standIn(seat, request, state, player, kind, { category: 'provider_error', detail: 'no brain for this seat' });
     } catch (error) {
-      decision = standIn(seat, request, state, player, kind, {
-        category: 'provider_error',
-        detail: error instanceof Error ? error.message : String(error),
-      });
+      decision = standIn(seat, request, state, player, kind, providerError(error));
     }
-    // A stand-in decision keeps the seat's own reads: the offline brain's are not the model's.
+    this.unsaved = this.remember(state, player, request, decision) ?? this.unsaved;
+    return decision;
+  }
+
+  /** The saves of minds decided at once since the last call (null when none): the driver tracks them. */
+  takeSave(): Promise<void> | null {
+    const unsaved = this.unsaved;
+    this.unsaved = null;
+    return unsaved;
+  }
+
+  private async ask(
+    seat: { brain: AsyncBrain; offline: Brain },
+    request: DecisionRequest,
+    state: GameState,
+    player: PlayerState,
+    kind: DecisionKind,
+    timing: DecisionTiming,
+  ): Promise<Decision> {
+    let decision: Decision;
+    try {
+      const signal = timing.signal;
+      const timed: DecisionRequest = {
+        ...request,
+        ...(timing.deadline !== undefined && { deadline: timing.deadline }),
+        ...(signal && { signal }),
+      };
+      decision = timing.restarted
+        ? standIn(seat, request, state, player, kind, { category: 'restart', detail: 'the bot restarted after this move was due' })
+        : signal?.aborted
+          ? standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no time was left to ask the model' })
+          : await beforeAbort(seat.brain(timed, brainRng(state, player, kind)), signal, () =>
+              standIn(seat, request, state, player, kind, { category: 'timeout', detail: 'no answer before the deadline' }),
+            );
+    } catch (error) {
+      decision = standIn(seat, request, state, player, kind, providerError(error));
+    }
+    await this.remember(state, player, request, decision);
+    return decision;
+  }
+
+  /**
+   * Keeps the seat's mind, and with a store writes it after every write before it (so an older mind
+   * never lands over a newer one). A stand-in decision keeps the seat's own reads: the offline
+   * brain's are not the model's.
+   */
+  private remember(state: GameState, player: PlayerState, request: DecisionRequest, decision: Decision): Promise<void> | undefined {
     const keep = decision.fallback !== undefined && Object.keys(request.beliefs).length > 0;
     const mind = { beliefs: keep ? request.beliefs : decision.beliefs, memory: request.memory ?? [], blocs: request.blocs ?? [] };
     this.minds.set(player.id, mind);
-    if (this.store) await this.store.save(state.id, player.id, mind);
-    return decision;
+    const store = this.store;
+    if (!store) return undefined;
+    // A failed write does not hold up the next: each is told to whoever waits for it.
+    const write = this.writing.then(() => store.save(state.id, player.id, mind));
+    this.writing = write.catch(() => undefined);
+    return write;
   }
 
   /** The offline brain's move, without asking the seat's brain (a teammate backing a proposal, a second Mafia round). */
@@ -162,6 +209,10 @@ export class AiPlayers {
  */
 function brainRng(state: GameState, player: PlayerState, kind: DecisionKind) {
   return createRng(state.seed, 'brain', player.seat, kind, state.log.length);
+}
+
+function providerError(error: unknown): Fallback {
+  return { category: 'provider_error', detail: error instanceof Error ? error.message : String(error) };
 }
 
 /** The offline brain's decision in place of the seat's brain, saying why. */

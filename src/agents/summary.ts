@@ -29,20 +29,18 @@ export function dayRecord(state: GameState, day: number): DayRecord {
  * The offline recap: a reading of the day, not its facts (the engine tells every seat those): who
  * pointed a finger at whom, from the record alone.
  */
-export function offlineSummarizer(state: GameState): Summarizer {
-  return ({ day }) => {
-    const name = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
-    // The record reads public events only, so any seat's view serves.
-    const view = state.players[0] ? viewFor(state, state.players[0].id) : null;
-    const pointed = new Map<string, Set<string>>();
-    for (const s of view ? readRecord(view).speeches : []) {
-      if (s.day !== day || s.accused.length === 0) continue;
-      const targets = pointed.get(s.speakerId) ?? new Set<string>();
-      for (const id of s.accused) targets.add(name(id));
-      pointed.set(s.speakerId, targets);
-    }
-    if (pointed.size === 0) return `Day ${day}: nobody pointed a finger at anyone.`;
-    const fingers = [...pointed].map(([speaker, targets]) => `${name(speaker)} at ${[...targets].join(' and ')}`);
-    return `Day ${day}, who pointed at whom: ${fingers.join('; ')}.`;
-  };
+export function offlineRecap(state: GameState, day: number): string {
+  const name = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
+  // The record reads public events only, so any seat's view serves.
+  const view = state.players[0] ? viewFor(state, state.players[0].id) : null;
+  const pointed = new Map<string, Set<string>>();
+  for (const s of view ? readRecord(view).speeches : []) {
+    if (s.day !== day || s.accused.length === 0) continue;
+    const targets = pointed.get(s.speakerId) ?? new Set<string>();
+    for (const id of s.accused) targets.add(name(id));
+    pointed.set(s.speakerId, targets);
+  }
+  if (pointed.size === 0) return `Day ${day}: nobody pointed a finger at anyone.`;
+  const fingers = [...pointed].map(([speaker, targets]) => `${name(speaker)} at ${[...targets].join(' and ')}`);
+  return `Day ${day}, who pointed at whom: ${fingers.join('; ')}.`;
 }

@@ -215,4 +215,39 @@ describe('the AI driver', () => {
     expect([...asked.values()].flat()).not.toContain('will');
     expect(state.log.some((e) => e.type === 'will_written')).toBe(true);
   });
+
+  it('GIVEN seats played by their offline brain and a mind store that is slow and fails once WHEN a game is played THEN every move goes in at once, each seat’s minds are written in the order decided, one after another, and the failure is told', async () => {
+    // GIVEN a store whose writes take a turn each and whose third write fails
+    const writes: { playerId: string; order: number }[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let n = 0;
+    const errors: unknown[] = [];
+    const minds = {
+      load: () => Promise.resolve({}),
+      save: async (_gameId: string, playerId: string) => {
+        const order = n++;
+        inFlight++;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise((resolve) => setImmediate(resolve));
+        inFlight--;
+        if (order === 2) throw new Error('disk full');
+        writes.push({ playerId, order });
+      },
+    };
+    // WHEN a seven-seat game of offline seats is played
+    const played = await playHeadless({
+      gameId: 'minds-behind',
+      seed: 5,
+      seats: houseSeats(7),
+      minds,
+      driver: { onError: (e) => errors.push(e) },
+    });
+    // THEN it ends, every decision's mind was written (but the failed one) in the order decided, never two at once
+    expect(played.ok && played.value.phase).toBe('ended');
+    expect(n).toBeGreaterThan(20);
+    expect(writes.map((w) => w.order)).toEqual([...Array(n).keys()].filter((k) => k !== 2));
+    expect(mostInFlight).toBe(1);
+    expect(errors.map(String)).toEqual(['Error: disk full']);
+  });
 });
