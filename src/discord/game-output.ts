@@ -27,6 +27,7 @@ import { announcements } from './presenters/announce.ts';
 import { COLOURS, NO_MENTIONS } from './presenters/format.ts';
 import { roleCardMessage } from './presenters/role-card.ts';
 import { nightActionMessage } from './presenters/night-action.ts';
+import { investigationResultDms } from './presenters/investigation.ts';
 import { closedVoteMessage, saidWithVote, voteMessage } from './presenters/vote.ts';
 import { touchesNominations, updateNominations } from './nomination-message.ts';
 import { personaSpeech, personaSpeechAsBot } from './presenters/persona-speech.ts';
@@ -182,6 +183,8 @@ export class GameOutput {
         );
       }
       await this.nightActions(table, events, state);
+      for (const result of investigationResultDms(events, state))
+        await this.dm(table, result.to, 'their investigation result', result.message);
       if (events.some((e) => e.type === 'player_died' || e.type === 'phase_started')) await this.muteDead(table, state);
       await this.graveyard.published(table, events, state);
       if (events.some((e) => e.type === 'game_ended')) {
