@@ -8,7 +8,7 @@ import type { SeatWork } from './seat-work.ts';
 
 const DEFAULT_SPEECH_TURN_MS = 40_000;
 
-export const isDayStart = (e: GameEvent): boolean => e.type === 'phase_started' && e.payload.phase === 'day';
+const isDayStart = (e: GameEvent): boolean => e.type === 'phase_started' && e.payload.phase === 'day';
 
 /** A day's talk: one AI speaks at a time, in the order the scheduler picks; each has a turn's time to think. */
 export class Discussion {
