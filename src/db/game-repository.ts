@@ -63,10 +63,13 @@ function projectGame(state: GameState): GameProjection {
 }
 
 export interface GamePlace {
-  guildId: string | null;
-  channelId: string | null;
-  hostId: string | null;
+  readonly guildId: string | null;
+  readonly channelId: string | null;
+  readonly hostId: string | null;
 }
+
+/** A game's place in a server: a game played in a channel has every part of it. */
+export type ServerPlace = { readonly [K in keyof GamePlace]: NonNullable<GamePlace[K]> };
 
 /** Engine-level persistence: a game is its event log; the rows beside it are a projection. */
 export class GameRepository {

@@ -1,3 +1,4 @@
+import type { ServerPlace } from '../db/game-repository.ts';
 import { AiDriver, type AiDriverOptions } from '../agents/driver/ai-driver.ts';
 import type { Timers } from '../clock.ts';
 import { mindStoreOver, type MindRows } from '../agents/minds.ts';
@@ -26,15 +27,13 @@ export interface AiSeatDeps {
   readonly cost?: CostSink;
 }
 
-export interface GamePlace {
-  readonly guildId: string;
-  readonly hostId: string;
-}
+/** Where a game's AI seats are seated: whose and which server's personas they play. */
+type SeatingPlace = Pick<ServerPlace, 'guildId' | 'hostId'>;
 
 /** The seat prompt of an AI player: its stored persona rendered as the host sees it, with the model it prefers; else a plain voice by name. */
 async function promptFor(
   deps: AiSeatDeps,
-  place: GamePlace,
+  place: SeatingPlace,
   player: PlayerState,
 ): Promise<PersonaPrompt & { preference?: ModelPreference }> {
   if (player.personaId) {
@@ -52,7 +51,7 @@ async function promptFor(
 /** The avatar each AI seat speaks under: its persona's avatarUrl, as the host may see it (seats without one are left out). */
 export async function seatAvatars(
   deps: Pick<AiSeatDeps, 'personas'>,
-  place: GamePlace,
+  place: SeatingPlace,
   players: readonly PlayerState[],
 ): Promise<Map<string, string>> {
   const avatars = new Map<string, string>();
@@ -72,7 +71,7 @@ export async function seatAvatars(
 export async function driveAiSeats(
   deps: AiSeatDeps,
   session: GameSession,
-  place: GamePlace,
+  place: SeatingPlace,
   thinking?: AiDriverOptions['thinking'],
 ): Promise<AiDriver> {
   const state = session.state;
