@@ -1,18 +1,7 @@
 import { err, ok, type Result } from '../result.ts';
 import { runToolCalls } from './run-tool-calls.ts';
 import { toolSpec, type Tool } from './tool.ts';
-import type { LlmError, LlmErrorKind, LlmMessage, LlmProvider, LlmRequest, LlmResponse, ProviderName, TokenUsage } from './types.ts';
-
-/** One model call, for cost and latency accounting. */
-export type CallRecord = {
-  readonly provider: ProviderName;
-  /** The model asked for (the response may name a dated snapshot of it). */
-  readonly model: string;
-  /** Zero for a failed call. */
-  readonly usage: TokenUsage;
-  /** Wall-clock time of the call, the SDK's retries included. */
-  readonly latencyMs: number;
-} & ({ readonly ok: true } | { readonly ok: false; readonly error: LlmErrorKind });
+import type { LlmError, LlmMessage, LlmProvider, LlmRequest, LlmResponse } from './types.ts';
 
 export interface ToolLoopOptions<Context> {
   readonly provider: LlmProvider;
@@ -24,8 +13,6 @@ export interface ToolLoopOptions<Context> {
   /** Rounds of tool calls before the model must answer without tools. Default 4. */
   readonly maxToolRounds?: number;
   readonly signal?: AbortSignal;
-  /** Called after every model call, failed ones included, as it happens. */
-  readonly onCall?: (record: CallRecord) => void;
 }
 
 export interface ToolLoopOutcome {
@@ -39,10 +26,7 @@ export interface ToolLoopOutcome {
   readonly messages: readonly LlmMessage[];
   /** Rounds of tool calls that were run. */
   readonly rounds: number;
-  readonly calls: readonly CallRecord[];
 }
-
-const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
 
 /**
  * Call the model; run every tool call of its response in parallel; give it the results; repeat
@@ -52,11 +36,10 @@ const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0, cachedInputToken
  * A failed model call ends the loop with its error: the caller falls back.
  */
 export async function runToolLoop<Context>(options: ToolLoopOptions<Context>): Promise<Result<ToolLoopOutcome, LlmError>> {
-  const { provider, request, tools, context, signal, onCall } = options;
+  const { provider, request, tools, context, signal } = options;
   const maxToolRounds = options.maxToolRounds ?? 4;
   const specs = tools.map(toolSpec);
   const messages: LlmMessage[] = [...request.messages];
-  const calls: CallRecord[] = [];
   let rounds = 0;
   for (;;) {
     if (signal?.aborted) return err({ kind: 'aborted', message: 'the call was aborted' });
@@ -67,18 +50,11 @@ export async function runToolLoop<Context>(options: ToolLoopOptions<Context>): P
       ...(specs.length > 0 && { tools: specs, toolChoice: lastCall ? 'none' : 'auto' }),
       ...(signal && { signal }),
     };
-    const started = performance.now();
     const result = await provider.complete(next);
-    const latencyMs = performance.now() - started;
-    const record: CallRecord = result.ok
-      ? { provider: provider.name, model: request.model, usage: result.value.usage, latencyMs, ok: true }
-      : { provider: provider.name, model: request.model, usage: NO_USAGE, latencyMs, ok: false, error: result.error.kind };
-    calls.push(record);
-    onCall?.(record);
     if (!result.ok) return result;
 
     const response = result.value;
-    if (response.toolCalls.length === 0 || lastCall) return ok({ response, messages, rounds, calls });
+    if (response.toolCalls.length === 0 || lastCall) return ok({ response, messages, rounds });
     // With its thinking blocks, where the provider sent some: the next round is refused without them.
     messages.push({
       role: 'assistant',

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../src/llm/tool.ts';
-import { runToolLoop, type CallRecord } from '../../src/llm/tool-loop.ts';
+import { metered, type CallRecord } from '../../src/llm/metered.ts';
+import { runToolLoop } from '../../src/llm/tool-loop.ts';
 import type { LlmRequest } from '../../src/llm/types.ts';
 import { reply, type FakeLlmServer, type FakeRequest, type FakeTurn } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
@@ -92,7 +93,12 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
     const state = table();
     const records: CallRecord[] = [];
 
-    const result = await runToolLoop({ provider, request: ASK, tools: TOOLS, context: state, onCall: (record) => records.push(record) });
+    const result = await runToolLoop({
+      provider: metered(provider, { record: (record) => void records.push(record) }),
+      request: ASK,
+      tools: TOOLS,
+      context: state,
+    });
 
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -102,8 +108,7 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
     expect(fake!.requests).toHaveLength(3);
     expect(fake!.requests[2]!.transcript.map((turn) => turn.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool']);
     expect(result.value.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool']);
-    expect(result.value.calls).toHaveLength(3);
-    expect(records).toEqual(result.value.calls);
+    expect(records).toHaveLength(3);
     expect(records[0]).toMatchObject({ provider: name, model: 'test-model', ok: true, usage: { outputTokens: 5 } });
     expect(records.every((record) => record.latencyMs > 0)).toBe(true);
     expect(fake!.requests[0]!.tools).toEqual(['lookup', 'vote']);
@@ -181,7 +186,12 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
     const provider = await start({ script: [reply.tool('lookup', { player: 'Grace' }), reply.status(400, 'context too long')] });
     const records: CallRecord[] = [];
 
-    const result = await runToolLoop({ provider, request: ASK, tools: TOOLS, context: table(), onCall: (record) => records.push(record) });
+    const result = await runToolLoop({
+      provider: metered(provider, { record: (record) => void records.push(record) }),
+      request: ASK,
+      tools: TOOLS,
+      context: table(),
+    });
 
     expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'bad_request', status: 400 }) });
     expect(records.map((record) => (record.ok ? 'ok' : record.error))).toEqual(['ok', 'bad_request']);

@@ -3,7 +3,6 @@ import type { EditorStore } from '../../db/editor-store.ts';
 import { personaName } from '../../persona/persona.ts';
 import { runToolCalls } from '../../llm/run-tool-calls.ts';
 import { toolSpec, type Tool } from '../../llm/tool.ts';
-import type { CallRecord } from '../../llm/tool-loop.ts';
 import type { LlmError, LlmProvider, LlmResponse, ToolCall, VerbatimTurn } from '../../llm/types.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { EditorError, EditorErrorCode, EditorEventHandler, RunEnd } from './events.ts';
@@ -31,7 +30,6 @@ export interface AgentRun {
   readonly historyTurns: number;
   readonly onEvent: EditorEventHandler;
   readonly signal?: AbortSignal;
-  readonly onCall?: (record: CallRecord) => void;
 }
 
 /**
@@ -133,8 +131,6 @@ interface Broken {
 async function streamResponse(run: AgentRun, request: Parameters<LlmProvider['stream']>[0]): Promise<Result<Streamed, Broken>> {
   const announced = new Set<string>();
   let text = '';
-  const started = performance.now();
-  const call = () => ({ provider: run.llm.provider.name, model: run.llm.model, latencyMs: performance.now() - started });
   for await (const delta of run.llm.provider.stream(request)) {
     switch (delta.type) {
       case 'text':
@@ -146,10 +142,8 @@ async function streamResponse(run: AgentRun, request: Parameters<LlmProvider['st
         announce(run.onEvent, delta.call);
         break;
       case 'done':
-        run.onCall?.({ ...call(), usage: delta.response.usage, ok: true });
         return ok({ response: delta.response, announced });
       case 'error':
-        run.onCall?.({ ...call(), usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, ok: false, error: delta.error.kind });
         return err({ cause: delta.error, text });
     }
   }
