@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../src/llm/tool.ts';
 import { metered, type CallRecord } from '../../src/llm/metered.ts';
-import { runToolLoop } from '../../src/llm/tool-loop.ts';
-import type { LlmRequest } from '../../src/llm/types.ts';
+import { runToolLoop, toolLoop, type Conversation } from '../../src/llm/tool-loop.ts';
+import type { LlmRequest, ToolCall } from '../../src/llm/types.ts';
+import { ok } from '../../src/result.ts';
 import { reply, type FakeLlmServer, type FakeRequest, type FakeTurn } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
 import { objectContaining } from '../support/matchers.ts';
@@ -140,6 +141,45 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
       [false, 'Grace is alive and claims Doctor.'],
       [false, 'Alan is alive and claims Doctor.'],
     ]);
+  });
+
+  it('GIVEN two tool calls run one by one WHEN the caller stops after the first THEN the second is handed back unrun and the loop ends aborted', async () => {
+    const provider = await start({
+      script: [
+        reply.tools([
+          { name: 'vote', input: { target: 'Grace' } },
+          { name: 'vote', input: { target: 'Alan' } },
+        ]),
+      ],
+    });
+    const stop = new AbortController();
+    const results: string[] = [];
+    const unrun: ToolCall[] = [];
+    const conversation: Conversation<never> = {
+      next: () => Promise.resolve(ok(ASK)),
+      answered: () => Promise.resolve(ok(undefined)),
+      resulted(result) {
+        results.push(result.content);
+        stop.abort();
+        return Promise.resolve();
+      },
+    };
+    const state = table();
+
+    const end = await toolLoop({
+      provider,
+      conversation,
+      tools: TOOLS,
+      context: state,
+      signal: stop.signal,
+      oneByOne: { notRun: (calls) => Promise.resolve(void unrun.push(...calls)) },
+    });
+
+    expect(end).toEqual({ ok: false, error: objectContaining({ kind: 'aborted' }) });
+    expect(results).toEqual(['Your vote for Grace is recorded.']);
+    expect(unrun.map((call) => call.input)).toEqual([{ target: 'Alan' }]);
+    expect(state.votes.get('me')).toBe('Grace');
+    expect(fake!.requests).toHaveLength(1);
   });
 
   it('GIVEN a throwing tool, refused input and an unknown tool WHEN looped THEN the model gets three readable results marked as errors', async () => {
