@@ -48,7 +48,7 @@ export function metered(provider: LlmProvider, meter: Meter): LlmProvider {
     name: provider.name,
 
     async complete(request) {
-      const refused = (await meter.admit?.()) ?? null;
+      const refused = meter.admit ? await meter.admit() : null;
       if (refused) return err(refused);
       const started = performance.now();
       const result = await provider.complete(request);
@@ -57,7 +57,7 @@ export function metered(provider: LlmProvider, meter: Meter): LlmProvider {
     },
 
     async *stream(request): AsyncGenerator<StreamDelta> {
-      const refused = (await meter.admit?.()) ?? null;
+      const refused = meter.admit ? await meter.admit() : null;
       if (refused) {
         yield { type: 'error', error: refused };
         return;
