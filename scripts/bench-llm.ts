@@ -9,7 +9,7 @@ import { memoryLedger, TokenBudget } from '../src/agents/budget.ts';
 import { createAnthropicProvider } from '../src/llm/anthropic-provider.ts';
 import { createOpenAiProvider } from '../src/llm/openai-provider.ts';
 import { withRetries } from '../src/llm/retrying-provider.ts';
-import type { CallRecord } from '../src/llm/tool-loop.ts';
+import type { CallRecord } from '../src/llm/metered.ts';
 import type { LlmProvider, ProviderName } from '../src/llm/types.ts';
 import { Seating } from '../src/agents/seating.ts';
 import { DEFAULT_MODELS } from '../src/models.ts';

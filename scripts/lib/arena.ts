@@ -8,7 +8,7 @@ import { budgetSink, Seating } from '../../src/agents/seating.ts';
 import type { AiSeat } from '../../src/agents/ai-players.ts';
 import type { LlmConfig } from '../../src/config.ts';
 import { getRole, type GameState } from '../../src/game/index.ts';
-import type { CallRecord } from '../../src/llm/tool-loop.ts';
+import type { CallRecord } from '../../src/llm/metered.ts';
 import type { LlmProvider, ProviderName } from '../../src/llm/types.ts';
 import { beliefAccuracy, bySide } from '../../src/report/belief-accuracy.ts';
 import { NEW_RATING, placings, rateGame, skill, type Rating } from '../../src/report/ratings.ts';

@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../src/llm/tool-loop.ts';
+import type { CallRecord } from '../../src/llm/metered.ts';
 import { dollarsAt, modelInfo, type ModelPrice } from '../../src/models.ts';
 
 /** USD per million tokens, as the model table (src/models.ts) lists them. */

@@ -1,6 +1,6 @@
 import type { LlmConfig } from '../config.ts';
 import type { CallCost, Spender, Spent } from '../db/llm-call-store.ts';
-import type { CallRecord } from '../llm/tool-loop.ts';
+import type { CallRecord } from '../llm/metered.ts';
 import { listPriceDollars } from '../models.ts';
 
 /** What the budgets need from storage (the LlmCall table, or memory in tests and demos). */

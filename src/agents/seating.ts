@@ -4,7 +4,7 @@ import { callCost, type TokenBudget } from './budget.ts';
 import type { Voice } from './decision.ts';
 import { heuristicBrain } from './heuristic/brain.ts';
 import { createProvider, resolveModel, type ModelPreference, type ModelSource } from '../llm/providers.ts';
-import type { CallRecord } from '../llm/tool-loop.ts';
+import { metered, type CallRecord } from '../llm/metered.ts';
 import type { LlmProvider, LlmRequest, ProviderName } from '../llm/types.ts';
 import type { PlayerView } from '../game/index.ts';
 import { llmBrain } from './player/llm-brain.ts';
@@ -57,6 +57,12 @@ export class Seating {
     return this.providers.get(name) ?? null;
   }
 
+  /** The provider as one site's calls go through it: each call's record to the cost sink. */
+  private metered(provider: LlmProvider, site: CallSite): LlmProvider {
+    const cost = this.options.cost;
+    return cost ? metered(provider, { record: (call) => cost(site, call) }) : provider;
+  }
+
   /** The seat: its brain (the persona's model, or the offline brain) and the offline brain that stands in for a late model. */
   seat(player: { readonly id: string; readonly name: string }, persona: PersonaPrompt & { readonly preference?: ModelPreference }): AiSeat {
     const voice: Voice = persona.voice ?? { name: persona.name, phrases: [] };
@@ -69,7 +75,7 @@ export class Seating {
     };
     if (!provider) return { id: player.id, name: player.name, brain: offline, offline, ...(notice && { notice }) };
     const site: CallSite = { guildId: this.game.guildId, gameId: this.game.gameId, playerId: player.id, purpose: 'decision' };
-    const think = seatThinker({ provider, maxToolRounds: this.env.maxToolRounds, onCall: (r) => this.options.cost?.(site, r) });
+    const think = seatThinker({ provider: this.metered(provider, site), maxToolRounds: this.env.maxToolRounds });
     const onPrompt = this.options.onPrompt;
     const brain = llmBrain({
       persona,
@@ -94,7 +100,7 @@ export class Seating {
     const provider = this.provider(choice.provider);
     if (!provider) return undefined;
     const site: CallSite = { guildId: this.game.guildId, gameId: this.game.gameId, playerId: null, purpose: 'summary' };
-    const summarize = llmSummarizer({ provider, model: choice.model, onCall: (r) => this.options.cost?.(site, r) });
+    const summarize = llmSummarizer({ provider: this.metered(provider, site), model: choice.model });
     const budget = this.options.budget;
     return async (record, timing) => {
       if (budget && !(await budget.allows(this.game.guildId))) throw new Error('budget spent');

@@ -19,9 +19,16 @@ const held = new Set<string>();
 
 /**
  * One bot per PGlite directory: PGlite itself does not lock, and two processes writing one
- * directory corrupt it. A PID file rather than an advisory lock library, because the refusal must
- * name the process that holds it, and a bot killed with -9 must not block the next start: its PID
- * is gone, so its lock is stale and taken over at once.
+ * directory corrupt it. Kept hand-written (issue 28 weighed proper-lockfile 4.1.2, the maintained
+ * one) for what that library cannot do:
+ * - name the holder: its lock is an empty directory, so a refusal could not say which process
+ *   (PID, host, since when) to stop;
+ * - let the next start in at once after a kill -9: it knows a lock is stale only by its mtime,
+ *   at least 2 s old (10 s by default), so a bot restarted by a supervisor would be refused or
+ *   wait; here the holder's PID is gone, so its lock is taken over at once;
+ * - hold without a timer: it keeps the mtime fresh every few seconds and, when an update comes
+ *   late (an event loop busy longer than the stale time), calls the lock compromised and by
+ *   default throws out of that timer, ending the bot.
  */
 export function lockDirectory(dataDir: string): Result<DirectoryLock, string> {
   const dir = resolve(dataDir);

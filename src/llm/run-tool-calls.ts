@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Tool } from './tool.ts';
 import type { LlmMessage, ToolCall } from './types.ts';
 
-type ToolResult = Extract<LlmMessage, { role: 'tool' }>;
+export type ToolResult = Extract<LlmMessage, { role: 'tool' }>;
 
 /**
  * Runs every call of one model response at once and returns their results in call order.

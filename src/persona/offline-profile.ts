@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../result.ts';
 import { describeIssues, personaError, type PersonaError } from './errors.ts';
 import { fittingBackground, GENERIC_TACTICS, genericApproach, genericVoice } from './generic-profile.ts';
-import { FILE_LIMITS } from './limits.ts';
+import { checkBiography } from './biography.ts';
 import { personaContentSchema, type PersonaContent } from './persona.ts';
 import { partNameFor } from './part-names.ts';
 import { PROFILE_LIMITS } from './profile.ts';
@@ -71,20 +71,9 @@ export const OFFLINE_PROFILE_NOTE =
  * the play style generic, and the biography itself (cut to fit) as a backstory part.
  */
 export function offlinePersona(name: string, rawText: string): Result<PersonaContent, PersonaError> {
-  const cleanName = name.trim().replace(/\s+/g, ' ');
-  if (cleanName === '' || cleanName.length > PROFILE_LIMITS.name.max) {
-    return err(personaError('invalid', `The name must be 1–${PROFILE_LIMITS.name.max} characters.`));
-  }
-  const text = rawText.replace(/\r\n?/g, '\n').trim();
-  if (text === '') return err(personaError('invalid', 'The biography is empty; paste some text about the person.'));
-  if (text.length > FILE_LIMITS.rawTextChars) {
-    return err(
-      personaError(
-        'too_large',
-        `The biography has ${text.length.toLocaleString('en')} characters; the limit is ${FILE_LIMITS.rawTextChars.toLocaleString('en')}.`,
-      ),
-    );
-  }
+  const biography = checkBiography(name, rawText);
+  if (!biography.ok) return biography;
+  const { name: cleanName, text } = biography.value;
   const flat = text.replace(/\s+/g, ' ');
   const sentences = splitSentences(flat);
   const background = fittingBackground([sentences.slice(0, 2).join(' '), `${cleanName}.`], 'A person described in a biography.');

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../src/llm/tool.ts';
-import { runToolLoop, type CallRecord } from '../../src/llm/tool-loop.ts';
-import type { LlmRequest } from '../../src/llm/types.ts';
+import { metered, type CallRecord } from '../../src/llm/metered.ts';
+import { runToolLoop, toolLoop, type Conversation } from '../../src/llm/tool-loop.ts';
+import type { LlmRequest, ToolCall } from '../../src/llm/types.ts';
+import { ok } from '../../src/result.ts';
 import { reply, type FakeLlmServer, type FakeRequest, type FakeTurn } from '../../scripts/fakes/llm/fake-llm-server.ts';
 import { PROVIDER_NAMES, startFakeProvider } from '../../scripts/fakes/llm/fake-providers.ts';
 import { objectContaining } from '../support/matchers.ts';
@@ -92,7 +94,12 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
     const state = table();
     const records: CallRecord[] = [];
 
-    const result = await runToolLoop({ provider, request: ASK, tools: TOOLS, context: state, onCall: (record) => records.push(record) });
+    const result = await runToolLoop({
+      provider: metered(provider, { record: (record) => void records.push(record) }),
+      request: ASK,
+      tools: TOOLS,
+      context: state,
+    });
 
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -102,8 +109,7 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
     expect(fake!.requests).toHaveLength(3);
     expect(fake!.requests[2]!.transcript.map((turn) => turn.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool']);
     expect(result.value.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool']);
-    expect(result.value.calls).toHaveLength(3);
-    expect(records).toEqual(result.value.calls);
+    expect(records).toHaveLength(3);
     expect(records[0]).toMatchObject({ provider: name, model: 'test-model', ok: true, usage: { outputTokens: 5 } });
     expect(records.every((record) => record.latencyMs > 0)).toBe(true);
     expect(fake!.requests[0]!.tools).toEqual(['lookup', 'vote']);
@@ -135,6 +141,45 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
       [false, 'Grace is alive and claims Doctor.'],
       [false, 'Alan is alive and claims Doctor.'],
     ]);
+  });
+
+  it('GIVEN two tool calls run one by one WHEN the caller stops after the first THEN the second is handed back unrun and the loop ends aborted', async () => {
+    const provider = await start({
+      script: [
+        reply.tools([
+          { name: 'vote', input: { target: 'Grace' } },
+          { name: 'vote', input: { target: 'Alan' } },
+        ]),
+      ],
+    });
+    const stop = new AbortController();
+    const results: string[] = [];
+    const unrun: ToolCall[] = [];
+    const conversation: Conversation<never> = {
+      next: () => Promise.resolve(ok(ASK)),
+      answered: () => Promise.resolve(ok(undefined)),
+      resulted(result) {
+        results.push(result.content);
+        stop.abort();
+        return Promise.resolve();
+      },
+    };
+    const state = table();
+
+    const end = await toolLoop({
+      provider,
+      conversation,
+      tools: TOOLS,
+      context: state,
+      signal: stop.signal,
+      oneByOne: { notRun: (calls) => Promise.resolve(void unrun.push(...calls)) },
+    });
+
+    expect(end).toEqual({ ok: false, error: objectContaining({ kind: 'aborted' }) });
+    expect(results).toEqual(['Your vote for Grace is recorded.']);
+    expect(unrun.map((call) => call.input)).toEqual([{ target: 'Alan' }]);
+    expect(state.votes.get('me')).toBe('Grace');
+    expect(fake!.requests).toHaveLength(1);
   });
 
   it('GIVEN a throwing tool, refused input and an unknown tool WHEN looped THEN the model gets three readable results marked as errors', async () => {
@@ -181,7 +226,12 @@ describe.each(PROVIDER_NAMES)('runToolLoop over the %s provider', (name) => {
     const provider = await start({ script: [reply.tool('lookup', { player: 'Grace' }), reply.status(400, 'context too long')] });
     const records: CallRecord[] = [];
 
-    const result = await runToolLoop({ provider, request: ASK, tools: TOOLS, context: table(), onCall: (record) => records.push(record) });
+    const result = await runToolLoop({
+      provider: metered(provider, { record: (record) => void records.push(record) }),
+      request: ASK,
+      tools: TOOLS,
+      context: table(),
+    });
 
     expect(result).toEqual({ ok: false, error: objectContaining({ kind: 'bad_request', status: 400 }) });
     expect(records.map((record) => (record.ok ? 'ok' : record.error))).toEqual(['ok', 'bad_request']);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EditorStore } from '../../db/editor-store.ts';
 import { personaName } from '../../persona/persona.ts';
-import { runToolCalls } from '../../llm/run-tool-calls.ts';
-import { toolSpec, type Tool } from '../../llm/tool.ts';
-import type { CallRecord } from '../../llm/tool-loop.ts';
-import type { LlmError, LlmProvider, LlmResponse, ToolCall, VerbatimTurn } from '../../llm/types.ts';
+import type { Tool } from '../../llm/tool.ts';
+import { toolLoop, type Conversation } from '../../llm/tool-loop.ts';
+import type { LlmProvider, ToolCall, VerbatimTurn } from '../../llm/types.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { EditorError, EditorErrorCode, EditorEventHandler, RunEnd } from './events.ts';
 import { modelFailureMessage, modelFailureOf, type ModelFailure } from './failures.ts';
@@ -31,129 +30,109 @@ export interface AgentRun {
   readonly historyTurns: number;
   readonly onEvent: EditorEventHandler;
   readonly signal?: AbortSignal;
-  readonly onCall?: (record: CallRecord) => void;
 }
 
 /**
- * Answers the session's latest user turn: call the model (streaming), persist its text and tool
- * calls, run the calls one by one (they edit the same persona, whose versions must follow each
- * other), persist each result, repeat until the model ends its turn. Every turn is saved as it
- * happens, so a stop or a crash keeps what was done. After `maxRounds` calls the model must answer
- * without tools.
+ * Answers the session's latest user turn through the tool loop, streaming: each round's request is
+ * read back from the stored turns (the persona as it now is, the history trimmed and summarized);
+ * the model's text and tool calls are saved as they come, then its calls run one by one (they edit
+ * the same persona, whose versions must follow each other), each result saved. Every turn is saved
+ * as it happens, so a stop or a crash keeps what was done. After `maxRounds` calls the model must
+ * answer without tools.
  */
 export async function runAgent(run: AgentRun): Promise<Result<RunEnd, EditorError>> {
   const { llm, store, session, context, onEvent, signal } = run;
-  const specs = run.tools.map(toolSpec);
   // This run's responses as their provider sent them, by responseId: a tool round goes on only with its thinking blocks.
   const verbatim = new Map<string, VerbatimTurn>();
   let summarizedThrough = session.summarizedThrough;
-  for (let round = 1; ; round++) {
-    if (signal?.aborted) return stopped(onEvent);
-    const persona = await context.personas.get(context.actor, context.personaId);
-    if (!persona.ok) return personaGone(onEvent, persona.error.code === 'forbidden' ? 'forbidden' : 'not_found', persona.error.message);
-    const history = trimHistory(await store.turns(session.id), run.historyTurns);
-    if (history.through > summarizedThrough) {
-      await store.summarize(session.id, history.summary, history.through);
-      summarizedThrough = history.through;
-    }
-    const lastRound = round >= run.maxRounds;
-    const streamed = await streamResponse(run, {
-      model: llm.model,
-      system: { stable: editorSystemPrompt({ id: persona.value.id, name: personaName(persona.value) }), dynamic: history.summary },
-      messages: toLlmMessages(history.kept, verbatim),
-      tools: specs,
-      toolChoice: lastRound ? 'none' : 'auto',
-      maxTokens: MAX_TOKENS,
-      // No thinking before tool calls where the model allows it (Sonnet 5.5: text between tool calls
-      // then streams as text, not as thinking blocks); the balanced effort for agentic edits.
-      thinking: false,
-      effort: 'medium',
-      ...(signal && { signal }),
-    });
-    const responseId = randomUUID();
-    if (!streamed.ok) {
-      // Text that streamed before the stop or failure was seen; it is kept.
-      const { cause, text } = streamed.error;
-      if (text !== '') await store.append(session.id, [{ kind: 'assistant_text', text, responseId }]);
-      if (cause.kind === 'aborted') return stopped(onEvent);
-      return modelFailed(
-        onEvent,
-        modelFailureOf(cause),
-        `${cause.kind}${cause.status === undefined ? '' : ` ${cause.status}`}: ${cause.message}`,
-      );
-    }
-    const { response, announced } = streamed.value;
-    const calls = lastRound ? [] : response.toolCalls;
-    if (response.verbatim !== undefined && calls.length === response.toolCalls.length) verbatim.set(responseId, response.verbatim);
-    const turns: NewEditorTurn[] = [
-      ...(response.text !== '' ? [{ kind: 'assistant_text' as const, text: response.text, responseId }] : []),
-      ...calls.map((call) => ({ kind: 'tool_call' as const, callId: call.id, toolName: call.name, input: call.input, responseId })),
-    ];
-    await store.append(session.id, turns);
-    if (response.text !== '') onEvent({ type: 'text_done', text: response.text });
-    if (response.stopReason === 'refusal') return modelFailed(onEvent, 'refused', 'the model stopped with stop_reason refusal');
-    for (const call of calls) if (!announced.has(call.id)) announce(onEvent, call);
-    if (calls.length === 0) {
-      const end = lastRound ? 'round_cap' : 'end_turn';
-      onEvent({ type: 'done', reason: end });
-      return ok(end);
-    }
-    for (const [i, call] of calls.entries()) {
-      if (signal?.aborted) {
-        // The calls that will not run still need results, or the history is refused by the provider.
+  // What the current call streamed so far: its text is kept when the call fails or is stopped.
+  let text = '';
+  const announced = new Set<string>();
+
+  const conversation: Conversation<EditorError> = {
+    async next() {
+      text = '';
+      announced.clear();
+      const persona = await context.personas.get(context.actor, context.personaId);
+      if (!persona.ok) return personaGone(onEvent, persona.error.code === 'forbidden' ? 'forbidden' : 'not_found', persona.error.message);
+      const history = trimHistory(await store.turns(session.id), run.historyTurns);
+      if (history.through > summarizedThrough) {
+        await store.summarize(session.id, history.summary, history.through);
+        summarizedThrough = history.through;
+      }
+      return ok({
+        model: llm.model,
+        system: { stable: editorSystemPrompt({ id: persona.value.id, name: personaName(persona.value) }), dynamic: history.summary },
+        messages: toLlmMessages(history.kept, verbatim),
+        maxTokens: MAX_TOKENS,
+        // No thinking before tool calls where the model allows it (Sonnet 5.5: text between tool calls
+        // then streams as text, not as thinking blocks); the balanced effort for agentic edits.
+        thinking: false,
+        effort: 'medium',
+      });
+    },
+    async answered(response, calls) {
+      const responseId = randomUUID();
+      if (response.verbatim !== undefined && calls.length === response.toolCalls.length) verbatim.set(responseId, response.verbatim);
+      const turns: NewEditorTurn[] = [
+        ...(response.text !== '' ? [{ kind: 'assistant_text' as const, text: response.text, responseId }] : []),
+        ...calls.map((call) => ({ kind: 'tool_call' as const, callId: call.id, toolName: call.name, input: call.input, responseId })),
+      ];
+      await store.append(session.id, turns);
+      text = '';
+      if (response.text !== '') onEvent({ type: 'text_done', text: response.text });
+      if (response.stopReason === 'refusal') return modelFailed(onEvent, 'refused', 'the model stopped with stop_reason refusal');
+      for (const call of calls) if (!announced.has(call.id)) announce(onEvent, call);
+      return ok(undefined);
+    },
+    async resulted(result) {
+      const { toolCallId: callId, toolName: name, content, isError } = result;
+      await store.append(session.id, [{ kind: 'tool_result', callId, toolName: name, text: content, isError }]);
+      onEvent({ type: 'tool_result', callId, name, text: content, isError });
+    },
+  };
+
+  const end = await toolLoop({
+    provider: llm.provider,
+    conversation,
+    tools: run.tools,
+    context,
+    maxToolRounds: run.maxRounds - 1,
+    ...(signal && { signal }),
+    onDelta(delta) {
+      if (delta.type === 'text') {
+        text += delta.text;
+        onEvent({ type: 'text_delta', text: delta.text });
+      } else if (delta.type === 'tool_call') {
+        announced.add(delta.call.id);
+        announce(onEvent, delta.call);
+      }
+    },
+    oneByOne: {
+      async notRun(calls) {
         await store.append(
           session.id,
-          calls.slice(i).map((c) => ({ kind: 'tool_result' as const, callId: c.id, toolName: c.name, text: NOT_RUN, isError: true })),
+          calls.map((c) => ({ kind: 'tool_result' as const, callId: c.id, toolName: c.name, text: NOT_RUN, isError: true })),
         );
-        return stopped(onEvent);
-      }
-      const [result] = await runToolCalls([call], run.tools, context, signal);
-      if (result === undefined) throw new Error(`no result for tool call ${call.id}`);
-      await store.append(session.id, [
-        { kind: 'tool_result', callId: call.id, toolName: call.name, text: result.content, isError: result.isError },
-      ]);
-      onEvent({ type: 'tool_result', callId: call.id, name: call.name, text: result.content, isError: result.isError });
-    }
+      },
+    },
+  });
+  if (end.ok) {
+    const reason = end.value.capped ? 'round_cap' : 'end_turn';
+    onEvent({ type: 'done', reason });
+    return ok(reason);
   }
-}
-
-/** A response streamed to its end, with the tool calls already announced on the way. */
-interface Streamed {
-  readonly response: LlmResponse;
-  readonly announced: ReadonlySet<string>;
-}
-
-/** A stream that failed or was stopped, with the text that came before. */
-interface Broken {
-  readonly cause: LlmError;
-  readonly text: string;
-}
-
-/** One model call, its text and tool calls reported as they stream. */
-async function streamResponse(run: AgentRun, request: Parameters<LlmProvider['stream']>[0]): Promise<Result<Streamed, Broken>> {
-  const announced = new Set<string>();
-  let text = '';
-  const started = performance.now();
-  const call = () => ({ provider: run.llm.provider.name, model: run.llm.model, latencyMs: performance.now() - started });
-  for await (const delta of run.llm.provider.stream(request)) {
-    switch (delta.type) {
-      case 'text':
-        text += delta.text;
-        run.onEvent({ type: 'text_delta', text: delta.text });
-        break;
-      case 'tool_call':
-        announced.add(delta.call.id);
-        announce(run.onEvent, delta.call);
-        break;
-      case 'done':
-        run.onCall?.({ ...call(), usage: delta.response.usage, ok: true });
-        return ok({ response: delta.response, announced });
-      case 'error':
-        run.onCall?.({ ...call(), usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, ok: false, error: delta.error.kind });
-        return err({ cause: delta.error, text });
-    }
-  }
-  return err({ cause: { kind: 'bad_response', message: 'the stream ended without a response' }, text });
+  // Our own stop (the persona gone, a refusal): already told.
+  if (!('kind' in end.error)) return err(end.error);
+  const cause = end.error;
+  // Text that streamed before the stop or failure was seen; it is kept.
+  if (text !== '') await store.append(session.id, [{ kind: 'assistant_text', text, responseId: randomUUID() }]);
+  if (cause.kind === 'aborted') return stopped(onEvent);
+  return modelFailed(
+    onEvent,
+    modelFailureOf(cause),
+    `${cause.kind}${cause.status === undefined ? '' : ` ${cause.status}`}: ${cause.message}`,
+  );
 }
 
 function announce(onEvent: EditorEventHandler, call: ToolCall): void {

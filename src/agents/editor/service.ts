@@ -6,7 +6,7 @@ import type { Persona } from '../../persona/persona.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { createProvider } from '../../llm/providers.ts';
 import { callCost, type TokenBudget } from '../budget.ts';
-import type { CallRecord } from '../../llm/tool-loop.ts';
+import { metered, type CallRecord } from '../../llm/metered.ts';
 import { runAgent, type EditorLlm } from './agent.ts';
 import type { EditorError, EditorEvent, EditorEventHandler, RunEnd } from './events.ts';
 import type { PersonaTester } from './persona-tester.ts';
@@ -142,8 +142,10 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
     if (refused !== null) {
       return failed(onEvent, { code: 'budget', reason: 'budget', message: `${refused} The editor answers again then.` });
     }
+    const { provider, model } = options.llm;
+    const charged = options.budget ? metered(provider, { record: (call) => charge(session, call) }) : provider;
     return runAgent({
-      llm: options.llm,
+      llm: { provider: charged, model },
       store: editor,
       session,
       tools: EDITOR_TOOLS,
@@ -152,7 +154,6 @@ export function createEditorService(options: EditorServiceOptions): EditorServic
       historyTurns: options.historyTurns ?? 60,
       onEvent,
       ...(signal && { signal }),
-      ...(options.budget && { onCall: (record: CallRecord) => charge(session, record) }),
     });
   }
 

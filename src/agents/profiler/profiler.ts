@@ -6,9 +6,9 @@ import type { LlmMessage, LlmProvider, ProviderName, VerbatimTurn } from '../../
 import { err, ok, type Result } from '../../result.ts';
 import { chunkMarkdown } from '../../chunk-markdown.ts';
 import { describeIssues, personaError, type PersonaError } from '../../persona/errors.ts';
-import { FILE_LIMITS } from '../../persona/limits.ts';
+import { checkBiography } from '../../persona/biography.ts';
 import type { CardProfiler } from '../../persona/card-import.ts';
-import { profileSchema, PROFILE_LIMITS, type Profile } from '../../persona/profile.ts';
+import { profileSchema, type Profile } from '../../persona/profile.ts';
 import { extractPrompt, mergePrompt, profileDraftSchema, PROFILER_SYSTEM, reaskPrompt, type ProfileDraft } from './prompt.ts';
 
 /**
@@ -39,20 +39,9 @@ export function profilerProvider(config: LlmConfig): Result<{ provider: Provider
  * LLM layer's structured output. A draft that breaks a limit gets one re-ask with the errors.
  */
 export async function buildProfile(name: string, rawText: string, llm: ProfilerLlm): Promise<Result<Profile, PersonaError>> {
-  const cleanName = name.trim();
-  if (cleanName === '' || cleanName.length > PROFILE_LIMITS.name.max) {
-    return err(personaError('invalid', `The name must be 1–${PROFILE_LIMITS.name.max} characters.`));
-  }
-  const text = rawText.replace(/\r\n?/g, '\n').trim();
-  if (text === '') return err(personaError('invalid', 'The biography is empty; paste some text about the person.'));
-  if (text.length > FILE_LIMITS.rawTextChars) {
-    return err(
-      personaError(
-        'too_large',
-        `The biography has ${text.length.toLocaleString('en')} characters; the limit is ${FILE_LIMITS.rawTextChars.toLocaleString('en')}.`,
-      ),
-    );
-  }
+  const checked = checkBiography(name, rawText);
+  if (!checked.ok) return checked;
+  const { name: cleanName, text } = checked.value;
   if (llm.provider === undefined) return err(personaError('no_llm', NO_LLM_MESSAGE));
   const model = { ...llm, provider: llm.provider };
   const chunks = chunkMarkdown(text, CHUNK_CHARS);

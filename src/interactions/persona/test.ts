@@ -84,7 +84,7 @@ async function answerFor(
   if (!rendered.ok) return err(rendered.error.message);
   const site = { guildId: i.guildId, userId: i.user.id, personaId: persona.id, purpose: 'persona_test' };
   const metered = meteredModel(deps, model, site);
-  const answered = await answerWithModel({ profile: persona.profile, block: rendered.value.block }, situation, metered);
+  const answered = await answerWithModel(rendered.value, situation, metered);
   const refused = metered.provider.refusalMessage();
   if (!answered.ok && refused !== null) {
     return ok({

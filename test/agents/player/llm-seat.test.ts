@@ -3,7 +3,7 @@ import { callCost, memoryLedger, TokenBudget } from '../../../src/agents/budget.
 import { heuristicBrain } from '../../../src/agents/heuristic/brain.ts';
 import { createAnthropicProvider } from '../../../src/llm/anthropic-provider.ts';
 import { createOpenAiProvider } from '../../../src/llm/openai-provider.ts';
-import type { CallRecord } from '../../../src/llm/tool-loop.ts';
+import { metered, type CallRecord } from '../../../src/llm/metered.ts';
 import type { LlmProvider } from '../../../src/llm/types.ts';
 import { llmBrain } from '../../../src/agents/player/llm-brain.ts';
 import { plainPersona } from '../../../src/agents/player/persona-prompt.ts';
@@ -45,7 +45,7 @@ function seats(provider: LlmProvider, count: number, extra: { calls?: CallRecord
     brain: llmBrain({
       persona: plainPersona(voice),
       model: 'fake-model',
-      think: seatThinker({ provider, onCall: (r) => extra.calls?.push(r) }),
+      think: seatThinker({ provider: metered(provider, { record: (r) => void extra.calls?.push(r) }) }),
       fallback: heuristicBrain(voice),
       ...(extra.allow && { allow: extra.allow }),
     }),

@@ -170,7 +170,7 @@ describe('/mafia will', () => {
       );
     for (const id of ['x1', 'x2'])
       await other.submit((s, at) => engine.join(s, { player: { id, name: id, kind: 'ai', personaId: null }, at }));
-    expect(messageText(await mafia('alice', 'start', {}, 'other').public())).toBeDefined();
+    expect(messageText(await mafia('alice', 'start', {}, 'other').public())).toBe('The game has started: everyone has their role by DM.');
     expect(messageText(await mafia('alice', 'will', { text: 'mine' }, 'other').ephemeral())).toMatch(/without last wills/);
     expect(wills(other)).toBe(0);
 
