@@ -2,7 +2,7 @@
 import type { Brain } from '../src/agents/decision.ts';
 import { heuristicBrain } from '../src/agents/heuristic/brain.ts';
 import { randomBrain } from '../src/agents/heuristic/random-brain.ts';
-import type { AiSeat } from '../src/agents/ai-players.ts';
+import type { AiSeat } from '../src/agents/ai-seats.ts';
 import { houseSeats, splitBrain } from '../src/agents/seats.ts';
 import { beliefAccuracy, bySide, meanOverDays, type SeatRead } from '../src/report/belief-accuracy.ts';
 import { playHeadless } from '../src/session/headless-game.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { budgetLimits, memoryLedger, TokenBudget } from '../src/agents/budget.ts';
 import { createProvider, isConfigured } from '../src/llm/providers.ts';
 import { budgetSink, Seating } from '../src/agents/seating.ts';
-import type { AiSeat } from '../src/agents/ai-players.ts';
+import type { AiSeat } from '../src/agents/ai-seats.ts';
 import type { Summarizer } from '../src/agents/summary.ts';
 import { loadConfig } from '../src/config.ts';
 import { MAX_PRESET_PLAYERS, MIN_PRESET_PLAYERS } from '../src/game/index.ts';

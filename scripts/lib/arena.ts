@@ -5,7 +5,7 @@
  */
 import { budgetLimits, TokenBudget, memoryLedger } from '../../src/agents/budget.ts';
 import { budgetSink, Seating } from '../../src/agents/seating.ts';
-import type { AiSeat } from '../../src/agents/ai-players.ts';
+import type { AiSeat } from '../../src/agents/ai-seats.ts';
 import type { LlmConfig } from '../../src/config.ts';
 import { getRole, type GameState } from '../../src/game/index.ts';
 import type { CallRecord } from '../../src/llm/metered.ts';

@@ -1,6 +1,6 @@
 /** The demo's game and transcript, apart from its command line, so a test can play the same game in-process. */
 import { directorsCut } from '../../src/agents/directors-cut.ts';
-import type { AiSeat } from '../../src/agents/ai-players.ts';
+import type { AiSeat } from '../../src/agents/ai-seats.ts';
 import type { Summarizer } from '../../src/agents/summary.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { narrate, type GameState } from '../../src/game/index.ts';

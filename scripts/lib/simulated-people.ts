@@ -1,5 +1,5 @@
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
-import { legalTargets } from '../../src/agents/ai-players.ts';
+import { legalTargets } from '../../src/agents/ai-seats.ts';
 import type { DecisionRequest } from '../../src/agents/decision.ts';
 import { phaseLengthMs } from '../../src/agents/driver/deadlines.ts';
 import * as engine from '../../src/game/index.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BeliefsSchema, VotingBlocsSchema } from './beliefs.ts';
-import type { MindStore, SeatMind } from './ai-players.ts';
+import type { MindStore, SeatMind } from './ai-seats.ts';
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

@@ -11,7 +11,7 @@ import { llmBrain } from './player/llm-brain.ts';
 import type { PersonaPrompt } from './player/persona-prompt.ts';
 import { llmSummarizer } from './player/summarizer.ts';
 import { seatThinker } from './player/think.ts';
-import type { AiSeat } from './ai-players.ts';
+import type { AiSeat } from './ai-seats.ts';
 import type { Summarizer } from './summary.ts';
 
 /** Where a call's cost goes: the seat (or the summary) and game it was made for. */

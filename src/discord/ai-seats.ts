@@ -4,7 +4,7 @@ import type { Timers } from '../clock.ts';
 import { mindStoreOver, type MindRows } from '../agents/minds.ts';
 import { personaFromProfile } from '../agents/player/persona-from-profile.ts';
 import { plainPersona, type PersonaPrompt } from '../agents/player/persona-prompt.ts';
-import { AiPlayers } from '../agents/ai-players.ts';
+import { AiSeats } from '../agents/ai-seats.ts';
 import { HOUSE_PLAYERS } from '../agents/seats.ts';
 import { Seating, type CostSink } from '../agents/seating.ts';
 import type { TokenBudget } from '../agents/budget.ts';
@@ -84,10 +84,10 @@ export async function driveAiSeats(
   const seats = await Promise.all(ai.map(async (p) => seating.seat(p, await promptFor(deps, place, p))));
   // Once a game (a notice's topic is told once), also when a restarted bot seats them again.
   for (const { notice } of seats) if (notice) await session.submit((s, at) => announce(s, { ...notice, at }));
-  const minds = new AiPlayers(seats, mindStoreOver(deps.minds));
-  await minds.load(state.id);
+  const aiSeats = new AiSeats(seats, mindStoreOver(deps.minds));
+  await aiSeats.load(state.id);
   const summarizer = seating.summarizer();
-  return new AiDriver(session, minds, {
+  return new AiDriver(session, aiSeats, {
     clock: deps.clock,
     ...deps.driver,
     ...(summarizer && { summarizer }),

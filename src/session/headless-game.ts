@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AiDriver, type AiDriverOptions } from '../agents/driver/ai-driver.ts';
-import { AiPlayers, type AiSeat, type MindStore } from '../agents/ai-players.ts';
+import { AiSeats, type AiSeat, type MindStore } from '../agents/ai-seats.ts';
 import type { Summarizer } from '../agents/summary.ts';
 import { ManualTimers } from '../clock.ts';
 import * as engine from '../game/index.ts';
@@ -74,9 +74,9 @@ export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, s
       driver.onEvents(events);
     },
   });
-  const minds = new AiPlayers(options.seats, options.minds);
+  const aiSeats = new AiSeats(options.seats, options.minds);
   // Declared after the session it drives: the session publishes nothing until run() opens it.
-  const driver = new AiDriver(session, minds, {
+  const driver = new AiDriver(session, aiSeats, {
     clock,
     speechGapMs: options.speechGapMs ?? SPEECH_GAP_MS,
     ...(options.summarizer && { summarizer: options.summarizer }),
@@ -90,7 +90,7 @@ export function createHeadless(options: HeadlessOptions): Result<HeadlessGame, s
     driver,
     clock,
     async run() {
-      await minds.load(session.state.id);
+      await aiSeats.load(session.state.id);
       if (!options.from) options.onEvents?.(session.state.log, session.state);
       session.open();
       await driver.resume();

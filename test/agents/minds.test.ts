@@ -3,7 +3,7 @@ import type { DecisionRequest } from '../../src/agents/decision.ts';
 import { heuristicBrain } from '../../src/agents/heuristic/brain.ts';
 import { mindStoreOver } from '../../src/agents/minds.ts';
 import { HOUSE_PLAYERS } from '../../src/agents/seats.ts';
-import type { AiSeat } from '../../src/agents/ai-players.ts';
+import type { AiSeat } from '../../src/agents/ai-seats.ts';
 import { ok, type Result } from '../../src/result.ts';
 import { playHeadless } from '../../src/session/headless-game.ts';
 import { GameRepository } from '../../src/db/game-repository.ts';

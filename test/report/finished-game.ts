@@ -1,4 +1,4 @@
-import type { AiSeat } from '../../src/agents/ai-players.ts';
+import type { AiSeat } from '../../src/agents/ai-seats.ts';
 import type { Brain, SeatToolCall } from '../../src/agents/decision.ts';
 import { houseSeats } from '../../src/agents/seats.ts';
 import type { GameState } from '../../src/game/index.ts';

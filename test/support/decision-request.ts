@@ -1,4 +1,4 @@
-import { legalTargets } from '../../src/agents/ai-players.ts';
+import { legalTargets } from '../../src/agents/ai-seats.ts';
 import type { DecisionKind, DecisionRequest } from '../../src/agents/decision.ts';
 import * as engine from '../../src/game/index.ts';
 import type { TestGame } from './test-game.ts';

@@ -1,5 +1,5 @@
 import type { GameEvent } from '../../game/index.ts';
-import type { AiPlayers } from '../ai-players.ts';
+import type { AiSeats } from '../ai-seats.ts';
 import { defense, lastWords, votes, writeWills } from './day-moves.ts';
 import { dueBy, phaseKey } from './deadlines.ts';
 import { Discussion } from './discussion.ts';
@@ -26,7 +26,7 @@ export class AiDriver {
   private readonly discussion: Discussion;
   private reacted = '';
 
-  constructor(game: DriverGame, seats: AiPlayers, options: AiDriverOptions) {
+  constructor(game: DriverGame, seats: AiSeats, options: AiDriverOptions) {
     this.work = new SeatWork(game, seats, options);
     this.discussion = new Discussion(this.work);
   }

@@ -3,7 +3,7 @@ import type { Result } from '../../result.ts';
 import * as engine from '../../game/index.ts';
 import type { GameState, PlayerState, ReasoningOutcome } from '../../game/index.ts';
 import type { Decision, DecisionKind, Fallback } from '../decision.ts';
-import type { AiPlayers } from '../ai-players.ts';
+import type { AiSeats } from '../ai-seats.ts';
 import type { Summarizer } from '../summary.ts';
 import { votingBlocsOf } from '../voting-blocs.ts';
 import { roleGuessesOf } from './belief-record.ts';
@@ -76,7 +76,7 @@ export class SeatWork {
 
   constructor(
     readonly game: DriverGame,
-    readonly seats: AiPlayers,
+    readonly seats: AiSeats,
     readonly options: AiDriverOptions,
   ) {}
 

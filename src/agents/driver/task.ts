@@ -1,4 +1,4 @@
-import type { DecisionTiming } from '../ai-players.ts';
+import type { DecisionTiming } from '../ai-seats.ts';
 
 /**
  * A model's decision in flight: aborted at its deadline, or when its phase has passed, or when the

@@ -4,7 +4,7 @@ import { directorsCut } from '../../../src/agents/directors-cut.ts';
 import { AiDriver } from '../../../src/agents/driver/ai-driver.ts';
 import { heuristicBrain } from '../../../src/agents/heuristic/brain.ts';
 import { pause } from '../../../src/llm/retrying-provider.ts';
-import { AiPlayers, type AiSeat } from '../../../src/agents/ai-players.ts';
+import { AiSeats, type AiSeat } from '../../../src/agents/ai-seats.ts';
 import { HOUSE_PLAYERS, houseSeats } from '../../../src/agents/seats.ts';
 import { ManualTimers } from '../../../src/clock.ts';
 import * as engine from '../../../src/game/index.ts';
@@ -25,14 +25,14 @@ function live(seats: number, ai: number) {
   });
   const started = engine.start(state, { at: T0 });
   if (!started.ok) throw new Error(started.error.message);
-  const minds = new AiPlayers(HOUSE_PLAYERS.slice(0, ai).map((v, i) => ({ id: `p${i}`, name: v.name, brain: heuristicBrain(v) })));
+  const aiSeats = new AiSeats(HOUSE_PLAYERS.slice(0, ai).map((v, i) => ({ id: `p${i}`, name: v.name, brain: heuristicBrain(v) })));
   const session = new GameSession(started.value.state, {
     timers,
     save: () => Promise.resolve(ok(undefined)),
     // Events are published from session.open() on, once the driver exists.
     publish: (events) => driver.onEvents(events),
   });
-  const driver = new AiDriver(session, minds, { clock: timers, speechGapMs: 0 });
+  const driver = new AiDriver(session, aiSeats, { clock: timers, speechGapMs: 0 });
   session.open();
   void driver.resume();
   /** Lets the AI finish what it is doing, then lets the clock reach the deadline. */

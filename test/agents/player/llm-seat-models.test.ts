@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { heuristicBrain } from '../../../src/agents/heuristic/brain.ts';
-import type { AiSeat } from '../../../src/agents/ai-players.ts';
+import type { AiSeat } from '../../../src/agents/ai-seats.ts';
 import { llmBrain } from '../../../src/agents/player/llm-brain.ts';
 import { plainPersona } from '../../../src/agents/player/persona-prompt.ts';
 import { llmSummarizer } from '../../../src/agents/player/summarizer.ts';

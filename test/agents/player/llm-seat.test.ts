@@ -10,7 +10,7 @@ import { plainPersona } from '../../../src/agents/player/persona-prompt.ts';
 import { llmSummarizer } from '../../../src/agents/player/summarizer.ts';
 import { seatThinker } from '../../../src/agents/player/think.ts';
 import { HOUSE_PLAYERS } from '../../../src/agents/seats.ts';
-import type { AiSeat } from '../../../src/agents/ai-players.ts';
+import type { AiSeat } from '../../../src/agents/ai-seats.ts';
 import { playHeadless, type HeadlessOptions } from '../../../src/session/headless-game.ts';
 import { startFakeAnthropic } from '../../../scripts/fakes/llm/fake-anthropic.ts';
 import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';

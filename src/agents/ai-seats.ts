@@ -65,7 +65,7 @@ export interface DecisionTiming {
  * is always made in time: when the signal fires first, the seat's offline brain decides at once
  * and the brain's late answer is dropped.
  */
-export class AiPlayers {
+export class AiSeats {
   private readonly seats = new Map<string, { brain: AsyncBrain; offline: Brain }>();
   private readonly minds = new Map<string, SeatMind>();
   private readonly lastSeen = new Map<string, number>();
