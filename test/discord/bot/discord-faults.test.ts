@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as engine from '../../../src/game/index.ts';
 import { isMafia } from '../../../src/game/index.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { messageText, Permissions } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, nightMenu, seedWhere, settle, toNextPhase } from './playing.ts';
