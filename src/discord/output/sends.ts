@@ -15,7 +15,7 @@ import { err, ok, type Result } from '../../result.ts';
 import { missingPermissions, permissionName, sendProblem, ToldOnce, type SendProblem } from '../delivery.ts';
 import { NO_MENTIONS } from '../presenters/format.ts';
 
-/** What the output needs of a game (kept structural so live-games.ts and the output do not import each other). */
+/** What the output needs of a game (kept structural so live-game.ts and the output do not import each other). */
 export interface OutputGame {
   readonly channelId: string;
   readonly hostId: string;
