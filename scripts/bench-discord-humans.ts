@@ -6,7 +6,7 @@
  */
 import type { GameState } from '../src/game/index.ts';
 import type { Bot } from '../src/bot.ts';
-import type { LiveGame } from '../src/discord/live-games.ts';
+import type { LiveGame } from '../src/discord/live-game.ts';
 import { NIGHT_SELECT, SKIP_VALUE } from '../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE, VOTE_SELECT } from '../src/discord/presenters/vote.ts';
 import { SimUserError, type DiscordSim, type InteractionHandle, type SimMessage, type SimUser } from './fakes/discord/index.ts';

@@ -164,7 +164,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
     : null;
   // Before anything that waits: Discord fails an interaction not answered within 3 s, and one that
   // comes while no listener is attached is never answered at all.
-  router.attach(deps.client, relay?.admit);
+  router.attach(deps.client, { games: liveGames, relay });
   const [registration, resumed] = await Promise.all([
     syncCommands(deps.client, COMMANDS, deps.devGuildId),
     liveGames.resumeRunning(),
@@ -190,11 +190,10 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       await cost.flush();
     },
     async stop() {
-      deps.client.removeAllListeners('interactionCreate');
-      deps.client.removeAllListeners('messageCreate');
-      relay?.close();
+      router.stopAsking();
       await router.idle();
       await chats?.idle();
+      router.detach();
       await liveGames.closeAll();
       await ratings.idle();
     },

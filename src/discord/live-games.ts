@@ -1,156 +1,26 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import {
-  DiscordAPIError,
-  Events,
-  type AnyThreadChannel,
-  type Client,
-  type DMChannel,
-  type Guild,
-  type GuildChannel,
-  type Interaction,
-  type Message,
-} from 'discord.js';
-import type { AiDriver } from '../agents/driver/ai-driver.ts';
-import { GameSession, type Applied, type GameCommand, type SessionError } from '../session/game-session.ts';
+import { randomInt } from 'node:crypto';
+import type { Client } from 'discord.js';
 import type { Timers } from '../clock.ts';
 import type { LobbyConfig } from '../config.ts';
 import { GameRepository } from '../db/game-repository.ts';
 import type { LobbySeat } from '../db/persona-seats.ts';
-import { DISCORD_REF_KINDS, type DiscordRefKind, type DiscordRefs, type GameStore } from '../db/game-store.ts';
+import type { DiscordRefKind, GameStore } from '../db/game-store.ts';
 import * as engine from '../game/index.ts';
-import type { Change, GameError, GameEvent, GameState, SettingsInput } from '../game/index.ts';
+import type { GameEvent, GameState } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
-import { REMINDER_OFFSETS_MS } from './presenters/reminder.ts';
-import { NIGHT_SELECT } from './presenters/night-action.ts';
-import { customIdArgs } from './router.ts';
-import { GameOutput, lossReason, type ChannelLoss } from './game-output.ts';
+import { GameOutput } from './game-output.ts';
+import { LiveGame } from './live-game.ts';
+import { MemberChecks } from './member-checks.ts';
+import { lossReason, type ChannelLoss } from './output/sends.ts';
 import { lobbyCapRefusal } from './lobby-cap.ts';
+import { CHANNEL_TAKEN, draftLobby, type LobbyDraft, type LobbyRequest } from './lobby-draft.ts';
 import { closeIdleLobby, LobbyExpiry } from './lobby-expiry.ts';
-import { onMessageDelete } from './listeners/message-delete.ts';
-import { onMessageDeleteBulk } from './listeners/message-delete-bulk.ts';
-import { onMessageUpdate } from './listeners/message-update.ts';
 import type { WithdrawnWordsDeps } from './withdrawn-words.ts';
 
-/** Discord's "Unknown Member": they are no longer in the server. */
-const UNKNOWN_MEMBER = 10007;
 /** The phases at whose start people who left the server are taken out. */
 const CHECKED_PHASES = new Set<engine.Phase>(['night', 'day']);
-/** People last seen kept at most (the table starts over past it: at worst Discord is asked once more). */
-const MAX_SEEN = 100_000;
-
-/** One live game in one channel: its session (the single writer), AI driver once started, and lobby message. */
-export class LiveGame {
-  readonly session: GameSession;
-  driver: AiDriver | null = null;
-  private readonly refs: Record<DiscordRefKind, string | null> = { lobby: null, vote: null, nominations: null, mafia_thread: null };
-  /** Writes of refs in the order they were made (a vote message forgotten must not be remembered again by a late write). */
-  private refWrites: Promise<void> = Promise.resolve();
-  /** AI seats' persona avatars (player id → URL), looked up when the game starts. */
-  avatars: ReadonlyMap<string, string> = new Map();
-
-  constructor(
-    state: GameState,
-    readonly channelId: string,
-    readonly guildId: string,
-    /** Who may start, configure and end the game; passed on when they leave the server. */
-    public hostId: string,
-    private readonly deps: {
-      repo: GameRepository;
-      timers: Timers;
-      publish: (table: LiveGame, events: readonly GameEvent[], state: GameState) => void;
-      remember: (gameId: string, kind: DiscordRefKind, discordId: string | null) => Promise<void>;
-      remind: (table: LiveGame, state: GameState, msLeft: number) => void;
-    },
-  ) {
-    this.session = new GameSession(state, {
-      timers: deps.timers,
-      save: (before, events, after, how) => deps.repo.save(before, events, after, how),
-      load: () => deps.repo.load(state.id),
-      // Stored after what the caller does next: an interaction is acknowledged before its change is written.
-      later: (run) => void setImmediate(run),
-      publish: (events, after) => deps.publish(this, events, after),
-      remind: (current, msLeft) => deps.remind(this, current, msLeft),
-      reminders: REMINDER_OFFSETS_MS,
-    });
-  }
-
-  // These ids are stored as they change, so a restarted process keeps editing the same messages.
-
-  /** The lobby embed to keep current. */
-  get lobbyMessageId(): string | null {
-    return this.refs.lobby;
-  }
-  set lobbyMessageId(id: string | null) {
-    this.remember('lobby', id);
-  }
-
-  /** The live vote message of the current vote, kept edited as votes come in. */
-  get voteMessageId(): string | null {
-    return this.refs.vote;
-  }
-  set voteMessageId(id: string | null) {
-    this.remember('vote', id);
-  }
-
-  /** A trial day's nominations message, kept edited as nominations come in. */
-  get nominationMessageId(): string | null {
-    return this.refs.nominations;
-  }
-  set nominationMessageId(id: string | null) {
-    this.remember('nominations', id);
-  }
-
-  /** The private thread of the game channel where the Mafia talk. */
-  get mafiaThreadId(): string | null {
-    return this.refs.mafia_thread;
-  }
-  set mafiaThreadId(id: string | null) {
-    this.remember('mafia_thread', id);
-  }
-
-  /** Ids an earlier process stored (not written back). */
-  restoreRefs(refs: DiscordRefs): void {
-    for (const kind of DISCORD_REF_KINDS) this.refs[kind] = refs[kind] ?? null;
-  }
-
-  /** Resolves once every id set so far is stored. */
-  refsSaved(): Promise<void> {
-    return this.refWrites;
-  }
-
-  private remember(kind: DiscordRefKind, id: string | null): void {
-    if (this.refs[kind] === id) return;
-    this.refs[kind] = id;
-    const gameId = this.state.id;
-    this.refWrites = this.refWrites.then(() => this.deps.remember(gameId, kind, id));
-  }
-
-  get state(): GameState {
-    return this.session.state;
-  }
-
-  /** Applies a command and resolves once it is stored and published (or refused, or undone). */
-  submit(command: GameCommand): Promise<Result<Change, GameError | SessionError>> {
-    return this.session.submit(command);
-  }
-
-  /** A person's command, decided and applied at once; they are answered once it is stored (`stored` says when), which goes before background writes. */
-  apply(command: GameCommand): Result<Applied, GameError | SessionError> {
-    return this.session.apply(command, { awaited: true });
-  }
-}
-
-const CHANNEL_TAKEN = 'This channel already has a game open. Finish it (or ask the host to `/mafia end` it) before creating another.';
-
-/** A new game checked and not yet stored. */
-export interface LobbyDraft {
-  readonly state: GameState;
-  readonly channelId: string;
-  readonly guildId: string;
-  readonly hostId: string;
-}
 
 export interface LiveGamesDeps {
   readonly client: Client;
@@ -178,13 +48,6 @@ export class LiveGames {
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   /** AI seatings started after a reply; idle and shutdown wait for them (else a driver could appear after stop). */
   private readonly seating = new Set<Promise<void>>();
-  /** The newest membership check of each game; the next waits for it. */
-  private readonly checks = new WeakMap<LiveGame, Promise<void>>();
-  /** When each person was last seen in each server (an interaction or a message there), as a running count. */
-  private readonly seen = new Map<string, number>();
-  private seenCount = 0;
-  /** The count at each game's last membership check: someone seen since is still in the server. */
-  private readonly checkedUpTo = new WeakMap<LiveGame, number>();
   /** A start of a game's AI seats under way: one per game, gone with its table. */
   private readonly aiStarting = new WeakMap<LiveGame, Promise<void>>();
   private readonly repo: GameRepository;
@@ -193,34 +56,29 @@ export class LiveGames {
   /** Settles once resumeRunning has loaded every running game. */
   private resumed: Promise<void> = Promise.resolve();
   readonly output: GameOutput;
+  /** Who is still in each server: people seen there, and Discord asked at nightfall and daybreak. */
+  readonly members: MemberChecks;
+  /** What the listeners of message edits and deletions need to withdraw what the games took of them. */
+  readonly words: WithdrawnWordsDeps;
 
   constructor(private readonly deps: LiveGamesDeps) {
     this.repo = new GameRepository(deps.store);
     this.expiry = new LobbyExpiry(deps.timers, deps.lobbies.idleMinutes, (gameId) => this.background(this.expire(gameId)));
     this.output = new GameOutput(deps.client, deps.log, deps.timers, (channelId, loss) => void this.channelGone(channelId, loss));
-    deps.client.on(Events.ChannelDelete, this.onChannelDelete);
-    deps.client.on(Events.ThreadDelete, this.onThreadDelete);
-    deps.client.on(Events.GuildDelete, this.onGuildDelete);
-    deps.client.on(Events.InteractionCreate, this.onInteraction);
-    deps.client.on(Events.MessageCreate, this.onMessage);
-    const words: WithdrawnWordsDeps = {
+    this.members = new MemberChecks({
+      client: deps.client,
+      store: deps.store,
+      log: deps.log,
+      output: this.output,
+      startAi: (table) => this.startAi(table),
+    });
+    this.words = {
       liveGameHolding: (channelId, ref, inDm) => this.holding(channelId, ref, inDm),
       store: deps.store,
       log: deps.log,
       now: () => deps.timers.now(),
     };
-    const track = (work: Promise<void>) => this.background(work);
-    this.onMessageUpdate = onMessageUpdate(words, track);
-    this.onMessageDelete = onMessageDelete(words, track);
-    this.onMessageDeleteBulk = onMessageDeleteBulk(words, track);
-    deps.client.on(Events.MessageUpdate, this.onMessageUpdate);
-    deps.client.on(Events.MessageDelete, this.onMessageDelete);
-    deps.client.on(Events.MessageBulkDelete, this.onMessageDeleteBulk);
   }
-
-  private readonly onMessageUpdate: ReturnType<typeof onMessageUpdate>;
-  private readonly onMessageDelete: ReturnType<typeof onMessageDelete>;
-  private readonly onMessageDeleteBulk: ReturnType<typeof onMessageDeleteBulk>;
 
   /**
    * The live game that took message `ref` in this channel: the game's channel or its Mafia thread,
@@ -233,40 +91,6 @@ export class LiveGames {
     const table = this.byChannel.get(channelId) ?? this.live.find((t) => t.mafiaThreadId === channelId);
     return table && takes(table) ? table : undefined;
   }
-
-  private readonly onInteraction = (i: Interaction) => {
-    if (i.inGuild()) this.sawMember(i.guildId, i.user.id);
-    // A night pick by DM is playing in its game: as good a sign of being there as a word in its channel.
-    else if (i.isMessageComponent() && i.customId.startsWith(`${NIGHT_SELECT}:`)) {
-      const table = this.liveGame(customIdArgs(i.customId)[0] ?? '');
-      if (table) this.sawMember(table.guildId, i.user.id);
-    }
-  };
-
-  private readonly onMessage = (m: Message) => {
-    if (m.inGuild() && !m.author.bot) this.sawMember(m.guildId, m.author.id);
-  };
-
-  private sawMember(guildId: string, userId: string): void {
-    if (this.seen.size >= MAX_SEEN) this.seen.clear();
-    this.seen.set(`${guildId}:${userId}`, ++this.seenCount);
-  }
-
-  private readonly onChannelDelete = (channel: DMChannel | GuildChannel) => {
-    if (this.byChannel.has(channel.id)) this.output.channelGone(channel.id);
-  };
-
-  private readonly onThreadDelete = (thread: AnyThreadChannel) => {
-    const table = thread.parentId ? this.byChannel.get(thread.parentId) : undefined;
-    if (table?.mafiaThreadId === thread.id && table.state.phase !== 'ended') this.output.mafiaThreadGone(table);
-  };
-
-  /** Kicked from the server (or the server deleted): its games cannot go on anywhere. */
-  private readonly onGuildDelete = (guild: Guild) => {
-    for (const table of this.live) {
-      if (table.guildId === guild.id) this.output.channelGone(table.channelId, { why: 'removed', server: guild.name });
-    }
-  };
 
   /** A game whose channel is gone is cancelled and stored as such, with why; its players are told by DM (the output does that). */
   private async channelGone(channelId: string, loss: ChannelLoss): Promise<void> {
@@ -372,31 +196,14 @@ export class LiveGames {
   }
 
   /**
-   * What can be refused without the database: bad settings, or a game of this process already in
-   * the channel. Lets a command refuse privately before it acknowledges, and store after. The host
-   * takes the first seat in the draft, so the lobby is stored with them in one write.
+   * What can be refused without the database: bad settings, a game of this process already in the
+   * channel, a host at their cap. Lets a command refuse privately before it acknowledges, and store after.
    */
-  draft(input: {
-    channelId: string;
-    guildId: string;
-    host: { readonly id: string; readonly name: string };
-    settings: SettingsInput;
-  }): Result<LobbyDraft, string> {
-    if (this.byChannel.has(input.channelId)) return err(CHANNEL_TAKEN);
-    const capped = lobbyCapRefusal(this.live, input.host.id, this.deps.lobbies.perHost);
+  draft(request: LobbyRequest): Result<LobbyDraft, string> {
+    if (this.byChannel.has(request.channelId)) return err(CHANNEL_TAKEN);
+    const capped = lobbyCapRefusal(this.live, request.host.id, this.deps.lobbies.perHost);
     if (capped) return err(capped);
-    const at = this.deps.timers.now();
-    const created = engine.createGame({
-      gameId: randomUUID(),
-      seed: this.deps.newSeed?.() ?? randomInt(2 ** 31 - 1),
-      settings: input.settings,
-      at,
-    });
-    if (!created.ok) return err(created.error.message);
-    const { id, name } = input.host;
-    const seated = engine.join(created.value.state, { player: { id, name, kind: 'human', userId: id }, at });
-    if (!seated.ok) return err(seated.error.message);
-    return ok({ state: seated.value.state, channelId: input.channelId, guildId: input.guildId, hostId: id });
+    return draftLobby(request, this.deps.timers.now(), this.deps.newSeed?.() ?? randomInt(2 ** 31 - 1));
   }
 
   /** Opens a drafted lobby; refused when the channel already has an open game (perhaps only in the database). */
@@ -425,66 +232,11 @@ export class LiveGames {
   }
 
   /** Work after a reply or an event that idle and shutdown wait for; failures go to the log. */
-  private background(work: Promise<void>): void {
+  background(work: Promise<void>): void {
     const tracked: Promise<void> = work
       .catch((error: unknown) => this.deps.log.error(`background work: ${String(error)}`))
       .finally(() => this.seating.delete(tracked));
     this.seating.add(tracked);
-  }
-
-  /**
-   * At nightfall and daybreak (and as people join or leave a lobby), people who left the server are
-   * taken out of the game ("left the game", role shown). Asked of Discord by REST, one member at a time (no privileged members intent
-   * needed), and only of those not seen in the server since the game's last check: someone who
-   * played or spoke there since (a night pick by DM included) is still a member (one who leaves
-   * right after is out a phase later).
-   */
-  private async departures(table: LiveGame): Promise<void> {
-    const guild = this.deps.client.guilds.cache.get(table.guildId);
-    if (!guild) return;
-    const since = this.checkedUpTo.get(table) ?? 0;
-    this.checkedUpTo.set(table, this.seenCount);
-    // Asked once per person per check: the host is usually seated too.
-    const asked = new Map<string, Promise<boolean>>();
-    const here = (userId: string): Promise<boolean> => {
-      if ((this.seen.get(`${table.guildId}:${userId}`) ?? 0) > since) return Promise.resolve(true);
-      const known = asked.get(userId);
-      if (known) return known;
-      const answer = guild.members.fetch({ user: userId, force: true }).then(
-        () => true,
-        // Only Discord's "Unknown Member" says they left; any other failure is no reason to act.
-        (error: unknown) => !(error instanceof DiscordAPIError) || error.code !== UNKNOWN_MEMBER,
-      );
-      asked.set(userId, answer);
-      return answer;
-    };
-    let handedOver = false;
-    for (const p of table.state.players) {
-      const userId = p.userId;
-      if (p.kind !== 'human' || !p.alive || !userId || (await here(userId))) continue;
-      const lobby = table.state.phase === 'lobby';
-      const left = await table.submit((s, at) =>
-        lobby ? engine.leave(s, { playerId: p.id, at }) : engine.depart(s, { playerId: p.id, at }),
-      );
-      if (!left.ok) this.deps.log.warn(`${p.name} left ${table.state.id} but stays seated: ${left.error.message}`);
-      else handedOver ||= left.value.events.some((e) => e.type === 'seat_taken_over');
-    }
-    // A seat an AI took over joins the AI seats: the driver is built again over the new seating, as after a restart.
-    if (handedOver && table.driver) {
-      table.driver.stop();
-      table.driver = null;
-      await this.startAi(table);
-    }
-    if (await here(table.hostId)) return;
-    // The host left: the longest-seated person still here takes over, so the game can be started and ended.
-    for (const p of table.state.players) {
-      const userId = p.userId;
-      if (p.kind !== 'human' || !userId || userId === table.hostId || !(await here(userId))) continue;
-      table.hostId = userId;
-      if (!(await this.deps.store.setHost(table.state.id, userId))) this.deps.log.warn(`new host of ${table.state.id} not stored`);
-      this.output.hostChanged(table, p.name);
-      return;
-    }
   }
 
   /** How many entries each table of the live games and their output holds: what a long run watches stay flat. */
@@ -493,7 +245,7 @@ export class LiveGames {
       liveGames: this.byChannel.size,
       loading: this.loading.size,
       background: this.seating.size,
-      seenMembers: this.seen.size,
+      seenMembers: this.members.size,
       lobbyTimers: this.expiry.size,
       ...this.output.held(),
     };
@@ -562,14 +314,6 @@ export class LiveGames {
 
   /** Stops timers and AI work; games stay stored for the next process. */
   async closeAll(): Promise<void> {
-    this.deps.client.off(Events.ChannelDelete, this.onChannelDelete);
-    this.deps.client.off(Events.ThreadDelete, this.onThreadDelete);
-    this.deps.client.off(Events.GuildDelete, this.onGuildDelete);
-    this.deps.client.off(Events.InteractionCreate, this.onInteraction);
-    this.deps.client.off(Events.MessageCreate, this.onMessage);
-    this.deps.client.off(Events.MessageUpdate, this.onMessageUpdate);
-    this.deps.client.off(Events.MessageDelete, this.onMessageDelete);
-    this.deps.client.off(Events.MessageBulkDelete, this.onMessageDeleteBulk);
     this.expiry.disarmAll();
     await Promise.allSettled([...this.seating]);
     for (const table of this.byChannel.values()) {
@@ -619,10 +363,7 @@ export class LiveGames {
         (e.type === 'player_joined' && e.payload.player.kind === 'human'),
     );
     if (changed && state.phase !== 'ended') {
-      // One check at a time per game: two at once could both hand the host role on.
-      const next = (this.checks.get(table) ?? Promise.resolve()).catch(() => undefined).then(() => this.departures(table));
-      this.checks.set(table, next);
-      this.background(next);
+      this.background(this.members.check(table));
     }
     if (state.phase === 'ended') {
       const ended = this.deps.gameEnded;

@@ -4,6 +4,7 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type Client,
+  type ClientEvents,
   type Interaction,
   type Message,
   type ModalSubmitInteraction,
@@ -12,6 +13,17 @@ import {
 } from 'discord.js';
 import type { Logger } from '../log.ts';
 import { responderOf, type Responder } from './responder.ts';
+import type { LiveGames } from './live-games.ts';
+import type { ShardRelay } from './shard-relay.ts';
+import { onChannelDelete } from './listeners/channel-delete.ts';
+import { onGuildDelete } from './listeners/guild-delete.ts';
+import { onInteractionCreate } from './listeners/interaction-create.ts';
+import { onMessageCreate } from './listeners/message-create.ts';
+import { onMessageDelete } from './listeners/message-delete.ts';
+import { onMessageDeleteBulk } from './listeners/message-delete-bulk.ts';
+import { onMessageUpdate } from './listeners/message-update.ts';
+import { onRaw } from './listeners/raw.ts';
+import { onThreadDelete } from './listeners/thread-delete.ts';
 
 /** A handler gets the interaction and its one Responder, the only way anything is sent for it. */
 type Handler<T> = (interaction: T, responder: Responder) => Promise<void>;
@@ -29,11 +41,27 @@ export function customIdArgs(customId: string): string[] {
   return customId.split(':').slice(1);
 }
 
+/** What hears the gateway besides the router's handlers. */
+export interface Gateway {
+  /** They hear who is still in a server, and of channels, threads, servers and messages deleted or edited. */
+  readonly games: LiveGames;
+  /** Sharding: asked before an interaction or message is routed, and handed the raw packets (where it forwards DMs). */
+  readonly relay: ShardRelay | null;
+}
+
 /**
- * One place where every Discord event enters: slash subcommands by `command subcommand`,
- * autocomplete likewise, buttons, selects and modals by custom-id prefix, and messages
- * (day chat, DMs) to whoever listens. A handler that throws is a bug: it is logged and the
- * person gets an apology instead of "This interaction failed".
+ * When a listener stops at shutdown: `asking` (interactions, messages, raw packets: what people ask
+ * of the bot) first; `following` (deletions and edits the live games follow) once they close.
+ */
+type Until = 'asking' | 'following';
+type Admit = (event: Interaction | Message) => Promise<boolean>;
+
+/**
+ * One place where every Discord event enters: it subscribes each listener of `listeners/` (one file
+ * per gateway event). Slash subcommands are routed by `command subcommand`, autocomplete likewise,
+ * buttons, selects and modals by custom-id prefix, and messages (day chat, DMs) to whoever listens.
+ * A handler that throws is a bug: it is logged and the person gets an apology instead of "This
+ * interaction failed".
  */
 export class InteractionRouter {
   private readonly slash = new Map<string, Handler<ChatInputCommandInteraction>>();
@@ -44,6 +72,8 @@ export class InteractionRouter {
   private readonly messageListeners: MessageHandler[] = [];
   /** Work in flight, so shutdown and tests can wait for it. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** How to unsubscribe each listener attached, by when it stops. */
+  private readonly unsubscribe: Record<Until, (() => void)[]> = { asking: [], following: [] };
 
   constructor(private readonly log: Logger) {}
 
@@ -74,26 +104,70 @@ export class InteractionRouter {
   }
 
   /**
-   * Starts routing the client's events. `admit`, when given, is asked first and may keep an event
-   * from this process (sharding: a DM that belongs to another shard's game is handed to it instead).
+   * Subscribes every listener. The relay, when given, is asked first and may keep an interaction or
+   * message from this process (sharding: a DM that belongs to another shard's game is handed to it instead).
    */
-  attach(client: Client, admit?: (event: Interaction | Message) => Promise<boolean>): void {
-    client.on(Events.InteractionCreate, (interaction) => {
-      const work = admit ? admit(interaction).then((here) => (here ? this.route(interaction) : undefined)) : this.route(interaction);
-      this.track(work, interaction);
-    });
-    client.on(Events.MessageCreate, (message) => {
-      if (message.author.id === client.user?.id) return;
-      const listen = () => {
-        for (const listener of this.messageListeners) this.track(listener(message), null);
-      };
-      if (!admit) listen();
-      else
-        this.track(
-          admit(message).then((here) => (here ? listen() : undefined)),
-          null,
-        );
-    });
+  attach(client: Client, { games, relay }: Gateway): void {
+    const admit = relay?.admit;
+    this.listen(
+      client,
+      'asking',
+      Events.InteractionCreate,
+      onInteractionCreate(games, (i) => this.interaction(i, admit)),
+    );
+    this.listen(
+      client,
+      'asking',
+      Events.MessageCreate,
+      onMessageCreate(games, (m) => this.message(client, m, admit)),
+    );
+    if (relay?.forwards) {
+      const raw = onRaw(relay);
+      client.on(Events.Raw, raw);
+      this.unsubscribe.asking.push(() => client.off(Events.Raw, raw));
+    }
+    const track = (work: Promise<void>) => games.background(work);
+    this.listen(client, 'following', Events.ChannelDelete, onChannelDelete(games));
+    this.listen(client, 'following', Events.ThreadDelete, onThreadDelete(games));
+    this.listen(client, 'following', Events.GuildDelete, onGuildDelete(games));
+    this.listen(client, 'following', Events.MessageUpdate, onMessageUpdate(games.words, track));
+    this.listen(client, 'following', Events.MessageDelete, onMessageDelete(games.words, track));
+    this.listen(client, 'following', Events.MessageBulkDelete, onMessageDeleteBulk(games.words, track));
+  }
+
+  /** Stops hearing what people ask (interactions, messages, the relay's packets): the first step of a shutdown. */
+  stopAsking(): void {
+    for (const off of this.unsubscribe.asking.splice(0)) off();
+  }
+
+  /** Stops hearing the gateway at all. */
+  detach(): void {
+    this.stopAsking();
+    for (const off of this.unsubscribe.following.splice(0)) off();
+  }
+
+  private listen<E extends keyof ClientEvents>(client: Client, until: Until, event: E, listener: (...args: ClientEvents[E]) => void): void {
+    client.on(event, listener);
+    this.unsubscribe[until].push(() => client.off(event, listener));
+  }
+
+  private interaction(i: Interaction, admit: Admit | undefined): void {
+    const work = admit ? admit(i).then((here) => (here ? this.route(i) : undefined)) : this.route(i);
+    this.track(work, i);
+  }
+
+  /** To every message listener, each on its own; the bot's own messages to none. */
+  private message(client: Client, message: Message, admit: Admit | undefined): void {
+    if (message.author.id === client.user?.id) return;
+    const listen = () => {
+      for (const listener of this.messageListeners) this.track(listener(message), null);
+    };
+    if (!admit) listen();
+    else
+      this.track(
+        admit(message).then((here) => (here ? listen() : undefined)),
+        null,
+      );
   }
 
   async idle(): Promise<void> {

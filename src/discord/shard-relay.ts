@@ -1,4 +1,4 @@
-import { BaseInteraction, Events, type Client, type Interaction, type Message } from 'discord.js';
+import { BaseInteraction, type Client, type Interaction, type Message } from 'discord.js';
 import { z } from 'zod';
 import type { GameStore, Json } from '../db/game-store.ts';
 import type { ShardInboxItem, ShardInboxKind, ShardOutbox } from '../db/shard-inbox.ts';
@@ -64,14 +64,14 @@ export class ShardRelay {
   /** Games never move between shards. */
   private readonly ownerOfGame = new Map<string, number | null>();
   /** Only the process holding shard 0 gets DMs, and only with several shards are there others to hand them to. */
-  private readonly forwards: boolean;
+  readonly forwards: boolean;
 
   constructor(private readonly deps: ShardRelayDeps) {
     this.forwards = deps.shards.count > 1 && deps.shards.ids.includes(0);
-    if (this.forwards) deps.client.on(Events.Raw, this.onRaw);
   }
 
-  private readonly onRaw = (packet: unknown): void => {
+  /** A raw gateway packet (the router hands them over where the relay forwards): a DM dispatch is kept until the router asks about it. */
+  keep(packet: unknown): void {
     const parsed = Packet.safeParse(packet);
     if (!parsed.success || (parsed.data.t !== 'INTERACTION_CREATE' && parsed.data.t !== 'MESSAGE_CREATE')) return;
     const head = DispatchHead.safeParse(parsed.data.d);
@@ -79,7 +79,7 @@ export class ShardRelay {
     const d = z.json().safeParse(parsed.data.d);
     if (d.success) this.pending.set(head.data.id, { t: parsed.data.t, d: d.data });
     if (this.pending.size > PENDING_LIMIT) this.pending.delete(this.pending.keys().next().value ?? '');
-  };
+  }
 
   /** The router's question before it routes: true when this process handles it, false when it went to its owner. */
   readonly admit = async (event: Interaction | Message): Promise<boolean> => {
@@ -116,10 +116,6 @@ export class ShardRelay {
     }
     replayDispatch(this.deps.client, DISPATCH_OF[item.kind], item.payload);
   };
-
-  close(): void {
-    this.deps.client.off(Events.Raw, this.onRaw);
-  }
 
   /** Night menus name their game (`night:<game>:<day>`); other DM components and commands are not a game's. */
   private async interactionOwner(i: Interaction): Promise<number | null> {

@@ -1,7 +1,8 @@
 import type { Client } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { ManualTimers } from '../../src/clock.ts';
-import { GameOutput, type OutputGame } from '../../src/discord/game-output.ts';
+import { GameOutput } from '../../src/discord/game-output.ts';
+import type { OutputGame } from '../../src/discord/output/sends.ts';
 import type { GameState } from '../../src/game/index.ts';
 import type { Logger } from '../../src/log.ts';
 import { T0, TestGame } from '../support/test-game.ts';

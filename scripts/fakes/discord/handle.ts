@@ -1,7 +1,8 @@
 /** What a simulated user holds after starting an interaction: a way to await the bot's answer. */
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import type { SimCore } from './core.ts';
-import type { InteractionCallback, SimInteraction } from './interactions.ts';
+import { randomToken } from './ids.ts';
+import type { InteractionCallback, Interactions, SimInteraction } from './interactions.ts';
 import type { SimMessage } from './model.ts';
 
 export interface WaitOptions {
@@ -129,4 +130,31 @@ export class InteractionHandle {
     const ids = [this.interaction.originalMessageId, ...this.interaction.followUpIds].filter((x): x is string => !!x);
     return ids.map((id) => this.core.world.messages.get(id)).filter((m): m is SimMessage => !!m && !m.deleted);
   }
+}
+
+/** The same interaction started again now, under a new id and token, for whichever client is connected. */
+export function replayInteraction(
+  core: SimCore,
+  interactions: Interactions,
+  original: SimInteraction,
+  timeoutMs: number,
+): InteractionHandle {
+  const id = core.ids.next();
+  const token = `aW50ZXJhY3Rpb246${id}:${randomToken(60)}`;
+  const interaction: SimInteraction = {
+    ...original,
+    id,
+    token,
+    payload: { ...original.payload, id, token },
+    createdAt: Date.now(),
+    callbacks: [],
+    rejected: [],
+    originalMessageId: null,
+    versionsAtDefer: null,
+    followUpIds: [],
+  };
+  interactions.add(interaction);
+  core.gateway.dispatch('INTERACTION_CREATE', interaction.payload);
+  core.changed();
+  return new InteractionHandle(core, interaction, timeoutMs);
 }

@@ -1,35 +1,23 @@
 /** Simulated humans: they type, click, pick and submit through the gateway like a Discord client would. */
-import { ApplicationCommandOptionType as O, ChannelType, ComponentType, InteractionResponseType, InteractionType } from 'discord.js';
+import { ChannelType, ComponentType, InteractionResponseType, InteractionType } from 'discord.js';
 import type { SimCore } from './core.ts';
 import { InteractionHandle } from './handle.ts';
 import { randomToken } from './ids.ts';
 import type { Interactions, SimInteraction } from './interactions.ts';
 import { codePoints, LIMITS } from './limits.ts';
-import type { SimAttachment, SimChannel, SimCommand, SimMessage, SimUserRecord } from './model.ts';
+import type { SimAttachment, SimChannel, SimMessage, SimUserRecord } from './model.ts';
 import { channelPermissions, has, P } from './permissions.ts';
 import { dmChannelFor } from './routes/misc.ts';
 import { SimUserError } from './errors.ts';
 import { deleteAsUser, editOwnMessage } from './message-changes.ts';
 import { inviteToThread } from './thread-invites.ts';
-import { apiAttachment, apiChannel, apiMember, apiMessage, apiRole, apiUser } from './serialize.ts';
+import { apiChannel, apiMember, apiMessage, apiUser } from './serialize.ts';
+import { buildOptions, findCommand, type FileInput, type SlashInput, type Typist } from './slash-options.ts';
+import { findComponent, modalComponents, selectData } from './components.ts';
 
 /** A channel given as its id, its record, or 'dm' for the user's DM with the bot. */
 export type ChannelRef = string | SimChannel | { id: string };
 export type MessageRef = string | SimMessage | { id: string };
-
-interface FileInput {
-  filename: string;
-  content: string | Buffer;
-  contentType?: string;
-}
-
-export type OptionValue = string | number | boolean | SimUser | FileInput | { id: string };
-
-export interface SlashInput {
-  subcommand?: string;
-  group?: string;
-  options?: Record<string, OptionValue>;
-}
 
 export interface SimUserContext {
   core: SimCore;
@@ -40,21 +28,6 @@ export interface SimUserContext {
 }
 
 export { SimUserError };
-
-/** `resolved` of an interaction: the users, members, roles, channels and attachments its options name, by id. */
-type Resolved = Partial<Record<'users' | 'members' | 'roles' | 'channels' | 'attachments', Record<string, unknown>>>;
-
-/** What a user types into a text option: text as given, a user as their mention; a record or a file is no text. */
-function typedText(option: string, raw: OptionValue): string {
-  if (typeof raw !== 'object') return String(raw);
-  if (raw instanceof SimUser) return raw.toString();
-  throw new SimUserError(`${option} takes text, not ${'filename' in raw ? 'a file' : 'a record'}`);
-}
-
-/** The id an option names: a user's or a record's own, else the id as typed. */
-function namedId(option: string, raw: OptionValue): string {
-  return typeof raw === 'object' && 'id' in raw ? raw.id : typedText(option, raw);
-}
 
 /** How a person posts: files, a reply, and whether they have Nitro (messages up to 4,000 characters). */
 interface PostOptions {
@@ -75,8 +48,12 @@ export class SimUser {
   get name(): string {
     return this.record.username;
   }
-  toString(): string {
+  /** How they are named in a message. */
+  get mention(): string {
     return `<@${this.id}>`;
+  }
+  toString(): string {
+    return this.mention;
   }
 
   private get core() {
@@ -238,155 +215,20 @@ export class SimUser {
     return { interaction, handle: new InteractionHandle(core, interaction, this.ctx.defaultTimeoutMs) };
   }
 
-  private findCommand(ch: SimChannel, name: string): SimCommand {
-    const all = [...this.world.commands.values()].filter((c) => c.name === name && c.type === 1);
-    const cmd = all.find((c) => c.guildId !== null && c.guildId === ch.guildId) ?? all.find((c) => c.guildId === null);
-    if (!cmd) throw new SimUserError(`/${name} is not registered${ch.guildId ? ' for this server' : ' globally'}`);
-    if (ch.guildId === null) {
-      const dmOk = cmd.contexts ? cmd.contexts.includes(1) : cmd.dmPermission !== false;
-      if (!dmOk) throw new SimUserError(`/${name} is not offered in DMs`);
-    } else {
-      if (cmd.contexts && !cmd.contexts.includes(0)) throw new SimUserError(`/${name} is not offered in servers`);
-      if (cmd.defaultMemberPermissions !== null) {
-        const needed = BigInt(cmd.defaultMemberPermissions);
-        if (!has(channelPermissions(this.world, ch, this.id), needed))
-          throw new SimUserError(`/${name} is hidden from ${this.name} (default_member_permissions)`);
-      }
-    }
-    return cmd;
-  }
-
-  private buildOptions(cmd: SimCommand, ch: SimChannel, input: SlashInput, focused?: string): { options: any[]; resolved: Resolved } {
-    let defs: any[] = cmd.options;
-    const path: { type: number; name: string }[] = [];
-    if (input.group) {
-      const g = defs.find((o) => o.type === O.SubcommandGroup && o.name === input.group);
-      if (!g) throw new SimUserError(`/${cmd.name} has no group ${input.group}`);
-      path.push({ type: O.SubcommandGroup, name: g.name });
-      defs = g.options ?? [];
-    }
-    if (input.subcommand) {
-      const s = defs.find((o) => o.type === O.Subcommand && o.name === input.subcommand);
-      if (!s) throw new SimUserError(`/${cmd.name}${input.group ? ` ${input.group}` : ''} has no subcommand ${input.subcommand}`);
-      path.push({ type: O.Subcommand, name: s.name });
-      defs = s.options ?? [];
-    } else if (defs.some((o) => o.type === O.Subcommand || o.type === O.SubcommandGroup)) {
-      throw new SimUserError(`/${cmd.name} needs a subcommand`);
-    }
-    const resolved: Resolved = {};
-    const put = (kind: keyof Resolved, id: string, value: unknown) => ((resolved[kind] ??= {})[id] = value);
-    const leaves: any[] = [];
-    const given = input.options ?? {};
-    for (const [name, raw] of Object.entries(given)) {
-      const def = defs.find((o) => o.name === name);
-      if (!def) throw new SimUserError(`/${cmd.name} has no option ${name}`);
-      const isFocused = name === focused;
-      let value: unknown = raw;
-      if (isFocused) {
-        leaves.push({ name, type: def.type, value: typedText(name, raw), focused: true });
-        continue;
-      }
-      switch (def.type) {
-        case O.String:
-          value = typedText(name, raw);
-          if (def.min_length !== undefined && (value as string).length < def.min_length)
-            throw new SimUserError(`${name} is at least ${def.min_length} characters`);
-          if (def.max_length !== undefined && (value as string).length > def.max_length)
-            throw new SimUserError(`${name} is at most ${def.max_length} characters`);
-          break;
-        case O.Integer:
-        case O.Number:
-          value = Number(raw);
-          if (!Number.isFinite(value) || (def.type === O.Integer && !Number.isInteger(value)))
-            throw new SimUserError(`${name} must be a${def.type === O.Integer ? 'n integer' : ' number'}`);
-          if (def.min_value !== undefined && (value as number) < def.min_value)
-            throw new SimUserError(`${name} is at least ${def.min_value}`);
-          if (def.max_value !== undefined && (value as number) > def.max_value)
-            throw new SimUserError(`${name} is at most ${def.max_value}`);
-          break;
-        case O.Boolean:
-          value = Boolean(raw);
-          break;
-        case O.User:
-        case O.Mentionable: {
-          const id = namedId(name, raw);
-          const role = ch.guildId ? this.world.guilds.get(ch.guildId)?.roles.get(id) : undefined;
-          if (role && def.type === O.Mentionable) {
-            put('roles', id, apiRole(role));
-          } else {
-            if (!this.world.users.has(id)) throw new SimUserError(`${name}: unknown user ${id}`);
-            put('users', id, apiUser(this.world, id));
-            const member = ch.guildId ? this.world.guilds.get(ch.guildId)?.members.get(id) : undefined;
-            if (member) {
-              const { user: _u, ...rest } = apiMember(this.world, member);
-              put('members', id, { ...rest, permissions: channelPermissions(this.world, ch, id).toString() });
-            }
-          }
-          value = id;
-          break;
-        }
-        case O.Channel: {
-          const target = this.ctx.resolveChannel(namedId(name, raw));
-          put('channels', target.id, {
-            id: target.id,
-            name: target.name,
-            type: target.type,
-            permissions: channelPermissions(this.world, target, this.id).toString(),
-            ...(target.parentId ? { parent_id: target.parentId } : {}),
-          });
-          value = target.id;
-          break;
-        }
-        case O.Role: {
-          const roleId = namedId(name, raw);
-          const role = ch.guildId ? this.world.guilds.get(ch.guildId)?.roles.get(roleId) : undefined;
-          if (!role) throw new SimUserError(`${name}: unknown role ${roleId}`);
-          put('roles', role.id, apiRole(role));
-          value = role.id;
-          break;
-        }
-        case O.Attachment: {
-          if (typeof raw !== 'object' || !('filename' in raw)) throw new SimUserError(`${name} takes { filename, content }`);
-          const f = raw;
-          const id = this.core.ids.next();
-          const data = Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content);
-          const att: SimAttachment = {
-            id,
-            filename: f.filename,
-            size: data.length,
-            contentType: f.contentType ?? 'text/plain',
-            description: null,
-            url: this.ctx.attachmentUrl(ch.id, id, f.filename),
-            data,
-          };
-          this.attachments.set(id, att);
-          put('attachments', id, apiAttachment(att));
-          value = id;
-          break;
-        }
-        default:
-          throw new SimUserError(`option type ${def.type} is not simulated`);
-      }
-      if (Array.isArray(def.choices) && def.choices.length > 0 && !def.choices.some((c: any) => c.value === value)) {
-        throw new SimUserError(`${name} must be one of ${def.choices.map((c: any) => JSON.stringify(c.value)).join(', ')}`);
-      }
-      leaves.push({ name, type: def.type, value });
-    }
-    if (focused === undefined) {
-      for (const def of defs) {
-        if (def.required && !(def.name in given))
-          throw new SimUserError(`/${cmd.name}${input.subcommand ? ` ${input.subcommand}` : ''} needs option ${def.name}`);
-      }
-    } else if (!(focused in given)) {
-      throw new SimUserError(`autocomplete: the focused option ${focused} needs a (partial) value`);
-    }
-    let options: any[] = leaves;
-    for (const level of [...path].reverse()) options = [{ type: level.type, name: level.name, options }];
-    return { options, resolved };
-  }
-
   /** Attachments this user uploaded through command options, served at their url. */
   readonly attachments = new Map<string, SimAttachment>();
+
+  /** This user typing a command: where what they name is looked up, and where what they upload is kept. */
+  private typist(): Typist {
+    return {
+      id: this.id,
+      name: this.name,
+      core: this.core,
+      attachments: this.attachments,
+      channel: (ref) => this.ctx.resolveChannel(ref),
+      attachmentUrl: (channelId, id, filename) => this.ctx.attachmentUrl(channelId, id, filename),
+    };
+  }
 
   /** Runs a slash command in a channel ('dm' for the DM with the bot). */
   slash(ref: ChannelRef, name: string, input: SlashInput = {}): InteractionHandle {
@@ -394,8 +236,8 @@ export class SimUser {
     if (ch.guildId && !has(channelPermissions(this.world, ch, this.id), P.UseApplicationCommands | P.ViewChannel)) {
       throw new SimUserError(`${this.name} cannot use commands in #${ch.name}`);
     }
-    const cmd = this.findCommand(ch, name);
-    const { options, resolved } = this.buildOptions(cmd, ch, input);
+    const cmd = findCommand(this.world, ch, this, name);
+    const { options, resolved } = buildOptions(this.typist(), cmd, ch, input);
     const data = {
       id: cmd.id,
       name: cmd.name,
@@ -410,8 +252,8 @@ export class SimUser {
   /** Types into an autocomplete option: `focused` names it, its partial value is in options. */
   autocomplete(ref: ChannelRef, name: string, input: SlashInput & { focused: string }): InteractionHandle {
     const ch = this.channel(ref);
-    const cmd = this.findCommand(ch, name);
-    const { options } = this.buildOptions(cmd, ch, input, input.focused);
+    const cmd = findCommand(this.world, ch, this, name);
+    const { options } = buildOptions(this.typist(), cmd, ch, input, input.focused);
     const data = { id: cmd.id, name: cmd.name, type: 1, options, ...(cmd.guildId ? { guild_id: cmd.guildId } : {}) };
     return this.base(InteractionType.ApplicationCommandAutocomplete, ch, data).handle;
   }
@@ -427,29 +269,6 @@ export class SimUser {
     return m;
   }
 
-  /** The component a person would pick: by its custom id, or the id's leading part (`vote:<game>` finds `vote:<game>:<day>`). */
-  private findComponent(m: SimMessage, customId: string): any {
-    const stack: any[] = [...(m.components as any[])];
-    while (stack.length) {
-      const c = stack.shift();
-      if (!c || typeof c !== 'object') continue;
-      const matches = c.custom_id === customId || (typeof c.custom_id === 'string' && c.custom_id.startsWith(`${customId}:`));
-      if (matches && c.type !== ComponentType.ActionRow) return c;
-      if (Array.isArray(c.components)) stack.push(...c.components);
-      if (c.accessory) stack.push(c.accessory);
-      if (c.component) stack.push(c.component);
-    }
-    const ids: string[] = [];
-    const walk = (list: any[]) =>
-      list.forEach((c) => {
-        if (c?.custom_id) ids.push(c.custom_id);
-        if (Array.isArray(c?.components)) walk(c.components);
-        if (c?.accessory) walk([c.accessory]);
-      });
-    walk(m.components as any[]);
-    throw new SimUserError(`no component ${customId} on message ${m.id} (has: ${ids.join(', ') || 'none'})`);
-  }
-
   private componentInteraction(m: SimMessage, data: Record<string, unknown>): InteractionHandle {
     const ch = this.world.channel(m.channelId)!;
     return this.base(InteractionType.MessageComponent, ch, data, { message: apiMessage(this.world, m) }).handle;
@@ -458,7 +277,7 @@ export class SimUser {
   /** Clicks a button. */
   click(ref: MessageRef, customId: string): InteractionHandle {
     const m = this.visibleMessage(ref);
-    const c = this.findComponent(m, customId);
+    const c = findComponent(m, customId);
     if (c.type !== ComponentType.Button) throw new SimUserError(`${customId} is not a button`);
     if (c.disabled) throw new SimUserError(`button ${customId} is disabled`);
     return this.componentInteraction(m, { custom_id: c.custom_id, component_type: ComponentType.Button });
@@ -467,41 +286,9 @@ export class SimUser {
   /** Picks values in a select menu (string, user, role, mentionable or channel select). */
   select(ref: MessageRef, customId: string, values: (string | SimUser)[]): InteractionHandle {
     const m = this.visibleMessage(ref);
-    const c = this.findComponent(m, customId);
-    if (c.type < ComponentType.StringSelect || c.type > ComponentType.ChannelSelect || c.type === ComponentType.TextInput) {
-      throw new SimUserError(`${customId} is not a select menu`);
-    }
-    if (c.disabled) throw new SimUserError(`select ${customId} is disabled`);
+    const c = findComponent(m, customId);
     const ids = values.map((v) => (typeof v === 'string' ? v : v.id));
-    const min = c.min_values ?? 1;
-    const max = c.max_values ?? 1;
-    if (ids.length < min || ids.length > max) throw new SimUserError(`${customId} takes ${min}..${max} values, got ${ids.length}`);
-    const data: Record<string, unknown> = { custom_id: c.custom_id, component_type: c.type, values: ids };
-    if (c.type === ComponentType.StringSelect) {
-      const allowed = new Set((c.options ?? []).map((o: any) => o.value));
-      const bad = ids.filter((v) => !allowed.has(v));
-      if (bad.length) throw new SimUserError(`${customId} has no option ${bad.join(', ')} (options: ${[...allowed].join(', ')})`);
-    } else {
-      const resolved: Resolved = {};
-      for (const id of ids) {
-        if (this.world.users.has(id)) {
-          (resolved.users ??= {})[id] = apiUser(this.world, id);
-          const member = m.guildId ? this.world.guilds.get(m.guildId)?.members.get(id) : undefined;
-          if (member) {
-            const { user: _u, ...rest } = apiMember(this.world, member);
-            (resolved.members ??= {})[id] = rest;
-          }
-        } else if (this.world.channel(id)) {
-          const t = this.world.channel(id)!;
-          (resolved.channels ??= {})[id] = { id, name: t.name, type: t.type, permissions: '0' };
-        } else {
-          const role = m.guildId ? this.world.guilds.get(m.guildId)?.roles.get(id) : undefined;
-          if (!role) throw new SimUserError(`${customId}: unknown user/role/channel ${id}`);
-          (resolved.roles ??= {})[id] = apiRole(role);
-        }
-      }
-      data.resolved = resolved;
-    }
+    const data = selectData(this.world, m, c, customId, ids);
     return this.componentInteraction(m, data);
   }
 
@@ -516,26 +303,7 @@ export class SimUser {
       .filter(({ cb }) => cb?.type === InteractionResponseType.Modal && cb.data?.custom_id === customId)
       .pop();
     if (!shown) throw new SimUserError(`no modal ${customId} was shown to ${this.name}`);
-    const modal = shown.cb!.data;
-    const used = new Set<string>();
-    const input = (c: any) => {
-      const value = fields[c.custom_id] ?? '';
-      used.add(c.custom_id);
-      const required = c.required ?? true;
-      if (required && !value) throw new SimUserError(`modal ${customId}: ${c.custom_id} is required`);
-      if (value && c.min_length !== undefined && value.length < c.min_length)
-        throw new SimUserError(`modal ${customId}: ${c.custom_id} is at least ${c.min_length} characters`);
-      const max = Math.min(c.max_length ?? LIMITS.textInputValue, LIMITS.textInputValue);
-      if (value.length > max) throw new SimUserError(`modal ${customId}: ${c.custom_id} is at most ${max} characters`);
-      return { type: ComponentType.TextInput, ...(c.id !== undefined ? { id: c.id } : {}), custom_id: c.custom_id, value };
-    };
-    const components = (modal.components ?? []).map((top: any) => {
-      if (top.type === ComponentType.Label) return { type: ComponentType.Label, id: top.id, component: input(top.component) };
-      if (top.type === ComponentType.ActionRow) return { type: ComponentType.ActionRow, components: (top.components ?? []).map(input) };
-      return { type: top.type, id: top.id };
-    });
-    const unknown = Object.keys(fields).filter((k) => !used.has(k));
-    if (unknown.length) throw new SimUserError(`modal ${customId} has no input ${unknown.join(', ')}`);
+    const components = modalComponents(shown.cb!.data, customId, fields);
     const source = shown.i.sourceMessageId ? this.world.messages.get(shown.i.sourceMessageId) : undefined;
     const ch = this.world.channel(shown.i.channelId)!;
     return this.base(

@@ -5,6 +5,12 @@ import { COLOURS, NO_MENTIONS, relativeTime } from './format.ts';
 export const NIGHT_SELECT = 'night';
 export const SKIP_VALUE = '__skip__';
 
+/** The game a night menu names (its custom id is `night:<game>:<day>`), or null for any other component. */
+export function nightMenuGame(customId: string): string | null {
+  const [prefix, gameId] = customId.split(':');
+  return prefix === NIGHT_SELECT && gameId ? gameId : null;
+}
+
 const VERB = { kill: 'kill', investigate: 'investigate', protect: 'protect', shoot: 'shoot' } as const;
 
 /** The DM a player with a night action gets: a menu of exactly the legal targets, plus skipping. */

@@ -9,7 +9,8 @@ import type { StatsStore } from '../../db/stats-store.ts';
 import type { GuildRatings } from '../../report/guild-ratings.ts';
 import type { Actor } from '../../persona/permissions.ts';
 import type { Logger } from '../../log.ts';
-import type { LiveGame, LiveGames } from '../../discord/live-games.ts';
+import type { LiveGame } from '../../discord/live-game.ts';
+import type { LiveGames } from '../../discord/live-games.ts';
 import { handlersOf } from '../handlers.ts';
 
 /** What the /mafia handlers share. */

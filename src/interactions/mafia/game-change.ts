@@ -1,4 +1,4 @@
-import type { LiveGame } from '../../discord/live-games.ts';
+import type { LiveGame } from '../../discord/live-game.ts';
 import type { Reply } from '../../discord/responder.ts';
 import type { Change } from '../../game/index.ts';
 import type { GameCommand } from '../../session/game-session.ts';

@@ -1,6 +1,6 @@
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { customIdArgs } from '../../discord/router.ts';
-import type { LiveGame } from '../../discord/live-games.ts';
+import type { LiveGame } from '../../discord/live-game.ts';
 import { err, ok } from '../../result.ts';
 import type { Acknowledge } from '../handlers.ts';
 import type { Nothing, Precondition } from '../precondition.ts';

@@ -1,7 +1,7 @@
 import { ModalBuilder, TextInputStyle, type ChatInputCommandInteraction, type ModalSubmitInteraction } from 'discord.js';
 import * as engine from '../../game/index.ts';
 import { customIdArgs } from '../../discord/router.ts';
-import type { LiveGame } from '../../discord/live-games.ts';
+import type { LiveGame } from '../../discord/live-game.ts';
 import type { Reply } from '../../discord/responder.ts';
 import { NO_MENTIONS } from '../../discord/presenters/format.ts';
 import { err, ok } from '../../result.ts';

@@ -1,7 +1,7 @@
 import { InteractionResponseType } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameStore } from '../../../src/db/game-store.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { isEphemeral, messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_NOTICE as BUDGET_NOTICE_TEXT } from '../../../src/agents/driver/notices.ts';
 import type { LlmConfig } from '../../../src/config.ts';
 import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { reply, type FakeHandler, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { playingModel, seatNameOf } from '../../../scripts/fakes/llm/playing-model.ts';

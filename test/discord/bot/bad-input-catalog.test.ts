@@ -5,7 +5,7 @@
  * vote and a second night, then the persona commands. Add a case here when a new refusal appears.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
 import { pngWithCard } from '../../../src/persona/card-png.ts';
 import { content } from '../../persona/fixtures.ts';

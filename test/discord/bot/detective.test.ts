@@ -1,6 +1,6 @@
 /** A human Detective's result: by DM at dawn, once, and in their own `/mafia status`. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, nightMenu, seated, seedWhere, settle, tableOf, toNextPhase } from './playing.ts';

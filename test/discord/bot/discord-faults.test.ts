@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as engine from '../../../src/game/index.ts';
 import { isMafia } from '../../../src/game/index.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { messageText, Permissions } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, nightMenu, seedWhere, settle, toNextPhase } from './playing.ts';
@@ -32,7 +32,8 @@ async function start(world: World, channel = 'game'): Promise<LiveGame> {
   for (const persona of AI)
     await world.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
   await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-  await world.sim.until(() => table.driver !== null);
+  // A world's first game seats its AI in several seconds on a loaded machine (measured up to 6.5 s).
+  await world.sim.until(() => table.driver !== null, { timeoutMs: 30_000, description: 'the AI seated' });
   await settle(world, table);
   return table;
 }

@@ -1,7 +1,7 @@
 /** What players see stays the same while the bot makes fewer REST calls: folded edits, merged messages, no needless asking. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRole, type GameState } from '../../../src/game/index.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
 import { AI, HUMANS, humansAct, openGame, options, seated, settle, toNextPhase } from './playing.ts';

@@ -5,7 +5,7 @@
  * those who may manage threads: alice owns the server, so the privacy checks read as carol and bob).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { graveyardThreadName, reasoningLine } from '../../../src/discord/presenters/graveyard.ts';
 import { isEphemeral, messageText, Permissions, SimUserError } from '../../../scripts/fakes/discord/index.ts';
 import type { SimChannel } from '../../../scripts/fakes/discord/model.ts';

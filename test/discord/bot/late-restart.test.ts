@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { houseOpenAi, OUTLASTS_THE_TEST } from '../../support/llm-config.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import type { GameState } from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isEphemeral, messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { startWorld, type World } from './harness.ts';
 import { fromNow, tidy } from './shared-world.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
 import { content } from '../../persona/fixtures.ts';
 import { messageText, type InteractionHandle } from '../../../scripts/fakes/discord/index.ts';

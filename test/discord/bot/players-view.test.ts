@@ -1,6 +1,6 @@
 /** What players read in the channel: each thing said once, and true. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import * as engine from '../../../src/game/index.ts';
 import { ok, type Result } from '../../../src/result.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';

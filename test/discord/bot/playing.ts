@@ -1,6 +1,6 @@
 /** Playing a game on the simulator step by step, the same way every time (for restarts and refusals). */
 import { expect } from 'vitest';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { nightActionMessage, SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import * as engine from '../../../src/game/index.ts';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import * as engine from '../../../src/game/index.ts';
 import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { houseOpenAi, OUTLASTS_THE_TEST } from '../../support/llm-config.ts';
 import { dueBy } from '../../../src/agents/driver/deadlines.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import * as engine from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { reply } from '../../../scripts/fakes/llm/fake-llm-server.ts';

@@ -1,7 +1,7 @@
 /** People edit and delete what they said; what the game keeps, shows the AI players and publishes follows them. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { houseOpenAi } from '../../support/llm-config.ts';
-import type { LiveGame } from '../../../src/discord/live-games.ts';
+import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { isMafia } from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import type { FakeLlmServer, FakeRequest } from '../../../scripts/fakes/llm/fake-llm-server.ts';
