@@ -69,98 +69,98 @@ export class GameOutput {
     this.mutes = new Mutes(this.sends);
     this.finished = new FinishedGameCache(client);
     this.typing = new Pacer(timers, TYPING_INTERVAL_MS);
-    this.graveyard = new Graveyard(client, log, (table, key, text) => this.sends.tell(table, key, text));
+    this.graveyard = new Graveyard(client, log, (game, key, text) => this.sends.tell(game, key, text));
   }
 
-  published(table: OutputGame, events: readonly GameEvent[], state: GameState): void {
-    this.sends.enqueue(table.channelId, async () => {
-      if (table.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) await this.lobby.update(table, events, state);
-      if (events.some((e) => e.type === 'game_started')) await roleCards(this.sends, table, events, state);
-      if (events.some((e) => e.type === 'mafia_team')) await this.mafia.open(table, state);
+  published(game: OutputGame, events: readonly GameEvent[], state: GameState): void {
+    this.sends.enqueue(game.channelId, async () => {
+      if (game.lobbyMessageId && events.some((e) => LOBBY_EVENTS.has(e.type))) await this.lobby.update(game, events, state);
+      if (events.some((e) => e.type === 'game_started')) await roleCards(this.sends, game, events, state);
+      if (events.some((e) => e.type === 'mafia_team')) await this.mafia.open(game, state);
       // A seat's words come first in its command, before what they led to (a proposal that ends the
       // night, its death): they go out first too, or the thread would talk of a kill already told.
-      await this.speech.speeches(table, events, state);
+      await this.speech.speeches(game, events, state);
       const said = announcements(state, events, {
         mafiaByDm: this.mafia.chatsByDm(state.id),
-        voteMessageShown: table.voteMessageId !== null,
+        voteMessageShown: game.voteMessageId !== null,
       });
       // The vote's opening line is the vote message's own text: one message for the moment.
       const opensVote = state.phase === 'vote' && events.some((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
       const intro = opensVote && said.length === 1 && said[0]?.embeds === undefined ? said.shift()?.content : undefined;
       for (const message of said) {
-        await this.sends.deliver(table, { what: 'an announcement', needs: POST }, () => this.sends.post(table, message));
+        await this.sends.deliver(game, { what: 'an announcement', needs: POST }, () => this.sends.post(game, message));
       }
-      await dmHostOfGoneModels(this.client, this.log, table, events);
+      await dmHostOfGoneModels(this.client, this.log, game, events);
       await this.mafia.follow(state.id, events, state);
       if (touchesNominations(events, state))
-        await this.sends.deliver(table, { what: 'the nominations message', needs: [...POST, 'EmbedLinks'] }, async () =>
-          updateNominations(await this.sends.textChannel(table.channelId), table, events, state),
+        await this.sends.deliver(game, { what: 'the nominations message', needs: [...POST, 'EmbedLinks'] }, async () =>
+          updateNominations(await this.sends.textChannel(game.channelId), game, events, state),
         );
-      if (events.some((e) => VOTE_EVENTS.has(e.type))) await this.vote.update(table, events, state, intro);
-      await nightMenus(this.sends, table, events, state);
-      await investigationResults(this.sends, table, events, state);
-      if (events.some((e) => e.type === 'player_died' || e.type === 'phase_started')) await this.mutes.dead(table, state);
-      await this.graveyard.published(table, events, state);
-      if (events.some((e) => e.type === 'game_ended')) await this.ended(table, state);
+      if (events.some((e) => VOTE_EVENTS.has(e.type))) await this.vote.update(game, events, state, intro);
+      await nightMenus(this.sends, game, events, state);
+      await investigationResults(this.sends, game, events, state);
+      if (events.some((e) => e.type === 'player_died' || e.type === 'phase_started')) await this.mutes.dead(game, state);
+      await this.graveyard.published(game, events, state);
+      if (events.some((e) => e.type === 'game_ended')) await this.ended(game, state);
     });
   }
 
   /** The game is over: the dead may speak, the director's cut (or, for a lost channel, a DM to each) goes out, and the game is forgotten. */
-  private async ended(table: OutputGame, state: GameState): Promise<void> {
-    await this.mutes.unmuteAll(table);
+  private async ended(game: OutputGame, state: GameState): Promise<void> {
+    await this.mutes.unmuteAll(game);
     let cutThreadId: string | null = null;
-    const loss = this.sends.lossOf(table.channelId);
+    const loss = this.sends.lossOf(game.channelId);
     if (loss) await tellPlayersCancelled(this.sends, state, loss);
     // A lobby called off (by its host, or idle) was never played: it has no cut.
     else if (state.log.some((e) => e.type === 'game_started')) {
       const cut = await this.sends.deliver(
-        table,
+        game,
         { what: "the director's cut", needs: [...POST, 'AttachFiles', 'CreatePublicThreads'] },
-        () => directorsCut(this.sends, table, state),
+        () => directorsCut(this.sends, game, state),
       );
       if (cut.ok) cutThreadId = cut.value;
     }
     this.finished.forget({
-      channelId: table.channelId,
-      threadIds: [table.mafiaThreadId, cutThreadId, this.graveyard.ended(state.id)],
+      channelId: game.channelId,
+      threadIds: [game.mafiaThreadId, cutThreadId, this.graveyard.ended(state.id)],
       userIds: state.players.flatMap((p) => (p.kind === 'human' && p.userId ? [p.userId] : [])),
     });
     this.sends.forget(state.id);
     this.mafia.forget(state.id);
     this.vote.forget(state.id);
     this.lobby.forget(state.id);
-    this.typing.forget(table.channelId);
+    this.typing.forget(game.channelId);
   }
 
   /** A dead person who spoke in the channel: muted there where the bot may (queued with the game's other output). */
-  mute(table: OutputGame, userId: string): void {
-    this.sends.enqueue(table.channelId, () => this.mutes.one(table.channelId, userId));
+  mute(game: OutputGame, userId: string): void {
+    this.sends.enqueue(game.channelId, () => this.mutes.one(game.channelId, userId));
   }
 
   /** Shortly before a deadline: a reminder in the channel, and at night a DM to each person who has not acted. */
-  remind(table: OutputGame, state: GameState, msLeft: number): void {
+  remind(game: OutputGame, state: GameState, msLeft: number): void {
     if (!reminderDue(state, msLeft)) return;
-    this.sends.enqueue(table.channelId, async () => {
+    this.sends.enqueue(game.channelId, async () => {
       // The phase ended before its reminder's turn came (everyone voted, the clock jumped): nothing to remind of.
-      if (table.state.phase !== state.phase || table.state.day !== state.day) return;
+      if (game.state.phase !== state.phase || game.state.day !== state.day) return;
       const message = reminderMessage(state);
-      if (message) await this.sends.deliver(table, { what: 'the deadline reminder', needs: POST }, () => this.sends.post(table, message));
+      if (message) await this.sends.deliver(game, { what: 'the deadline reminder', needs: POST }, () => this.sends.post(game, message));
       if (state.phase !== 'night') return;
-      await nightReminders(this.sends, table, state);
+      await nightReminders(this.sends, game, state);
     });
   }
 
   /** After a restart: the graveyard and the Mafia thread of a running game, found again. */
-  async recover(table: OutputGame): Promise<void> {
-    await this.graveyard.recover(table);
-    await this.mafia.recover(table);
+  async recover(game: OutputGame): Promise<void> {
+    await this.graveyard.recover(game);
+    await this.mafia.recover(game);
   }
 
   /** A typing indicator in the channel when an AI seat starts composing by day; at most one per channel every 8 s. */
-  thinking(table: OutputGame, _playerId: string, busy: boolean): void {
-    if (!busy || table.state.phase !== 'day' || !this.typing.now(table.channelId)) return;
+  thinking(game: OutputGame, _playerId: string, busy: boolean): void {
+    if (!busy || game.state.phase !== 'day' || !this.typing.now(game.channelId)) return;
     void this.sends
-      .channel(table.channelId)
+      .channel(game.channelId)
       .then((channel) => channel?.sendTyping())
       .catch(() => undefined);
   }
@@ -194,12 +194,12 @@ export class GameOutput {
   }
 
   /** The host left the server and someone else holds the game now: the channel hears it, and the lobby shows it. */
-  hostChanged(table: OutputGame, name: string): void {
-    this.sends.enqueue(table.channelId, async () => {
-      await this.sends.deliver(table, { what: 'the new host', needs: POST }, () =>
-        this.sends.post(table, { content: `👑 The host left the server: **${name}** is the host now.`, allowedMentions: NO_MENTIONS }),
+  hostChanged(game: OutputGame, name: string): void {
+    this.sends.enqueue(game.channelId, async () => {
+      await this.sends.deliver(game, { what: 'the new host', needs: POST }, () =>
+        this.sends.post(game, { content: `👑 The host left the server: **${name}** is the host now.`, allowedMentions: NO_MENTIONS }),
       );
-      if (table.lobbyMessageId && table.state.phase === 'lobby') await this.lobby.redraw(table);
+      if (game.lobbyMessageId && game.state.phase === 'lobby') await this.lobby.redraw(game);
     });
   }
 
@@ -209,9 +209,9 @@ export class GameOutput {
   }
 
   /** The Mafia thread was deleted mid-game: the Mafia's chat goes by DM from now on. */
-  mafiaThreadGone(table: OutputGame): void {
-    table.mafiaThreadId = null;
-    this.sends.enqueue(table.channelId, () => this.mafia.toDms(table, 'the Mafia thread was deleted'));
+  mafiaThreadGone(game: OutputGame): void {
+    game.mafiaThreadId = null;
+    this.sends.enqueue(game.channelId, () => this.mafia.toDms(game, 'the Mafia thread was deleted'));
   }
 
   /** A lobby button's click will answer with the lobby message itself (one call for the answer and the edit): until it is done, the output leaves the lobby to it. */

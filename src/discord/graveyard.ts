@@ -13,7 +13,7 @@ import { err, ok, type Result } from '../result.ts';
 import { missingPermissions, permissionName, sendProblem, type SendProblem } from './delivery.ts';
 import { catchUpMessages, graveyardGreeting, graveyardMessages, graveyardThreadName, reasoningLine } from './presenters/graveyard.ts';
 
-/** What the graveyard needs of a table (structural, so the output and this file do not import each other). */
+/** What the graveyard needs of a live game (structural, so the output and this file do not import each other). */
 export interface GraveyardGame {
   readonly channelId: string;
   readonly hostId: string;
@@ -56,11 +56,11 @@ export class Graveyard<G extends GraveyardGame> {
     private readonly client: Client,
     private readonly log: Logger,
     /** Tells the game's host once per key (the output's own channel-then-DM telling). */
-    private readonly tell: (table: G, key: string, text: string) => Promise<void>,
+    private readonly tell: (game: G, key: string, text: string) => Promise<void>,
   ) {}
 
   /** A batch of the game's events: the newly dead join (the first opens the thread), and each AI seat's new reasoning is posted. */
-  published(table: G, events: readonly GameEvent[], state: GameState): Promise<void> {
+  published(game: G, events: readonly GameEvent[], state: GameState): Promise<void> {
     return this.locked(state.id, async () => {
       if (state.phase === 'lobby') return;
       const died = deadPeople(
@@ -70,11 +70,11 @@ export class Graveyard<G extends GraveyardGame> {
       let place = this.places.get(state.id) ?? null;
       // A death that ends the game opens nothing: the director's cut follows at once.
       if (!place && died.length > 0 && state.phase !== 'ended') {
-        const opened = await this.opened(table, state);
+        const opened = await this.opened(game, state);
         place = opened.ok ? opened.value : null;
       }
       if (!place) return;
-      for (const userId of died) await this.add(table, place, userId);
+      for (const userId of died) await this.add(game, place, userId);
       // A batch's reasoning goes out together, in as few messages as fit: one REST call where it can.
       const lines: string[] = [];
       for (const e of events) {
@@ -82,19 +82,19 @@ export class Graveyard<G extends GraveyardGame> {
         place.postedThrough = e.seq;
         lines.push(reasoningLine(state, e.payload));
       }
-      if (lines.length > 0) await this.send(table, place, graveyardMessages(lines.join('\n')));
+      if (lines.length > 0) await this.send(game, place, graveyardMessages(lines.join('\n')));
     });
   }
 
   /** A spectator or one of the dead (checked by the caller: not a living player) joins; the graveyard opens if it is not yet. */
-  spectate(table: G, userId: string): Promise<Result<string, string>> {
-    return this.locked(table.state.id, async () => {
-      const known = this.places.get(table.state.id);
-      const place = known ? ok(known) : await this.opened(table, table.state);
+  spectate(game: G, userId: string): Promise<Result<string, string>> {
+    return this.locked(game.state.id, async () => {
+      const known = this.places.get(game.state.id);
+      const place = known ? ok(known) : await this.opened(game, game.state);
       if (!place.ok) return place;
       // Asked again (they may have left the thread): added again.
       place.value.members.delete(userId);
-      if (!(await this.add(table, place.value, userId))) {
+      if (!(await this.add(game, place.value, userId))) {
         return err('Discord did not let me add you to the graveyard thread. Ask the host to check my **Manage Threads** permission here.');
       }
       return ok(place.value.threadId);
@@ -102,11 +102,11 @@ export class Graveyard<G extends GraveyardGame> {
   }
 
   /** After a restart: the graveyard of a running game, found again by its name (none yet: the first death or spectator opens it). */
-  async recover(table: G): Promise<void> {
-    const state = table.state;
+  async recover(game: G): Promise<void> {
+    const state = game.state;
     if (state.phase === 'lobby' || state.phase === 'ended' || this.places.has(state.id)) return;
     try {
-      const channel = await this.textChannel(table.channelId);
+      const channel = await this.textChannel(game.channelId);
       if (!channel) return;
       const active = await channel.threads.fetchActive();
       const thread = active.threads.find((t) => t.parentId === channel.id && t.name === graveyardThreadName(state.id));
@@ -149,20 +149,20 @@ export class Graveyard<G extends GraveyardGame> {
   }
 
   /** Makes the thread, greets, catches up with the reasoning so far and adds everyone already dead; why not, where it cannot. */
-  private async opened(table: G, state: GameState): Promise<Result<Place, string>> {
+  private async opened(game: G, state: GameState): Promise<Result<Place, string>> {
     let thread: ThreadChannel;
     try {
-      thread = await this.create(table, state);
+      thread = await this.create(game, state);
     } catch (error) {
       const problem = sendProblem(error);
       this.log.warn(`${state.id}: the graveyard thread not made: ${error instanceof Error ? error.message : String(error)}`);
       if (problem.kind !== 'forbidden') return err('Discord did not make the graveyard thread just now; try again in a moment.');
-      const channel = await this.textChannel(table.channelId).catch(() => null);
+      const channel = await this.textChannel(game.channelId).catch(() => null);
       const names = missingPermissions(channel, THREAD_NEEDS)
         .map((p) => `**${permissionName(p)}**`)
         .join(', ');
       await this.tell(
-        table,
+        game,
         'graveyard',
         `⚠️ This game has no graveyard thread (I need ${names} here for a private thread): the dead and spectators cannot watch from one. Nothing else changes.`,
       );
@@ -170,14 +170,14 @@ export class Graveyard<G extends GraveyardGame> {
     }
     const place: Place = { threadId: thread.id, postedThrough: state.log.length, members: new Set() };
     this.places.set(state.id, place);
-    await this.send(table, place, [graveyardGreeting(state), ...catchUpMessages(state)]);
+    await this.send(game, place, [graveyardGreeting(state), ...catchUpMessages(state)]);
     const dead = state.players.filter((p) => !p.alive).map((p) => p.id);
-    for (const userId of deadPeople(state, dead)) await this.add(table, place, userId);
+    for (const userId of deadPeople(state, dead)) await this.add(game, place, userId);
     return ok(place);
   }
 
-  private async create(table: G, state: GameState): Promise<ThreadChannel> {
-    const channel = await this.textChannel(table.channelId);
+  private async create(game: G, state: GameState): Promise<ThreadChannel> {
+    const channel = await this.textChannel(game.channelId);
     if (!channel) throw new Error('the game channel is not a text channel');
     return channel.threads.create({
       name: graveyardThreadName(state.id),
@@ -189,9 +189,9 @@ export class Graveyard<G extends GraveyardGame> {
     });
   }
 
-  private async add(table: G, place: Place, userId: string): Promise<boolean> {
+  private async add(game: G, place: Place, userId: string): Promise<boolean> {
     if (place.members.has(userId)) return true;
-    const added = await this.attempt(table, place, 'a place in the graveyard thread', async () => {
+    const added = await this.attempt(game, place, 'a place in the graveyard thread', async () => {
       await (await this.thread(place.threadId)).members.add(userId);
     });
     if (added) place.members.add(userId);
@@ -199,34 +199,34 @@ export class Graveyard<G extends GraveyardGame> {
   }
 
   /** Each message on its own: one that fails never drops the others. */
-  private async send(table: G, place: Place, messages: readonly MessageCreateOptions[]): Promise<void> {
+  private async send(game: G, place: Place, messages: readonly MessageCreateOptions[]): Promise<void> {
     for (const message of messages) {
-      await this.attempt(table, place, 'a graveyard message', async () => {
+      await this.attempt(game, place, 'a graveyard message', async () => {
         await (await this.thread(place.threadId)).send(message);
       });
     }
   }
 
-  private async attempt(table: G, place: Place, what: string, run: () => Promise<void>): Promise<boolean> {
+  private async attempt(game: G, place: Place, what: string, run: () => Promise<void>): Promise<boolean> {
     try {
       await run();
       return true;
     } catch (error) {
-      this.log.warn(`${table.state.id}: ${what} not sent: ${error instanceof Error ? error.message : String(error)}`);
-      await this.handle(table, place, sendProblem(error));
+      this.log.warn(`${game.state.id}: ${what} not sent: ${error instanceof Error ? error.message : String(error)}`);
+      await this.handle(game, place, sendProblem(error));
       return false;
     }
   }
 
-  private async handle(table: G, place: Place, problem: SendProblem): Promise<void> {
+  private async handle(game: G, place: Place, problem: SendProblem): Promise<void> {
     // Someone deleted the thread: the next death or spectator opens a new one.
-    if (problem.kind === 'channel_gone' && this.places.get(table.state.id) === place) this.places.delete(table.state.id);
+    if (problem.kind === 'channel_gone' && this.places.get(game.state.id) === place) this.places.delete(game.state.id);
     if (problem.kind !== 'forbidden') return;
-    const channel = await this.textChannel(table.channelId).catch(() => null);
+    const channel = await this.textChannel(game.channelId).catch(() => null);
     const names = missingPermissions(channel, ['SendMessagesInThreads', 'ManageThreads'])
       .map((p) => `**${permissionName(p)}**`)
       .join(', ');
-    await this.tell(table, 'graveyard-forbidden', `⚠️ I could not keep the graveyard thread <#${place.threadId}>: I need ${names} here.`);
+    await this.tell(game, 'graveyard-forbidden', `⚠️ I could not keep the graveyard thread <#${place.threadId}>: I need ${names} here.`);
   }
 
   private async thread(id: string): Promise<ThreadChannel> {

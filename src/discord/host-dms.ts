@@ -12,19 +12,19 @@ import { NO_MENTIONS } from './presenters/format.ts';
 export async function dmHostOfGoneModels(
   client: Client,
   log: Logger,
-  table: { readonly hostId: string; readonly channelId: string; readonly state: { readonly id: string } },
+  game: { readonly hostId: string; readonly channelId: string; readonly state: { readonly id: string } },
   events: readonly GameEvent[],
 ): Promise<void> {
   for (const e of events) {
-    if (e.type !== 'notice' || !isModelNotice(e.payload.topic) || table.hostId === '') continue;
+    if (e.type !== 'notice' || !isModelNotice(e.payload.topic) || game.hostId === '') continue;
     try {
-      await client.users.send(table.hostId, {
-        content: `In your Mafia game in <#${table.channelId}>: ${e.payload.text}`,
+      await client.users.send(game.hostId, {
+        content: `In your Mafia game in <#${game.channelId}>: ${e.payload.text}`,
         allowedMentions: NO_MENTIONS,
       });
     } catch (error) {
       // The channel has the same line: a host with closed DMs still reads it there.
-      log.warn(`${table.state.id}: the DM telling the host of a gone model was not sent: ${String(error)}`);
+      log.warn(`${game.state.id}: the DM telling the host of a gone model was not sent: ${String(error)}`);
     }
   }
 }

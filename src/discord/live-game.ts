@@ -26,9 +26,9 @@ export class LiveGame {
     private readonly deps: {
       repo: GameRepository;
       timers: Timers;
-      publish: (table: LiveGame, events: readonly GameEvent[], state: GameState) => void;
+      publish: (game: LiveGame, events: readonly GameEvent[], state: GameState) => void;
       remember: (gameId: string, kind: DiscordRefKind, discordId: string | null) => Promise<void>;
-      remind: (table: LiveGame, state: GameState, msLeft: number) => void;
+      remind: (game: LiveGame, state: GameState, msLeft: number) => void;
     },
   ) {
     this.session = new GameSession(state, {

@@ -48,7 +48,7 @@ export class LiveGames {
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   /** AI seatings started after a reply; idle and shutdown wait for them (else a driver could appear after stop). */
   private readonly seating = new Set<Promise<void>>();
-  /** A start of a game's AI seats under way: one per game, gone with its table. */
+  /** A start of a game's AI seats under way: one per game, gone with its live game. */
   private readonly aiStarting = new WeakMap<LiveGame, Promise<void>>();
   private readonly repo: GameRepository;
   /** Each open lobby's idle timer. */
@@ -70,7 +70,7 @@ export class LiveGames {
       store: deps.store,
       log: deps.log,
       output: this.output,
-      startAi: (table) => this.startAi(table),
+      startAi: (game) => this.startAi(game),
     });
     this.words = {
       liveGameHolding: (channelId, ref, inDm) => this.holding(channelId, ref, inDm),
@@ -88,25 +88,25 @@ export class LiveGames {
   private holding(channelId: string, ref: string, inDm: boolean): LiveGame | undefined {
     const takes = (t: LiveGame) => engine.speechOf(t.state.log, ref) !== undefined;
     if (inDm) return this.live.find((t) => this.output.mafiaChatsByDm(t.state.id) && takes(t));
-    const table = this.byChannel.get(channelId) ?? this.live.find((t) => t.mafiaThreadId === channelId);
-    return table && takes(table) ? table : undefined;
+    const game = this.byChannel.get(channelId) ?? this.live.find((t) => t.mafiaThreadId === channelId);
+    return game && takes(game) ? game : undefined;
   }
 
   /** A game whose channel is gone is cancelled and stored as such, with why; its players are told by DM (the output does that). */
   private async channelGone(channelId: string, loss: ChannelLoss): Promise<void> {
-    const table = this.byChannel.get(channelId) ?? (await this.inChannel(channelId));
-    if (!table || table.state.phase === 'ended') return;
-    table.driver?.stop();
+    const game = this.byChannel.get(channelId) ?? (await this.inChannel(channelId));
+    if (!game || game.state.phase === 'ended') return;
+    game.driver?.stop();
     const reason = lossReason(loss);
-    const cancelled = await table.submit((s, at) => engine.cancel(s, { by: null, reason, at }));
-    if (!cancelled.ok) this.deps.log.warn(`game ${table.state.id} could not be cancelled (${reason}): ${cancelled.error.message}`);
+    const cancelled = await game.submit((s, at) => engine.cancel(s, { by: null, reason, at }));
+    if (!cancelled.ok) this.deps.log.warn(`game ${game.state.id} could not be cancelled (${reason}): ${cancelled.error.message}`);
   }
 
   /** A lobby idle too long is closed, as a host's end would; the channel hears why (the output tells the end). */
   private async expire(gameId: string): Promise<void> {
-    const table = this.liveGame(gameId);
-    if (!table || table.state.phase !== 'lobby') return;
-    const closed = await table.submit((s, at) => closeIdleLobby(s, at, this.deps.lobbies.idleMinutes));
+    const game = this.liveGame(gameId);
+    if (!game || game.state.phase !== 'lobby') return;
+    const closed = await game.submit((s, at) => closeIdleLobby(s, at, this.deps.lobbies.idleMinutes));
     if (!closed.ok && closed.error.code !== 'not_due' && closed.error.code !== 'game_started') {
       this.deps.log.warn(`idle lobby ${gameId} could not be closed: ${closed.error.message}`);
     }
@@ -140,8 +140,8 @@ export class LiveGames {
     if (live) return live;
     const record = await this.deps.store.getGame(gameId);
     if (!record?.channelId) return null;
-    const table = await this.inChannel(record.channelId);
-    return table?.state.id === gameId ? table : null;
+    const game = await this.inChannel(record.channelId);
+    return game?.state.id === gameId ? game : null;
   }
 
   /**
@@ -153,10 +153,10 @@ export class LiveGames {
     const where = `the lobby in <#${seat.channelId}>`;
     if (this.deps.ownsGuild && !this.deps.ownsGuild(seat.guildId))
       return err(`its seat in ${where} must be removed there first (\`/mafia remove\`).`);
-    const table = await this.inChannel(seat.channelId);
-    const player = table?.state.id === seat.gameId ? table.state.players.find((p) => p.id === seat.playerId) : undefined;
-    if (!table || !player) return ok(undefined); // That seat or lobby is gone already.
-    const freed = await table.submit((s, at) => {
+    const game = await this.inChannel(seat.channelId);
+    const player = game?.state.id === seat.gameId ? game.state.players.find((p) => p.id === seat.playerId) : undefined;
+    if (!game || !player) return ok(undefined); // That seat or lobby is gone already.
+    const freed = await game.submit((s, at) => {
       const left = engine.leave(s, { playerId: player.id, at });
       if (!left.ok) return left;
       const told = engine.announce(left.value.state, { text: `${player.name} left the lobby: its owner deleted the persona.`, at });
@@ -173,8 +173,8 @@ export class LiveGames {
   /** The game whose channel or Mafia thread this is. */
   async forChannel(channelId: string, parentId: string | null): Promise<LiveGame | null> {
     if (parentId) {
-      const table = this.byChannel.get(parentId) ?? (await this.inChannel(parentId));
-      return table?.mafiaThreadId === channelId ? table : null;
+      const game = this.byChannel.get(parentId) ?? (await this.inChannel(parentId));
+      return game?.mafiaThreadId === channelId ? game : null;
     }
     return this.inChannel(channelId);
   }
@@ -214,21 +214,21 @@ export class LiveGames {
     // Again after the wait: two creates at once in two channels must not pass the cap together.
     const capped = lobbyCapRefusal(this.live, draft.hostId, this.deps.lobbies.perHost);
     if (capped) return err(capped);
-    const table = this.table(draft.state, draft);
-    this.byChannel.set(draft.channelId, table);
+    const game = this.game(draft.state, draft);
+    this.byChannel.set(draft.channelId, game);
     const stored = await this.repo.create(draft.state, { guildId: draft.guildId, channelId: draft.channelId, hostId: draft.hostId });
     if (!stored.ok) {
       this.byChannel.delete(draft.channelId);
       return err('The game could not be stored; nothing was created. Please try again.');
     }
-    table.session.open();
-    this.expiry.arm(table.state);
-    return ok(table);
+    game.session.open();
+    this.expiry.arm(game.state);
+    return ok(game);
   }
 
   /** Seats the AI in the background (after the interaction's reply); failures go to the log. */
-  seatAiLater(table: LiveGame): void {
-    this.background(this.startAi(table));
+  seatAiLater(game: LiveGame): void {
+    this.background(this.startAi(game));
   }
 
   /** Work after a reply or an event that idle and shutdown wait for; failures go to the log. */
@@ -266,19 +266,19 @@ export class LiveGames {
    * once the moves already due are in (after a restart late in a phase: see AiDriver.resume). Asked
    * again while it is under way (two presses of Start), it waits for that start: one driver per game.
    */
-  startAi(table: LiveGame): Promise<void> {
-    if (table.driver || table.state.phase === 'lobby') return Promise.resolve();
-    const under = this.aiStarting.get(table);
+  startAi(game: LiveGame): Promise<void> {
+    if (game.driver || game.state.phase === 'lobby') return Promise.resolve();
+    const under = this.aiStarting.get(game);
     if (under) return under;
-    const starting = this.seatAi(table).finally(() => this.aiStarting.delete(table));
-    this.aiStarting.set(table, starting);
+    const starting = this.seatAi(game).finally(() => this.aiStarting.delete(game));
+    this.aiStarting.set(game, starting);
     return starting;
   }
 
-  private async seatAi(table: LiveGame): Promise<void> {
-    table.avatars = await seatAvatars(this.deps.ai, table, table.state.players);
-    table.driver = await driveAiSeats(this.deps.ai, table.session, table, (playerId, busy) => this.output.thinking(table, playerId, busy));
-    await table.driver.resume();
+  private async seatAi(game: LiveGame): Promise<void> {
+    game.avatars = await seatAvatars(this.deps.ai, game, game.state.players);
+    game.driver = await driveAiSeats(this.deps.ai, game.session, game, (playerId, busy) => this.output.thinking(game, playerId, busy));
+    await game.driver.resume();
   }
 
   /** Settles once the running games of an earlier process are back (start-up); what finds games only in memory waits for it. */
@@ -316,10 +316,10 @@ export class LiveGames {
   async closeAll(): Promise<void> {
     this.expiry.disarmAll();
     await Promise.allSettled([...this.seating]);
-    for (const table of this.byChannel.values()) {
-      table.session.close();
+    for (const game of this.byChannel.values()) {
+      game.session.close();
       // Models still thinking are abandoned: the next process asks again from the stored log.
-      table.driver?.stop();
+      game.driver?.stop();
     }
     await Promise.allSettled(this.live.flatMap((t) => (t.driver ? [t.driver.idle()] : [])));
     // Changes already answered for are stored before the process goes.
@@ -329,13 +329,13 @@ export class LiveGames {
     this.byChannel.clear();
   }
 
-  private table(state: GameState, place: { channelId: string; guildId: string; hostId: string }): LiveGame {
+  private game(state: GameState, place: { channelId: string; guildId: string; hostId: string }): LiveGame {
     return new LiveGame(state, place.channelId, place.guildId, place.hostId, {
       repo: this.repo,
       timers: this.deps.timers,
-      publish: (table, events, after) => this.published(table, events, after),
+      publish: (game, events, after) => this.published(game, events, after),
       remember: (gameId, kind, discordId) => this.remember(gameId, kind, discordId),
-      remind: (table, current, msLeft) => this.output.remind(table, current, msLeft),
+      remind: (game, current, msLeft) => this.output.remind(game, current, msLeft),
     });
   }
 
@@ -349,9 +349,9 @@ export class LiveGames {
     }
   }
 
-  private published(table: LiveGame, events: readonly GameEvent[], state: GameState): void {
-    table.driver?.onEvents(events);
-    this.output.published(table, events, state);
+  private published(game: LiveGame, events: readonly GameEvent[], state: GameState): void {
+    game.driver?.onEvents(events);
+    this.output.published(game, events, state);
     // Any change to a lobby is activity: its idle time starts again (a start or an end forgets it).
     this.expiry.arm(state);
     // Moments to ask who left the server: people joining or leaving the lobby, nightfall and daybreak
@@ -363,13 +363,13 @@ export class LiveGames {
         (e.type === 'player_joined' && e.payload.player.kind === 'human'),
     );
     if (changed && state.phase !== 'ended') {
-      this.background(this.members.check(table));
+      this.background(this.members.check(game));
     }
     if (state.phase === 'ended') {
       const ended = this.deps.gameEnded;
-      if (ended) this.background(ended(table.guildId).then(() => undefined));
-      table.session.close();
-      if (this.byChannel.get(table.channelId) === table) this.byChannel.delete(table.channelId);
+      if (ended) this.background(ended(game.guildId).then(() => undefined));
+      game.session.close();
+      if (this.byChannel.get(game.channelId) === game) this.byChannel.delete(game.channelId);
     }
   }
 
@@ -384,16 +384,16 @@ export class LiveGames {
     const refs = await this.deps.store.loadDiscordRefs(record.id);
     const existing = this.byChannel.get(channelId);
     if (existing) return existing;
-    const table = this.table(loaded.value, { channelId, guildId: record.guildId ?? '', hostId: record.hostId ?? '' });
-    table.restoreRefs(refs);
-    await this.output.recover(table);
+    const game = this.game(loaded.value, { channelId, guildId: record.guildId ?? '', hostId: record.hostId ?? '' });
+    game.restoreRefs(refs);
+    await this.output.recover(game);
     // The AI seats' moves already due go in before the phase can resolve: the deadline runs only
     // after them (open), and an interaction about this game waits for it here (inChannel), acknowledged.
-    await this.startAi(table);
-    if (table.state.phase === 'ended') return null;
-    this.byChannel.set(channelId, table);
-    table.session.open();
-    this.expiry.arm(table.state);
-    return table;
+    await this.startAi(game);
+    if (game.state.phase === 'ended') return null;
+    this.byChannel.set(channelId, game);
+    game.session.open();
+    this.expiry.arm(game.state);
+    return game;
   }
 }

@@ -16,7 +16,7 @@ export interface MemberChecksDeps {
   readonly log: Logger;
   readonly output: Pick<GameOutput, 'hostChanged'>;
   /** Gives a game's AI seats their brains again (a seat an AI took over joins them). */
-  readonly startAi: (table: LiveGame) => Promise<void>;
+  readonly startAi: (game: LiveGame) => Promise<void>;
 }
 
 /**
@@ -49,21 +49,21 @@ export class MemberChecks {
   }
 
   /** A check of the game's people, after the one under way (two at once could both hand the host role on). */
-  check(table: LiveGame): Promise<void> {
-    const next = (this.checks.get(table) ?? Promise.resolve()).catch(() => undefined).then(() => this.departures(table));
-    this.checks.set(table, next);
+  check(game: LiveGame): Promise<void> {
+    const next = (this.checks.get(game) ?? Promise.resolve()).catch(() => undefined).then(() => this.departures(game));
+    this.checks.set(game, next);
     return next;
   }
 
-  private async departures(table: LiveGame): Promise<void> {
-    const guild = this.deps.client.guilds.cache.get(table.guildId);
+  private async departures(game: LiveGame): Promise<void> {
+    const guild = this.deps.client.guilds.cache.get(game.guildId);
     if (!guild) return;
-    const since = this.checkedUpTo.get(table) ?? 0;
-    this.checkedUpTo.set(table, this.seenCount);
+    const since = this.checkedUpTo.get(game) ?? 0;
+    this.checkedUpTo.set(game, this.seenCount);
     // Asked once per person per check: the host is usually seated too.
     const asked = new Map<string, Promise<boolean>>();
     const here = (userId: string): Promise<boolean> => {
-      if ((this.seen.get(`${table.guildId}:${userId}`) ?? 0) > since) return Promise.resolve(true);
+      if ((this.seen.get(`${game.guildId}:${userId}`) ?? 0) > since) return Promise.resolve(true);
       const known = asked.get(userId);
       if (known) return known;
       const answer = guild.members.fetch({ user: userId, force: true }).then(
@@ -75,30 +75,30 @@ export class MemberChecks {
       return answer;
     };
     let handedOver = false;
-    for (const p of table.state.players) {
+    for (const p of game.state.players) {
       const userId = p.userId;
       if (p.kind !== 'human' || !p.alive || !userId || (await here(userId))) continue;
-      const lobby = table.state.phase === 'lobby';
-      const left = await table.submit((s, at) =>
+      const lobby = game.state.phase === 'lobby';
+      const left = await game.submit((s, at) =>
         lobby ? engine.leave(s, { playerId: p.id, at }) : engine.depart(s, { playerId: p.id, at }),
       );
-      if (!left.ok) this.deps.log.warn(`${p.name} left ${table.state.id} but stays seated: ${left.error.message}`);
+      if (!left.ok) this.deps.log.warn(`${p.name} left ${game.state.id} but stays seated: ${left.error.message}`);
       else handedOver ||= left.value.events.some((e) => e.type === 'seat_taken_over');
     }
     // A seat an AI took over joins the AI seats: the driver is built again over the new seating, as after a restart.
-    if (handedOver && table.driver) {
-      table.driver.stop();
-      table.driver = null;
-      await this.deps.startAi(table);
+    if (handedOver && game.driver) {
+      game.driver.stop();
+      game.driver = null;
+      await this.deps.startAi(game);
     }
-    if (await here(table.hostId)) return;
+    if (await here(game.hostId)) return;
     // The host left: the longest-seated person still here takes over, so the game can be started and ended.
-    for (const p of table.state.players) {
+    for (const p of game.state.players) {
       const userId = p.userId;
-      if (p.kind !== 'human' || !userId || userId === table.hostId || !(await here(userId))) continue;
-      table.hostId = userId;
-      if (!(await this.deps.store.setHost(table.state.id, userId))) this.deps.log.warn(`new host of ${table.state.id} not stored`);
-      this.deps.output.hostChanged(table, p.name);
+      if (p.kind !== 'human' || !userId || userId === game.hostId || !(await here(userId))) continue;
+      game.hostId = userId;
+      if (!(await this.deps.store.setHost(game.state.id, userId))) this.deps.log.warn(`new host of ${game.state.id} not stored`);
+      this.deps.output.hostChanged(game, p.name);
       return;
     }
   }

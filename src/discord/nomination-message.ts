@@ -22,19 +22,19 @@ export function touchesNominations(events: readonly GameEvent[], state: GameStat
  */
 export async function updateNominations(
   channel: TextChannel | null,
-  table: NominatingGame,
+  game: NominatingGame,
   events: readonly GameEvent[],
   state: GameState,
 ): Promise<void> {
   if (!channel) return;
   if (state.phase === 'day') {
     const opened = events.some((e) => e.type === 'phase_started' && e.payload.phase === 'day');
-    if (opened || !table.nominationMessageId) table.nominationMessageId = (await channel.send(nominationMessage(state))).id;
-    else await channel.messages.edit(table.nominationMessageId, nominationMessage(state));
+    if (opened || !game.nominationMessageId) game.nominationMessageId = (await channel.send(nominationMessage(state))).id;
+    else await channel.messages.edit(game.nominationMessageId, nominationMessage(state));
     return;
   }
-  const id = table.nominationMessageId;
+  const id = game.nominationMessageId;
   if (!id) return;
-  table.nominationMessageId = null;
+  game.nominationMessageId = null;
   await channel.messages.edit(id, closedNominationMessage(state));
 }

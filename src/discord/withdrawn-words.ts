@@ -48,15 +48,15 @@ const LATE_EDIT =
 export async function messageEdited(deps: WithdrawnWordsDeps, message: Message | PartialMessage): Promise<void> {
   // A partial update (a link's embed resolved) says nothing of the words; nor do others' messages.
   if (message.partial || message.author.bot || message.webhookId) return;
-  const table = deps.liveGameHolding(message.channelId, message.id, !message.inGuild());
-  if (!table) return;
+  const game = deps.liveGameHolding(message.channelId, message.id, !message.inGuild());
+  if (!game) return;
   // Edited down to nothing (an attachment left): the words are withdrawn.
   if (!message.content.trim()) {
-    await withdraw(deps, table, [message.id]);
+    await withdraw(deps, game, [message.id]);
     return;
   }
   const text = message.content.slice(0, engine.MAX_SPEECH_LENGTH);
-  const edited = await table.submit((s, at) => engine.editSpeech(s, { ref: message.id, text, at }));
+  const edited = await game.submit((s, at) => engine.editSpeech(s, { ref: message.id, text, at }));
   if (edited.ok) {
     if (text.length < message.content.length)
       await noteToAuthor(
@@ -65,9 +65,9 @@ export async function messageEdited(deps: WithdrawnWordsDeps, message: Message |
       );
     return;
   }
-  const key = `${table.state.id}:${message.author.id}`;
+  const key = `${game.state.id}:${message.author.id}`;
   if (edited.error.code === 'wrong_phase' && firstTime(`late:${key}`)) await noteToAuthor(message, LATE_EDIT);
-  else if (edited.error.code === 'chat_limit' && firstTime(`limit:${key}:${String(table.state.day)}:${table.state.phase}`))
+  else if (edited.error.code === 'chat_limit' && firstTime(`limit:${key}:${String(game.state.day)}:${game.state.phase}`))
     await noteToAuthor(message, `${edited.error.message} Your edit did not reach the game.`);
 }
 
@@ -76,14 +76,14 @@ export async function messageEdited(deps: WithdrawnWordsDeps, message: Message |
  * withdrawn, from the live game of that channel or, once a game has ended, from its stored record.
  */
 export async function messagesDeleted(deps: WithdrawnWordsDeps, channelId: string, ids: readonly string[], inDm: boolean): Promise<void> {
-  const tables = new Set(ids.flatMap((id) => deps.liveGameHolding(channelId, id, inDm) ?? []));
-  for (const table of tables) await withdraw(deps, table, ids);
-  if (tables.size === 0 && !inDm) await withdrawFromEnded(deps, channelId, ids);
+  const games = new Set(ids.flatMap((id) => deps.liveGameHolding(channelId, id, inDm) ?? []));
+  for (const game of games) await withdraw(deps, game, ids);
+  if (games.size === 0 && !inDm) await withdrawFromEnded(deps, channelId, ids);
 }
 
-async function withdraw(deps: WithdrawnWordsDeps, table: HeldGame, refs: readonly string[]): Promise<void> {
-  const deleted = await table.submit((s, at) => engine.deleteSpeeches(s, { refs, at }));
-  if (!deleted.ok) deps.log.warn(`game ${table.state.id}: deleted messages not withdrawn: ${deleted.error.message}`);
+async function withdraw(deps: WithdrawnWordsDeps, game: HeldGame, refs: readonly string[]): Promise<void> {
+  const deleted = await game.submit((s, at) => engine.deleteSpeeches(s, { refs, at }));
+  if (!deleted.ok) deps.log.warn(`game ${game.state.id}: deleted messages not withdrawn: ${deleted.error.message}`);
 }
 
 /** Ended games written one at a time: each is read, changed and stored on its own compare-and-set. */

@@ -4,8 +4,8 @@ import type { LiveGames } from '../live-games.ts';
 /** guildDelete (GUILD_DELETE): kicked from the server (or the server deleted), its games cannot go on anywhere. */
 export function onGuildDelete(games: LiveGames) {
   return (guild: Guild): void => {
-    for (const table of games.live) {
-      if (table.guildId === guild.id) games.output.channelGone(table.channelId, { why: 'removed', server: guild.name });
+    for (const game of games.live) {
+      if (game.guildId === guild.id) games.output.channelGone(game.channelId, { why: 'removed', server: guild.name });
     }
   };
 }

@@ -12,8 +12,8 @@ export function onInteractionCreate(games: LiveGames, route: (interaction: Inter
     // A night pick by DM is playing in its game: as good a sign of being there as a word in its channel.
     else if (i.isMessageComponent()) {
       const gameId = nightMenuGame(i.customId);
-      const table = gameId ? games.liveGame(gameId) : undefined;
-      if (table) games.members.saw(table.guildId, i.user.id);
+      const game = gameId ? games.liveGame(gameId) : undefined;
+      if (game) games.members.saw(game.guildId, i.user.id);
     }
     route(i);
   };

@@ -12,8 +12,8 @@ const MAX_CUT_CHUNKS = 20;
 const CUT_CHUNKS_PER_MESSAGE = 3;
 
 /** The director's cut: a message with the Markdown file, and a thread on it with the text; the thread's id. */
-export async function directorsCut(sends: Sends, table: OutputGame, state: GameState): Promise<string | null> {
-  const channel = await sends.textChannel(table.channelId);
+export async function directorsCut(sends: Sends, game: OutputGame, state: GameState): Promise<string | null> {
+  const channel = await sends.textChannel(game.channelId);
   const files = await gameReport(state, channel ? `#${channel.name}` : 'Mafia');
   const markdown = files?.[0];
   if (!channel || !files || !markdown) return null;

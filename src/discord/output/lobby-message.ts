@@ -19,26 +19,26 @@ export class LobbyMessage {
   ) {}
 
   /** The lobby brought up to date with these events. */
-  async update(table: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
+  async update(game: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
     const key = `lobby:${state.id}`;
     const byPeople = events.some((e) => e.type !== 'player_joined' || e.payload.player.kind === 'human');
     if (byPeople) this.edits.ran(key);
     else if (!this.edits.now(key)) {
       this.edits.later(key, () =>
-        this.sends.enqueue(table.channelId, async () => {
-          if (table.state.phase !== 'lobby') return;
-          await this.sends.deliver(table, { what: 'the lobby update' }, () => this.edit(table, state));
+        this.sends.enqueue(game.channelId, async () => {
+          if (game.state.phase !== 'lobby') return;
+          await this.sends.deliver(game, { what: 'the lobby update' }, () => this.edit(game, state));
         }),
       );
       return;
     }
-    await this.sends.deliver(table, { what: 'the lobby update' }, () => this.edit(table, state));
+    await this.sends.deliver(game, { what: 'the lobby update' }, () => this.edit(game, state));
   }
 
   /** The lobby drawn again at once (its host changed). */
-  async redraw(table: OutputGame): Promise<void> {
-    this.edits.ran(`lobby:${table.state.id}`);
-    await this.sends.deliver(table, { what: 'the lobby update' }, () => this.edit(table, table.state));
+  async redraw(game: OutputGame): Promise<void> {
+    this.edits.ran(`lobby:${game.state.id}`);
+    await this.sends.deliver(game, { what: 'the lobby update' }, () => this.edit(game, game.state));
   }
 
   /** A lobby button's click will answer with the lobby message itself (one call for the answer and the edit): until it is done, the output leaves the lobby to it. */
@@ -64,11 +64,11 @@ export class LobbyMessage {
     this.clicks.delete(gameId);
   }
 
-  private async edit(table: OutputGame, state: GameState): Promise<void> {
+  private async edit(game: OutputGame, state: GameState): Promise<void> {
     // A click whose change is being stored answers with the lobby itself, drawn once stored.
     if ((this.clicks.get(state.id) ?? 0) > 0) return;
-    const channel = await this.sends.channel(table.channelId);
-    if (!channel || !('messages' in channel) || !table.lobbyMessageId) return;
-    await channel.messages.edit(table.lobbyMessageId, lobbyMessage(state, table.hostId));
+    const channel = await this.sends.channel(game.channelId);
+    if (!channel || !('messages' in channel) || !game.lobbyMessageId) return;
+    await channel.messages.edit(game.lobbyMessageId, lobbyMessage(state, game.hostId));
   }
 }

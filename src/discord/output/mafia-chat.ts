@@ -36,31 +36,31 @@ export class MafiaChat {
   }
 
   /** A private thread of the game channel with only the Mafia in it (the bot adds the humans; AI speak through the webhook). */
-  async open(table: OutputGame, state: GameState): Promise<void> {
-    if (table.mafiaThreadId || this.byDm.has(state.id)) return;
+  async open(game: OutputGame, state: GameState): Promise<void> {
+    if (game.mafiaThreadId || this.byDm.has(state.id)) return;
     const mafia = state.players.filter((p) => isMafia(p.role));
-    const created = await this.sends.attempt(table, 'the Mafia thread', () => this.createThread(table, state));
+    const created = await this.sends.attempt(game, 'the Mafia thread', () => this.createThread(game, state));
     if (!created.ok) {
       if (created.error.kind === 'channel_gone') {
-        this.sends.channelGone(table.channelId);
+        this.sends.channelGone(game.channelId);
         return;
       }
-      const missing = missingPermissions(await this.sends.textChannel(table.channelId).catch(() => null), [
+      const missing = missingPermissions(await this.sends.textChannel(game.channelId).catch(() => null), [
         'CreatePrivateThreads',
         'SendMessagesInThreads',
       ]);
-      return this.toDms(table, `I need ${missing.map((p) => `**${permissionName(p)}**`).join(', ')} here for a private thread`);
+      return this.toDms(game, `I need ${missing.map((p) => `**${permissionName(p)}**`).join(', ')} here for a private thread`);
     }
     const thread = created.value;
-    table.mafiaThreadId = thread.id;
+    game.mafiaThreadId = thread.id;
     for (const p of mafia) {
       const userId = p.userId;
       if (p.kind !== 'human' || !userId) continue;
-      await this.sends.deliver(table, { what: `${p.name}'s place in the Mafia thread`, needs: ['ManageThreads'] }, () =>
+      await this.sends.deliver(game, { what: `${p.name}'s place in the Mafia thread`, needs: ['ManageThreads'] }, () =>
         thread.members.add(userId),
       );
     }
-    await this.sends.deliver(table, { what: 'the Mafia thread greeting', needs: ['SendMessagesInThreads'] }, () =>
+    await this.sends.deliver(game, { what: 'the Mafia thread greeting', needs: ['SendMessagesInThreads'] }, () =>
       thread.send({
         content: `🔪 The Mafia meet here: ${mafia.map((p) => p.name).join(', ')}. Only you can read this thread. Propose the kill by the menu in your DMs.`,
         allowedMentions: NO_MENTIONS,
@@ -68,8 +68,8 @@ export class MafiaChat {
     );
   }
 
-  private async createThread(table: OutputGame, state: GameState) {
-    const channel = await this.sends.textChannel(table.channelId);
+  private async createThread(game: OutputGame, state: GameState) {
+    const channel = await this.sends.textChannel(game.channelId);
     if (!channel) throw new Error('the game channel is not a text channel');
     return channel.threads.create({
       name: mafiaThreadName(state.id),
@@ -81,11 +81,11 @@ export class MafiaChat {
   }
 
   /** No thread for the Mafia: the host hears why once, and each human Mafia gets the team and their chat by DM. */
-  async toDms(table: OutputGame, why: string): Promise<void> {
-    const state = table.state;
+  async toDms(game: OutputGame, why: string): Promise<void> {
+    const state = game.state;
     this.byDm.add(state.id);
     await this.sends.tell(
-      table,
+      game,
       'mafia-by-dm',
       `⚠️ The Mafia have no private thread (${why}): they coordinate by DM through me instead. Nothing else changes.`,
     );
@@ -93,7 +93,7 @@ export class MafiaChat {
     for (const p of mafia) {
       const userId = p.userId;
       if (p.kind !== 'human' || !userId) continue;
-      await this.sends.dm(table, { userId, name: p.name }, 'the Mafia team', {
+      await this.sends.dm(game, { userId, name: p.name }, 'the Mafia team', {
         content: `🔪 The Mafia are ${mafia.map((m) => m.name).join(', ')}. There is no private thread this game: what you DM me during the game goes to the other Mafia, and their words come here. Propose the kill by the night menu.`,
         allowedMentions: NO_MENTIONS,
       });
@@ -101,7 +101,7 @@ export class MafiaChat {
   }
 
   /** Mafia chat without a thread: each other living human Mafia gets the line by DM (the copies follow its edits and deletion). */
-  async dmLine(table: OutputGame, state: GameState, fromId: string, fromName: string, said: GameEventOf<'speech'>): Promise<void> {
+  async dmLine(game: OutputGame, state: GameState, fromId: string, fromName: string, said: GameEventOf<'speech'>): Promise<void> {
     // As the log holds it now: a line edited or deleted since it was said goes out so, or not at all.
     const now = state.log[said.seq - 1];
     const line = now?.type === 'speech' ? now : said;
@@ -110,7 +110,7 @@ export class MafiaChat {
       const userId = p.userId;
       if (p.id === fromId || !isMafia(p.role) || !p.alive || p.kind !== 'human' || !userId) continue;
       const message = personaSpeechAsBot(`${fromName} (Mafia)`, spokenText(line.payload));
-      await this.sends.dm(table, { userId, name: p.name }, 'the Mafia chat', message, (copy) =>
+      await this.sends.dm(game, { userId, name: p.name }, 'the Mafia chat', message, (copy) =>
         this.copies.remember(state.id, line.seq, copy),
       );
     }
@@ -122,18 +122,18 @@ export class MafiaChat {
   }
 
   /** After a restart: the Mafia thread of a running game, found again by its name. */
-  async recover(table: OutputGame): Promise<void> {
-    if (table.mafiaThreadId || table.state.phase === 'lobby') return;
+  async recover(game: OutputGame): Promise<void> {
+    if (game.mafiaThreadId || game.state.phase === 'lobby') return;
     try {
-      const channel = await this.sends.client.channels.fetch(table.channelId);
+      const channel = await this.sends.client.channels.fetch(game.channelId);
       if (channel?.type !== ChannelType.GuildText) return;
       const active = await channel.threads.fetchActive();
-      const thread = active.threads.find((t) => t.parentId === channel.id && t.name === mafiaThreadName(table.state.id));
-      if (thread) table.mafiaThreadId = thread.id;
+      const thread = active.threads.find((t) => t.parentId === channel.id && t.name === mafiaThreadName(game.state.id));
+      if (thread) game.mafiaThreadId = thread.id;
       // No thread of its own: the Mafia chatted by DM before the restart (they were told then), and go on so.
-      else this.byDm.add(table.state.id);
+      else this.byDm.add(game.state.id);
     } catch (error) {
-      this.sends.log.warn(`Mafia thread of ${table.state.id} not found again: ${String(error)}`);
+      this.sends.log.warn(`Mafia thread of ${game.state.id} not found again: ${String(error)}`);
     }
   }
 

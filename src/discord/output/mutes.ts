@@ -10,14 +10,14 @@ export class Mutes {
   constructor(private readonly sends: Sends) {}
 
   /** Each dead person not muted yet, except the one saying their last words. */
-  async dead(table: OutputGame, state: GameState): Promise<void> {
+  async dead(game: OutputGame, state: GameState): Promise<void> {
     for (const p of state.players) {
       if (p.alive || p.kind !== 'human' || !p.userId) continue;
       if (state.phase === 'last_words' && state.lynchedToday === p.id) continue;
       const userId = p.userId;
-      if (this.muted.get(table.channelId)?.has(userId)) continue;
-      await this.sends.deliver(table, { what: `the mute of ${p.name}, who is dead`, needs: ['ManageRoles'] }, () =>
-        this.one(table.channelId, userId),
+      if (this.muted.get(game.channelId)?.has(userId)) continue;
+      await this.sends.deliver(game, { what: `the mute of ${p.name}, who is dead`, needs: ['ManageRoles'] }, () =>
+        this.one(game.channelId, userId),
       );
     }
   }
@@ -35,13 +35,13 @@ export class Mutes {
   }
 
   /** The game is over: everyone this process muted may speak again. */
-  async unmuteAll(table: OutputGame): Promise<void> {
-    const set = this.muted.get(table.channelId);
-    this.muted.delete(table.channelId);
-    const channel = set && set.size > 0 ? await this.sends.textChannel(table.channelId) : null;
+  async unmuteAll(game: OutputGame): Promise<void> {
+    const set = this.muted.get(game.channelId);
+    this.muted.delete(game.channelId);
+    const channel = set && set.size > 0 ? await this.sends.textChannel(game.channelId) : null;
     if (!set || !channel) return;
     for (const userId of set) {
-      await this.sends.deliver(table, { what: 'the unmute of a dead player', needs: ['ManageRoles'] }, () =>
+      await this.sends.deliver(game, { what: 'the unmute of a dead player', needs: ['ManageRoles'] }, () =>
         channel.permissionOverwrites.delete(userId, 'The game is over'),
       );
     }

@@ -109,27 +109,27 @@ export class Sends {
    * One send on its own: its failure is logged, told to the host once (what is missing, and
    * where), and never stops the sends after it. A deleted channel ends the game instead.
    */
-  async deliver<T>(table: OutputGame, step: Step, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
-    if (this.gone.has(table.channelId)) return err({ kind: 'channel_gone' });
-    const sent = await this.attempt(table, step.what, send);
-    if (!sent.ok) await this.report(table, step, sent.error);
+  async deliver<T>(game: OutputGame, step: Step, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
+    if (this.gone.has(game.channelId)) return err({ kind: 'channel_gone' });
+    const sent = await this.attempt(game, step.what, send);
+    if (!sent.ok) await this.report(game, step, sent.error);
     return sent;
   }
 
-  async report(table: OutputGame, step: Step, problem: SendProblem): Promise<void> {
+  async report(game: OutputGame, step: Step, problem: SendProblem): Promise<void> {
     // A send that was under way when the channel went (a kick answers 403): the players hear why by DM, nothing else.
-    if (this.gone.has(table.channelId)) return;
+    if (this.gone.has(game.channelId)) return;
     switch (problem.kind) {
       case 'channel_gone':
-        this.channelGone(table.channelId);
+        this.channelGone(game.channelId);
         return;
       case 'forbidden': {
-        const missing = missingPermissions(await this.textChannel(table.channelId).catch(() => null), step.needs ?? POST);
+        const missing = missingPermissions(await this.textChannel(game.channelId).catch(() => null), step.needs ?? POST);
         const names = missing.map((p) => `**${permissionName(p)}**`).join(', ');
         await this.tell(
-          table,
+          game,
           `forbidden:${missing.join()}`,
-          `⚠️ I could not send ${step.what} in <#${table.channelId}>: I need ${names} there.`,
+          `⚠️ I could not send ${step.what} in <#${game.channelId}>: I need ${names} there.`,
         );
         return;
       }
@@ -137,62 +137,62 @@ export class Sends {
       case 'not_found':
         return;
       case 'failed':
-        await this.tell(table, `failed:${step.what}`, `⚠️ Discord did not take ${step.what} (${problem.detail}); the game goes on.`);
+        await this.tell(game, `failed:${step.what}`, `⚠️ Discord did not take ${step.what} (${problem.detail}); the game goes on.`);
         return;
     }
   }
 
   /** One send: its failure logged and handed back as a problem for the caller to handle. */
-  async attempt<T>(table: OutputGame, what: string, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
+  async attempt<T>(game: OutputGame, what: string, send: () => Promise<T>): Promise<Result<T, SendProblem>> {
     try {
       return ok(await send());
     } catch (error) {
-      this.log.warn(`${table.state.id}: ${what} not sent: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`${game.state.id}: ${what} not sent: ${error instanceof Error ? error.message : String(error)}`);
       return err(sendProblem(error));
     }
   }
 
   /** A DM on its own; closed DMs are told once per person, in the channel. */
   async dm(
-    table: OutputGame,
+    game: OutputGame,
     to: { userId: string; name: string },
     what: string,
     message: MessageCreateOptions,
     keep?: (sent: Message) => void,
   ): Promise<boolean> {
-    const sent = await this.attempt(table, `${what} for ${to.name}`, () => this.client.users.send(to.userId, message));
+    const sent = await this.attempt(game, `${what} for ${to.name}`, () => this.client.users.send(to.userId, message));
     if (sent.ok) {
       keep?.(sent.value);
       return true;
     }
     if (sent.error.kind === 'dms_closed' || sent.error.kind === 'forbidden') {
       await this.tell(
-        table,
+        game,
         `dm:${to.userId}`,
         `I could not DM **${to.name}** ${what}: allow direct messages from server members (Privacy Settings), then use \`/mafia status\` here.`,
       );
     } else {
-      await this.report(table, { what: `${what} (a DM to ${to.name})` }, sent.error);
+      await this.report(game, { what: `${what} (a DM to ${to.name})` }, sent.error);
     }
     return false;
   }
 
   /** Says something to the host once per game and key: in the channel, else by DM, else only in the log. */
-  async tell(table: OutputGame, key: string, text: string): Promise<void> {
-    if (!this.told.first(table.state.id, key)) return;
+  async tell(game: OutputGame, key: string, text: string): Promise<void> {
+    if (!this.told.first(game.state.id, key)) return;
     const message = { content: text, allowedMentions: NO_MENTIONS };
-    if (!this.gone.has(table.channelId)) {
+    if (!this.gone.has(game.channelId)) {
       try {
-        await this.post(table, message);
+        await this.post(game, message);
         return;
       } catch (error) {
-        this.log.warn(`${table.state.id}: could not tell the host in the channel: ${String(error)}`);
+        this.log.warn(`${game.state.id}: could not tell the host in the channel: ${String(error)}`);
       }
     }
     try {
-      await this.client.users.send(table.hostId, message);
+      await this.client.users.send(game.hostId, message);
     } catch (error) {
-      this.log.warn(`${table.state.id}: could not tell the host by DM either: ${String(error)}`);
+      this.log.warn(`${game.state.id}: could not tell the host by DM either: ${String(error)}`);
     }
   }
 
@@ -201,8 +201,8 @@ export class Sends {
     return channel?.isSendable() ? channel : null;
   }
 
-  async post(table: OutputGame, message: BaseMessageOptions): Promise<void> {
-    await (await this.channel(table.channelId))?.send(message);
+  async post(game: OutputGame, message: BaseMessageOptions): Promise<void> {
+    await (await this.channel(game.channelId))?.send(message);
   }
 
   async textChannel(id: string): Promise<TextChannel | null> {

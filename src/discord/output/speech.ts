@@ -33,17 +33,17 @@ export class Speech {
   ) {}
 
   /** AI speech goes out through the channel's webhook under the persona's name and avatar; people's own messages are already there. */
-  async speeches(table: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
+  async speeches(game: OutputGame, events: readonly GameEvent[], state: GameState): Promise<void> {
     for (const e of events) {
       if (e.type !== 'speech') continue;
       const speaker = findPlayer(state, e.payload.playerId);
       if (!speaker) continue;
       if (e.payload.channel === 'mafia') {
-        if (this.mafia.chatsByDm(state.id)) await this.mafia.dmLine(table, state, speaker.id, speaker.name, e);
-        else if (speaker.kind === 'ai' && table.mafiaThreadId)
-          await this.speak(table, speaker.name, e.payload.text, speaker.id, table.mafiaThreadId);
+        if (this.mafia.chatsByDm(state.id)) await this.mafia.dmLine(game, state, speaker.id, speaker.name, e);
+        else if (speaker.kind === 'ai' && game.mafiaThreadId)
+          await this.speak(game, speaker.name, e.payload.text, speaker.id, game.mafiaThreadId);
       } else if (speaker.kind === 'ai' && !saidWithVote(events, e)) {
-        await this.speak(table, speaker.name, e.payload.text, speaker.id);
+        await this.speak(game, speaker.name, e.payload.text, speaker.id);
       }
     }
   }
@@ -59,29 +59,29 @@ export class Speech {
   }
 
   /** Through the webhook where the bot may; else as its own message, the persona named in bold. */
-  private async speak(table: OutputGame, name: string, text: string, playerId: string, threadId?: string): Promise<void> {
+  private async speak(game: OutputGame, name: string, text: string, playerId: string, threadId?: string): Promise<void> {
     const where = threadId ? 'in the Mafia thread' : 'in the channel';
-    if (this.webhooksGrantedAgain(table.channelId)) this.noWebhooks.delete(table.channelId);
-    if (!this.noWebhooks.has(table.channelId)) {
-      const avatar = table.avatars.get(playerId) ?? null;
-      const sent = await this.sends.attempt(table, `${name}'s words through the webhook`, () =>
-        this.speakAs(table.channelId, personaSpeech(name, text, avatar, threadId)),
+    if (this.webhooksGrantedAgain(game.channelId)) this.noWebhooks.delete(game.channelId);
+    if (!this.noWebhooks.has(game.channelId)) {
+      const avatar = game.avatars.get(playerId) ?? null;
+      const sent = await this.sends.attempt(game, `${name}'s words through the webhook`, () =>
+        this.speakAs(game.channelId, personaSpeech(name, text, avatar, threadId)),
       );
       if (sent.ok) return;
       if (sent.error.kind !== 'forbidden') {
-        await this.sends.report(table, { what: `${name}'s words ${where}` }, sent.error);
+        await this.sends.report(game, { what: `${name}'s words ${where}` }, sent.error);
         return;
       }
-      this.noWebhooks.set(table.channelId, { permittedThen: this.mayManageWebhooks(table.channelId) });
-      this.webhooks.delete(table.channelId);
+      this.noWebhooks.set(game.channelId, { permittedThen: this.mayManageWebhooks(game.channelId) });
+      this.webhooks.delete(game.channelId);
       await this.sends.tell(
-        table,
+        game,
         'no-webhooks',
-        `⚠️ AI players speak as me in <#${table.channelId}>: give me **Manage Webhooks** there so each speaks under their own name and avatar.`,
+        `⚠️ AI players speak as me in <#${game.channelId}>: give me **Manage Webhooks** there so each speaks under their own name and avatar.`,
       );
     }
-    await this.sends.deliver(table, { what: `${name}'s words ${where}`, needs: threadId ? ['SendMessagesInThreads'] : POST }, async () => {
-      const target = await this.sends.channel(threadId ?? table.channelId);
+    await this.sends.deliver(game, { what: `${name}'s words ${where}`, needs: threadId ? ['SendMessagesInThreads'] : POST }, async () => {
+      const target = await this.sends.channel(threadId ?? game.channelId);
       await target?.send(personaSpeechAsBot(name, text));
     });
   }

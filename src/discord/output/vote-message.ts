@@ -19,8 +19,8 @@ export class VoteMessage {
   ) {}
 
   /** The vote message brought up to date with these events, as one send on its own. */
-  async update(table: OutputGame, events: readonly GameEvent[], state: GameState, intro?: string): Promise<void> {
-    await this.sends.deliver(table, { what: 'the vote message', needs: VOTE_NEEDS }, () => this.sync(table, events, state, intro));
+  async update(game: OutputGame, events: readonly GameEvent[], state: GameState, intro?: string): Promise<void> {
+    await this.sends.deliver(game, { what: 'the vote message', needs: VOTE_NEEDS }, () => this.sync(game, events, state, intro));
   }
 
   /** The game is over: its pending tally edit is dropped. */
@@ -28,35 +28,35 @@ export class VoteMessage {
     this.edits.forget(`vote:${gameId}`);
   }
 
-  private async sync(table: OutputGame, events: readonly GameEvent[], state: GameState, intro?: string): Promise<void> {
-    const channel = await this.sends.textChannel(table.channelId);
+  private async sync(game: OutputGame, events: readonly GameEvent[], state: GameState, intro?: string): Promise<void> {
+    const channel = await this.sends.textChannel(game.channelId);
     if (!channel) return;
     const key = `vote:${state.id}`;
     const opened = events.some((e) => e.type === 'phase_started' && e.payload.phase === 'vote');
     if (state.phase === 'vote') {
-      if (opened || !table.voteMessageId) {
-        table.voteMessageId = (await channel.send({ ...voteMessage(state), ...(intro !== undefined && { content: intro }) })).id;
+      if (opened || !game.voteMessageId) {
+        game.voteMessageId = (await channel.send({ ...voteMessage(state), ...(intro !== undefined && { content: intro }) })).id;
         this.edits.ran(key);
       } else if (this.edits.now(key)) {
-        await channel.messages.edit(table.voteMessageId, voteMessage(state));
+        await channel.messages.edit(game.voteMessageId, voteMessage(state));
       } else {
-        this.edits.later(key, () => this.sends.enqueue(table.channelId, () => this.laterTally(table, state)));
+        this.edits.later(key, () => this.sends.enqueue(game.channelId, () => this.laterTally(game, state)));
       }
       return;
     }
-    if (!table.voteMessageId) return;
+    if (!game.voteMessageId) return;
     this.edits.forget(key);
     // The opening line ("open until …") no longer holds.
-    await channel.messages.edit(table.voteMessageId, { ...closedVoteMessage(state), content: '' });
-    table.voteMessageId = null;
+    await channel.messages.edit(game.voteMessageId, { ...closedVoteMessage(state), content: '' });
+    game.voteMessageId = null;
   }
 
   /** A tally edit held back by the pace: the latest tally, unless that vote is over by now. */
-  private async laterTally(table: OutputGame, state: GameState): Promise<void> {
-    const messageId = table.voteMessageId;
-    if (!messageId || table.state.phase !== 'vote' || table.state.day !== state.day) return;
-    await this.sends.deliver(table, { what: 'the vote message', needs: VOTE_NEEDS }, async () => {
-      await (await this.sends.textChannel(table.channelId))?.messages.edit(messageId, voteMessage(state));
+  private async laterTally(game: OutputGame, state: GameState): Promise<void> {
+    const messageId = game.voteMessageId;
+    if (!messageId || game.state.phase !== 'vote' || game.state.day !== state.day) return;
+    await this.sends.deliver(game, { what: 'the vote message', needs: VOTE_NEEDS }, async () => {
+      await (await this.sends.textChannel(game.channelId))?.messages.edit(messageId, voteMessage(state));
     });
   }
 }

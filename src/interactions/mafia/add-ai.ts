@@ -83,9 +83,9 @@ export const addAi = mafiaCommand.subcommand({
     await changeGameAnsweringOnceStored(found, seat.value, seatedLine);
   },
   autocomplete: async (i, deps) => {
-    const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
-    if (!table) return i.respond([]);
-    await i.respond(await choices(i, deps, i.options.getFocused(), table.state));
+    const game = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
+    if (!game) return i.respond([]);
+    await i.respond(await choices(i, deps, i.options.getFocused(), game.state));
   },
 });
 
@@ -93,13 +93,13 @@ export const addAi = mafiaCommand.subcommand({
 export const addAiButton = mafiaCommand.button({
   id: 'ai',
   preconditions: [lobbyButtonGame, hostOnly],
-  run: async (i, { deps, table, ack, reply }) => {
+  run: async (i, { deps, game, ack, reply }) => {
     // The persona search reads the database: acknowledge first.
     await ack();
-    const options = await choices(i, deps, '', table.state);
+    const options = await choices(i, deps, '', game.state);
     if (options.length === 0) return reply.privately('There are no personas left that you may seat. Create one with `/persona create`.');
     const menu = new StringSelectMenuBuilder()
-      .setCustomId(`${ADD_AI_SELECT}:${table.state.id}`)
+      .setCustomId(`${ADD_AI_SELECT}:${game.state.id}`)
       .setPlaceholder('Choose who plays')
       .addOptions(options.map((o) => ({ label: o.name, value: o.value })));
     await reply.answer({

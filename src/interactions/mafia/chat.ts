@@ -17,9 +17,9 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
     return;
   }
   const thread = m.channel.isThread() ? m.channel : null;
-  const table = await deps.liveGames.forChannel(m.channelId, thread?.parentId ?? null);
-  if (!table) return;
-  const state = table.state;
+  const game = await deps.liveGames.forChannel(m.channelId, thread?.parentId ?? null);
+  if (!game) return;
+  const state = game.state;
   const player = state.players.find((p) => p.kind === 'human' && p.userId === m.author.id);
   if (!player || state.phase === 'lobby' || state.phase === 'ended') return;
   let channel: engine.SpeechChannel;
@@ -29,7 +29,7 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
   else return;
   const text = m.content.slice(0, engine.MAX_SPEECH_LENGTH);
   // The message id goes with the words, so the author's later edit or deletion finds them.
-  const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel, text, at, ref: m.id }));
+  const spoken = await game.submit((s, at) => engine.speak(s, { playerId: player.id, channel, text, at, ref: m.id }));
   if (spoken.ok && text.length < m.content.length) {
     await noteToAuthor(m, `Only the first ${engine.MAX_SPEECH_LENGTH.toLocaleString('en')} characters of that message reach the game.`);
   }
@@ -46,7 +46,7 @@ export async function chat(m: Message, deps: MafiaDeps): Promise<void> {
     await noteToAuthor(m, spoken.error.message);
   }
   if (spoken.ok || spoken.error.code !== 'dead') return;
-  if (!thread) deps.liveGames.output.mute(table, m.author.id);
+  if (!thread) deps.liveGames.output.mute(game, m.author.id);
   try {
     await m.author.send({ content: DEAD_NOT_TAKEN, allowedMentions: NO_MENTIONS });
   } catch {
@@ -68,10 +68,10 @@ function saidOnce(key: string): boolean {
 async function mafiaByDm(m: Message, deps: MafiaDeps): Promise<void> {
   // Just after a start, the running games may still be loading: the DM waits for them.
   await deps.liveGames.loaded();
-  const table = deps.liveGames.mafiaChatByDmOf(m.author.id);
-  const player = table?.state.players.find((p) => p.userId === m.author.id);
-  if (!table || !player) return;
+  const game = deps.liveGames.mafiaChatByDmOf(m.author.id);
+  const player = game?.state.players.find((p) => p.userId === m.author.id);
+  if (!game || !player) return;
   const text = m.content.slice(0, engine.MAX_SPEECH_LENGTH);
-  const spoken = await table.submit((s, at) => engine.speak(s, { playerId: player.id, channel: 'mafia', text, at, ref: m.id }));
+  const spoken = await game.submit((s, at) => engine.speak(s, { playerId: player.id, channel: 'mafia', text, at, ref: m.id }));
   if (!spoken.ok) await m.reply({ content: spoken.error.message, allowedMentions: NO_MENTIONS }).catch(() => undefined);
 }

@@ -30,8 +30,8 @@ export const HOST_ONLY = 'Only the host of this game can do that.';
 /** How the /mafia modules declare their handlers; every refusal goes to the person alone (`reply.privately`), and nothing changed. */
 export const mafiaCommand = handlersOf<MafiaDeps>();
 
-export function isHost(table: LiveGame, userId: string): boolean {
-  return table.hostId === userId;
+export function isHost(game: LiveGame, userId: string): boolean {
+  return game.hostId === userId;
 }
 
 export function canManageServer(i: MafiaInteraction): boolean {

@@ -51,9 +51,9 @@ export const create = mafiaCommand.subcommand({
     const created = soon ?? (await creating);
     // Only a game stored by an earlier process gets here; the refusal stays private.
     if (!created.ok) return reply.privately(created.error);
-    const table = created.value;
-    const lobby = await reply.answer(lobbyMessage(table.state, table.hostId));
-    table.lobbyMessageId = lobby?.id ?? null;
+    const game = created.value;
+    const lobby = await reply.answer(lobbyMessage(game.state, game.hostId));
+    game.lobbyMessageId = lobby?.id ?? null;
     if (readiness) await reply.privately(readiness.note);
   },
 });

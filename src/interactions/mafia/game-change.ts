@@ -8,7 +8,7 @@ import type { MafiaDeps } from './context.ts';
 
 /** What a change to a game needs of a handler: the game, and the interaction's answers. */
 interface Changing {
-  readonly table: LiveGame;
+  readonly game: LiveGame;
   readonly ack: Acknowledge;
   readonly reply: Reply;
 }
@@ -36,7 +36,7 @@ export async function changeGame(
   confirm: (change: Change) => Promise<unknown>,
   acknowledge: 'at once' | 'if-slow' = 'at once',
 ): Promise<void> {
-  const applied = found.table.apply(command);
+  const applied = found.game.apply(command);
   if (!applied.ok) return found.reply.privately(applied.error.message);
   const soon = acknowledge === 'if-slow' ? await withinGrace(applied.value.stored) : null;
   let unacknowledged: Error | null = null;
@@ -68,19 +68,19 @@ export function changeGameAnsweringOnceStored(found: Changing, command: GameComm
  * the person is told why.
  */
 export async function changeLobbyByClick(found: Changing & { readonly deps: MafiaDeps }, command: GameCommand): Promise<void> {
-  const { table, deps, reply } = found;
+  const { game, deps, reply } = found;
   const output = deps.liveGames.output;
-  const applied = table.apply(command);
+  const applied = game.apply(command);
   if (!applied.ok) return reply.privately(applied.error.message);
-  output.lobbyClickPending(table.state.id);
+  output.lobbyClickPending(game.state.id);
   try {
     const soon = await withinGrace(applied.value.stored);
     if (soon === null) await found.ack();
     const stored = soon ?? (await applied.value.stored);
     // The click's handler answers by `update`: the lobby message itself, at once or once acknowledged.
-    await reply.answer(lobbyMessage(table.session.storedState, table.hostId));
+    await reply.answer(lobbyMessage(game.session.storedState, game.hostId));
     if (!stored.ok) await reply.privately(stored.error.message);
   } finally {
-    output.lobbyClickDone(table.state.id);
+    output.lobbyClickDone(game.state.id);
   }
 }

@@ -45,7 +45,7 @@ export const nominate = mafiaCommand.subcommand({
   preconditions: [gameHere],
   run: async (i, found) => {
     const wanted = i.options.getString('player', true).trim();
-    const target = found.table.state.players.find((p) => p.id === wanted || p.name.toLowerCase() === wanted.toLowerCase());
+    const target = found.game.state.players.find((p) => p.id === wanted || p.name.toLowerCase() === wanted.toLowerCase());
     if (!target) return found.reply.privately(`Nobody called "${wanted}" is playing in this game.`);
     await changeGameAnsweringOnceStored(
       found,
@@ -55,9 +55,9 @@ export const nominate = mafiaCommand.subcommand({
   },
   // Whom the person may nominate or second now.
   autocomplete: async (i, deps) => {
-    const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
+    const game = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
     const q = i.options.getFocused().toLowerCase();
-    const options = table ? engine.legalNominees(table.state, i.user.id).filter((p) => p.name.toLowerCase().includes(q)) : [];
+    const options = game ? engine.legalNominees(game.state, i.user.id).filter((p) => p.name.toLowerCase().includes(q)) : [];
     await i.respond(options.slice(0, 25).map((p) => ({ name: p.name, value: p.id })));
   },
 });

@@ -7,7 +7,7 @@ import type { Nothing, Precondition } from '../precondition.ts';
 import { canManageServer, HOST_ONLY, isHost, NEEDS_SERVER, type MafiaDeps, type MafiaInteraction } from './context.ts';
 
 type Deps = { readonly deps: MafiaDeps; readonly ack: Acknowledge };
-type Table = { readonly table: LiveGame };
+type HasGame = { readonly game: LiveGame };
 
 const NO_GAME = 'There is no game in this channel. Open one with `/mafia create`.';
 const GAME_OVER = 'That game is over; this menu no longer does anything.';
@@ -21,18 +21,18 @@ export function guildOnly(message: string): Precondition<MafiaInteraction, unkno
  * The open game of the interaction's channel: from memory at once; one this process does not hold
  * is looked up in the database after acknowledging (the lookup may wait behind other games' writes).
  */
-export const gameHere: Precondition<MafiaInteraction, Deps, Table> = async (i, { deps, ack }) => {
+export const gameHere: Precondition<MafiaInteraction, Deps, HasGame> = async (i, { deps, ack }) => {
   if (!i.inGuild()) return err(NEEDS_SERVER);
   const channelId = i.channelId;
-  const table = deps.liveGames.liveInChannel(channelId) ?? (await ack().then(() => deps.liveGames.inChannel(channelId)));
-  return table ? ok({ table }) : err(NO_GAME);
+  const game = deps.liveGames.liveInChannel(channelId) ?? (await ack().then(() => deps.liveGames.inChannel(channelId)));
+  return game ? ok({ game }) : err(NO_GAME);
 };
 
 /** For lobby components: the game their custom id names (at `at`) must still be this channel's open game. */
-function openGameNamed<I extends ButtonInteraction | StringSelectMenuInteraction>(at: number): Precondition<I, Deps, Table> {
+function openGameNamed<I extends ButtonInteraction | StringSelectMenuInteraction>(at: number): Precondition<I, Deps, HasGame> {
   return async (i, found) => {
     const here = await gameHere(i, found);
-    if (here.ok && here.value.table.state.id !== customIdArgs(i.customId)[at]) {
+    if (here.ok && here.value.game.state.id !== customIdArgs(i.customId)[at]) {
       return err('That lobby belongs to a game that is over; use the newest lobby message.');
     }
     return here;
@@ -42,9 +42,9 @@ function openGameNamed<I extends ButtonInteraction | StringSelectMenuInteraction
 const lobbyMessageGame = openGameNamed<ButtonInteraction>(1);
 
 /** The lobby message's buttons (`lobby:<action>:<game>`); after a restart the lobby message is learnt from the first click on it. */
-export const lobbyButtonGame: Precondition<ButtonInteraction, Deps, Table> = async (i, found) => {
+export const lobbyButtonGame: Precondition<ButtonInteraction, Deps, HasGame> = async (i, found) => {
   const here = await lobbyMessageGame(i, found);
-  if (here.ok) here.value.table.lobbyMessageId ??= i.message.id;
+  if (here.ok) here.value.game.lobbyMessageId ??= i.message.id;
   return here;
 };
 
@@ -55,10 +55,10 @@ export const lobbyMenuGame = openGameNamed<StringSelectMenuInteraction>(0);
  * Night menus in DMs and the vote message (`<prefix>:<game>`): the game they belong to, wherever
  * it is; from memory at once, else from the database after acknowledging.
  */
-export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInteraction, Deps, Table> = async (i, { deps, ack }) => {
+export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInteraction, Deps, HasGame> = async (i, { deps, ack }) => {
   const gameId = customIdArgs(i.customId)[0] ?? '';
-  const table = deps.liveGames.liveGame(gameId) ?? (await ack().then(() => deps.liveGames.byGame(gameId)));
-  return table ? ok({ table }) : err(GAME_OVER);
+  const game = deps.liveGames.liveGame(gameId) ?? (await ack().then(() => deps.liveGames.byGame(gameId)));
+  return game ? ok({ game }) : err(GAME_OVER);
 };
 
 /**
@@ -66,25 +66,25 @@ export const gameNamed: Precondition<ButtonInteraction | StringSelectMenuInterac
  * changes nothing and says it is closed. On its own day in another phase, the engine says why.
  * Menus sent before the stamp (no day) pass, so a restart does not break a running game's menus.
  */
-export function stillOpen(closed: string): Precondition<ButtonInteraction | StringSelectMenuInteraction, Table, Nothing> {
-  return (i, { table }) => {
+export function stillOpen(closed: string): Precondition<ButtonInteraction | StringSelectMenuInteraction, HasGame, Nothing> {
+  return (i, { game }) => {
     const day = customIdArgs(i.customId)[1];
     // Someone not (or no longer) playing hears that from the engine, whatever menu they use.
-    const playing = table.state.players.some((p) => p.userId === i.user.id && p.alive);
-    return Promise.resolve(!playing || day === undefined || Number(day) === table.state.day ? ok({}) : err(closed));
+    const playing = game.state.players.some((p) => p.userId === i.user.id && p.alive);
+    return Promise.resolve(!playing || day === undefined || Number(day) === game.state.day ? ok({}) : err(closed));
   };
 }
 
-export const hostOnly: Precondition<MafiaInteraction, Table, Nothing> = (i, { table }) =>
-  Promise.resolve(isHost(table, i.user.id) ? ok({}) : err(HOST_ONLY));
+export const hostOnly: Precondition<MafiaInteraction, HasGame, Nothing> = (i, { game }) =>
+  Promise.resolve(isHost(game, i.user.id) ? ok({}) : err(HOST_ONLY));
 
 /** The host, or anyone with Manage Server (a host who left must not block the channel). */
-export const hostOrManager: Precondition<MafiaInteraction, Table, Nothing> = (i, { table }) =>
+export const hostOrManager: Precondition<MafiaInteraction, HasGame, Nothing> = (i, { game }) =>
   Promise.resolve(
-    isHost(table, i.user.id) || canManageServer(i) ? ok({}) : err('Only the host or someone with Manage Server can end this game.'),
+    isHost(game, i.user.id) || canManageServer(i) ? ok({}) : err('Only the host or someone with Manage Server can end this game.'),
   );
 
 /** The game is still in its lobby; `message` says why that matters here. */
-export function lobbyOpen(message: string): Precondition<MafiaInteraction, Table, Nothing> {
-  return (_i, { table }) => Promise.resolve(table.state.phase === 'lobby' ? ok({}) : err(message));
+export function lobbyOpen(message: string): Precondition<MafiaInteraction, HasGame, Nothing> {
+  return (_i, { game }) => Promise.resolve(game.state.phase === 'lobby' ? ok({}) : err(message));
 }

@@ -14,7 +14,7 @@ export const remove = mafiaCommand.subcommand({
   preconditions: [gameHere, hostOnly, lobbyOpen('The game has started; players can only be removed in the lobby.')],
   run: async (i, found) => {
     const wanted = i.options.getString('player', true).trim();
-    const player = found.table.state.players.find((p) => p.id === wanted || p.name.toLowerCase() === wanted.toLowerCase());
+    const player = found.game.state.players.find((p) => p.id === wanted || p.name.toLowerCase() === wanted.toLowerCase());
     if (!player) return found.reply.privately(`Nobody called "${wanted}" is seated in this game.`);
     await changeGame(
       found,
@@ -24,9 +24,9 @@ export const remove = mafiaCommand.subcommand({
   },
   // The seated players, people and AI.
   autocomplete: async (i, deps) => {
-    const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
+    const game = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
     const q = i.options.getFocused().toLowerCase();
-    const players = table?.state.players.filter((p) => p.name.toLowerCase().includes(q)) ?? [];
+    const players = game?.state.players.filter((p) => p.name.toLowerCase().includes(q)) ?? [];
     await i.respond(players.slice(0, 25).map((p) => ({ name: `${p.name}${p.kind === 'ai' ? ' (AI)' : ''}`, value: p.id })));
   },
 });

@@ -60,9 +60,9 @@ export const rules = mafiaCommand.subcommand({
   ackFirst: 'if-slow',
   preconditions: [],
   run: async (i, { deps, reply }) => {
-    const table = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
-    const embed = table
-      ? rulesEmbed(table.state.settings, 'Rules of this game')
+    const game = i.inGuild() ? await deps.liveGames.inChannel(i.channelId) : null;
+    const embed = game
+      ? rulesEmbed(game.state.settings, 'Rules of this game')
       : rulesEmbed(DEFAULT_SETTINGS, 'Default rules (`/mafia create` options change them)');
     await reply.answer({ embeds: [embed], allowedMentions: NO_MENTIONS });
   },

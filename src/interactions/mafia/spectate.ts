@@ -24,12 +24,12 @@ export const spectate = mafiaCommand.subcommand({
   name: 'spectate',
   definition: (s) => s.setDescription("Watch this channel's game from its graveyard thread (if the host allows spectators)"),
   preconditions: [gameHere],
-  run: async (i, { table, deps, ack, reply }) => {
-    const refused = refusal(table.state, i.user.id);
+  run: async (i, { game, deps, ack, reply }) => {
+    const refused = refusal(game.state, i.user.id);
     if (refused) return reply.privately(refused);
     // Opening the thread and adding them are a few calls to Discord.
     await ack();
-    const joined = await deps.liveGames.output.graveyard.spectate(table, i.user.id);
+    const joined = await deps.liveGames.output.graveyard.spectate(game, i.user.id);
     if (!joined.ok) return reply.privately(joined.error);
     await reply.answer({
       content: `👻 You are in the graveyard: <#${joined.value}>. Talk with the dead there, and watch the AI players think. Say nothing of it to the living.`,

@@ -23,7 +23,7 @@ export const start = mafiaCommand.subcommand({
     changeGame(found, dealRoles, async () => {
       await found.reply.answer({ content: 'The game has started: everyone has their role by DM.', allowedMentions: NO_MENTIONS });
       // After the reply: the AI seats get their brains (persona rendering may take a moment).
-      found.deps.liveGames.seatAiLater(found.table);
+      found.deps.liveGames.seatAiLater(found.game);
     }),
 });
 
@@ -37,7 +37,7 @@ export const startButton = mafiaCommand.button({
       await changeLobbyByClick(found, dealRoles);
     } finally {
       // Once stored, even if the click's answer was lost (a start that did not count left the lobby as it was).
-      if (found.table.state.phase !== 'lobby') found.deps.liveGames.seatAiLater(found.table);
+      if (found.game.state.phase !== 'lobby') found.deps.liveGames.seatAiLater(found.game);
     }
   },
 });

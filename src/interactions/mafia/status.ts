@@ -24,8 +24,8 @@ export const status = mafiaCommand.subcommand({
   name: 'status',
   definition: (s) => s.setDescription('The game in this channel: phase, deadline, who is alive'),
   preconditions: [gameHere],
-  run: async (i, { table, reply }) => {
-    const state = table.state;
+  run: async (i, { game, reply }) => {
+    const state = game.state;
     const me = state.players.find((p) => p.userId === i.user.id);
     const view = me && state.phase !== 'lobby' ? viewFor(state, me.id) : null;
     const card = view

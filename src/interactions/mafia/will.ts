@@ -16,11 +16,11 @@ const WILL_MODAL = 'will';
 const WILL_INPUT = 'text';
 
 /** The seat of the person who may write a will in this game now (the engine checks the text). */
-const willWriter: Precondition<ChatInputCommandInteraction | ModalSubmitInteraction, { table: LiveGame }, { playerId: string }> = (
+const willWriter: Precondition<ChatInputCommandInteraction | ModalSubmitInteraction, { game: LiveGame }, { playerId: string }> = (
   i,
-  { table },
+  { game },
 ) => {
-  const state = table.state;
+  const state = game.state;
   const me = state.players.find((p) => p.kind === 'human' && p.userId === i.user.id);
   if (state.phase === 'lobby') return Promise.resolve(err('The game has not started yet: write your will once it is running.'));
   if (!me) return Promise.resolve(err('You are not playing in this game, so you have no will to write.'));
@@ -35,21 +35,21 @@ const willWriter: Precondition<ChatInputCommandInteraction | ModalSubmitInteract
  * The game the will form was opened in, still this channel's: it may have ended (or another begun)
  * while the form was open. The text is shown back, not lost.
  */
-const formGame: Precondition<ModalSubmitInteraction, { deps: MafiaDeps; ack: Acknowledge }, { table: LiveGame }> = async (
+const formGame: Precondition<ModalSubmitInteraction, { deps: MafiaDeps; ack: Acknowledge }, { game: LiveGame }> = async (
   i,
   { deps, ack },
 ) => {
   const channelId = i.channelId;
-  const table = channelId
+  const game = channelId
     ? (deps.liveGames.liveInChannel(channelId) ?? (await ack().then(() => deps.liveGames.inChannel(channelId))))
     : null;
-  if (table && table.state.id === customIdArgs(i.customId)[0]) return ok({ table });
+  if (game && game.state.id === customIdArgs(i.customId)[0]) return ok({ game });
   const text = i.fields.getTextInputValue(WILL_INPUT);
   return err(`That game is over, so the will was not saved. Your text:\n>>> ${text.slice(0, 1800)}`);
 };
 
 function save(
-  found: { readonly table: LiveGame; readonly ack: Acknowledge; readonly reply: Reply },
+  found: { readonly game: LiveGame; readonly ack: Acknowledge; readonly reply: Reply },
   playerId: string,
   text: string,
 ): Promise<void> {
@@ -65,10 +65,10 @@ function save(
 }
 
 /** A modal to write the will in, holding the current one so it can be edited rather than retyped. */
-function willModal(table: LiveGame, userId: string): ModalBuilder {
-  const current = table.state.players.find((p) => p.userId === userId)?.will ?? '';
+function willModal(game: LiveGame, userId: string): ModalBuilder {
+  const current = game.state.players.find((p) => p.userId === userId)?.will ?? '';
   return new ModalBuilder()
-    .setCustomId(`${WILL_MODAL}:${table.state.id}`)
+    .setCustomId(`${WILL_MODAL}:${game.state.id}`)
     .setTitle('Your last will')
     .addLabelComponents((label) =>
       label.setLabel('Read out to everyone when you die').setTextInputComponent((input) => {
@@ -92,7 +92,7 @@ export const will = mafiaCommand.subcommand({
   run: async (i, found) => {
     const text = i.options.getString('text');
     if (text !== null) return save(found, found.playerId, text);
-    if (!(await found.reply.modal(willModal(found.table, i.user.id))))
+    if (!(await found.reply.modal(willModal(found.game, i.user.id))))
       await found.reply.privately('The game was still loading: use `/mafia will` again to open the form, or give your will as `text:`.');
   },
 });
