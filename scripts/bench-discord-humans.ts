@@ -23,7 +23,7 @@ function selectOptions(m: SimMessage, customId: string): string[] {
 }
 
 export class BenchGame {
-  table: LiveGame | null = null;
+  liveGame: LiveGame | null = null;
   /** Why the lobby could not be opened and started (the game is then left out of play). */
   failed: string | null = null;
   /** The phase (and day) the humans last played, so each phase is played once. */
@@ -47,17 +47,17 @@ export class BenchGame {
   }
 
   get state(): GameState {
-    if (!this.table) throw new Error(`no game in channel ${this.seating.channelId} yet`);
-    return this.table.state;
+    if (!this.liveGame) throw new Error(`no game in channel ${this.seating.channelId} yet`);
+    return this.liveGame.state;
   }
 
   get ended(): boolean {
-    return this.table?.state.phase === 'ended';
+    return this.liveGame?.state.phase === 'ended';
   }
 
   /** Still to be played: opened, started and not over. */
   get playing(): boolean {
-    return this.failed === null && this.table !== null && !this.ended;
+    return this.failed === null && this.liveGame !== null && !this.ended;
   }
 
   /** Lobby by slash command, joins by button, AI seats by slash command, start by button. */
@@ -71,20 +71,20 @@ export class BenchGame {
 
   private async openOrThrow(): Promise<void> {
     const gameId = await openLobby(this.sim, this.seating, {}, (h) => this.track(h));
-    const table = this.bot.liveGames.liveGame(gameId);
-    if (!table) throw new Error(`/mafia create answered in ${this.seating.channelId} but no game ${gameId} is open`);
-    this.table = table;
+    const liveGame = this.bot.liveGames.liveGame(gameId);
+    if (!liveGame) throw new Error(`/mafia create answered in ${this.seating.channelId} but no game ${gameId} is open`);
+    this.liveGame = liveGame;
   }
 
   /** Started: role cards sent, AI seats driven, Mafia thread open. */
   running(): boolean {
-    return this.table !== null && this.table.driver !== null && this.table.mafiaThreadId !== null;
+    return this.liveGame !== null && this.liveGame.driver !== null && this.liveGame.mafiaThreadId !== null;
   }
 
   /** The humans play the current phase, once per phase. */
   async play(): Promise<void> {
-    if (!this.table || !this.playing) return;
-    const s = this.table.state;
+    if (!this.liveGame || !this.playing) return;
+    const s = this.liveGame.state;
     const key = `${s.phase}:${s.day}`;
     if (key === this.played) return;
     this.played = key;
@@ -117,7 +117,7 @@ export class BenchGame {
   }
 
   private async vote(name: string): Promise<void> {
-    const messageId = this.table?.voteMessageId;
+    const messageId = this.liveGame?.voteMessageId;
     const message = messageId ? this.sim.world.messages.get(messageId) : undefined;
     const me = this.seat(this.state, name);
     if (!message || !me) return;

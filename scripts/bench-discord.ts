@@ -114,7 +114,7 @@ export async function boot(options: InProcessBenchOptions, guilds: GuildSpec[]):
 export async function settle(bot: Bot, games: readonly BenchGame[]): Promise<void> {
   for (let i = 0; i < 4; i++) {
     await bot.idle();
-    const drivers = games.flatMap((g) => (g.table?.driver ? [g.table.driver] : []));
+    const drivers = games.flatMap((g) => (g.liveGame?.driver ? [g.liveGame.driver] : []));
     await Promise.all(drivers.map((driver) => driver.idle()));
   }
   await bot.idle();

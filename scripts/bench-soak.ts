@@ -232,7 +232,7 @@ async function playWave(run: Running, seatings: readonly { humans: readonly stri
 
 /** How far a game that did not start got. */
 function stage(g: BenchGame): string {
-  const t = g.table;
+  const t = g.liveGame;
   if (!t) return 'no lobby';
   return `phase ${t.state.phase}, AI seats ${t.driver ? 'driven' : 'not driven'}, Mafia thread ${t.mafiaThreadId ?? 'none'}`;
 }

@@ -46,15 +46,15 @@ describe('typing indicators while AI players compose', () => {
 
   it('GIVEN AI seats starting to compose by day WHEN many start within 8 s THEN the channel shows one indicator, and another only once 8 s have passed', async () => {
     const { out, timers, typing } = output();
-    const table = game('c1', day);
-    for (let i = 0; i < 4; i++) out.thinking(table, `ai-${i}`, true);
+    const liveGame = game('c1', day);
+    for (let i = 0; i < 4; i++) out.thinking(liveGame, `ai-${i}`, true);
     timers.advanceTo(T0 + 7_999);
-    out.thinking(table, 'ai-0', true);
+    out.thinking(liveGame, 'ai-0', true);
     await settled();
     expect(typing).toEqual(['c1']);
 
     timers.advanceTo(T0 + 8_000);
-    out.thinking(table, 'ai-1', true);
+    out.thinking(liveGame, 'ai-1', true);
     await settled();
     expect(typing).toEqual(['c1', 'c1']);
   });

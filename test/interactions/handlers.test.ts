@@ -6,7 +6,7 @@ import type { Precondition } from '../../src/interactions/precondition.ts';
 import { err, ok } from '../../src/result.ts';
 
 interface Deps {
-  readonly tableOf: (user: string) => string | null;
+  readonly liveGameOf: (user: string) => string | null;
 }
 
 /** What a fake interaction went through: the deferral and the refusal, in order. */
@@ -29,14 +29,14 @@ function interaction(user: string): { i: ChatInputCommandInteraction; seen: stri
 
 const command = handlersOf<Deps>();
 
-const tableHere: Precondition<ChatInputCommandInteraction, { deps: Deps }, { table: string }> = (i, { deps }) => {
-  const table = deps.tableOf(i.user.id);
-  return Promise.resolve(table ? ok({ table }) : err('no game here'));
+const liveGameHere: Precondition<ChatInputCommandInteraction, { deps: Deps }, { liveGame: string }> = (i, { deps }) => {
+  const liveGame = deps.liveGameOf(i.user.id);
+  return Promise.resolve(liveGame ? ok({ liveGame }) : err('no game here'));
 };
-const hostOnly: Precondition<ChatInputCommandInteraction, { table: string }, object> = (i, { table }) =>
-  Promise.resolve(table === `${i.user.id}'s` ? ok({}) : err('host only'));
+const hostOnly: Precondition<ChatInputCommandInteraction, { liveGame: string }, object> = (i, { liveGame }) =>
+  Promise.resolve(liveGame === `${i.user.id}'s` ? ok({}) : err('host only'));
 
-const deps: Deps = { tableOf: (user) => (user === 'stranger' ? null : "alice's") };
+const deps: Deps = { liveGameOf: (user) => (user === 'stranger' ? null : "alice's") };
 
 describe('declared preconditions', () => {
   const ran: string[] = [];
@@ -44,9 +44,9 @@ describe('declared preconditions', () => {
     name: 'start',
     definition: (s) => s.setDescription('Start'),
     ackFirst: true,
-    preconditions: [tableHere, hostOnly],
-    run: (i, { table }) => {
-      ran.push(`${i.user.id} started ${table}`);
+    preconditions: [liveGameHere, hostOnly],
+    run: (i, { liveGame }) => {
+      ran.push(`${i.user.id} started ${liveGame}`);
       return Promise.resolve();
     },
   });

@@ -18,16 +18,17 @@ const lookup = defineTool<{ player: string }, Table>({
   name: 'lookup',
   description: 'What is known about a player.',
   input: z.object({ player: z.string() }),
-  run: ({ player }, table) => (table.players.includes(player) ? `${player} is alive and claims Doctor.` : `${player} is not playing.`),
+  run: ({ player }, liveGame) =>
+    liveGame.players.includes(player) ? `${player} is alive and claims Doctor.` : `${player} is not playing.`,
 });
 
 const vote = defineTool<{ target: string }, Table>({
   name: 'vote',
   description: 'Vote to lynch a player.',
   input: z.object({ target: z.string().min(1) }),
-  run: ({ target }, table) => {
-    if (!table.players.includes(target)) throw new Error(`${target} is not at the table.`);
-    table.votes.set('me', target);
+  run: ({ target }, liveGame) => {
+    if (!liveGame.players.includes(target)) throw new Error(`${target} is not at the table.`);
+    liveGame.votes.set('me', target);
     return `Your vote for ${target} is recorded.`;
   },
 });

@@ -33,12 +33,12 @@ export async function finishedGame(
   seed: number,
   seats: Record<number, { name?: string; brain?: (offline: Brain) => Brain }> = {},
 ): Promise<GameState> {
-  const table: AiSeat[] = houseSeats(players).map((seat, i) => {
+  const liveGame: AiSeat[] = houseSeats(players).map((seat, i) => {
     const change = seats[i];
     const brain = change?.brain ? change.brain(seat.offline) : seat.brain;
     return { ...seat, name: change?.name ?? seat.name, brain, offline: seat.offline };
   });
-  const result = await playHeadless({ gameId: `replay-${players}-${seed}`, seed, seats: table, startAt: Date.UTC(2026, 0, 1) });
+  const result = await playHeadless({ gameId: `replay-${players}-${seed}`, seed, seats: liveGame, startAt: Date.UTC(2026, 0, 1) });
   if (!result.ok) throw new Error(result.error);
   return result.value;
 }

@@ -205,45 +205,45 @@ describe('a seat that calls tools and a seat that keeps quiet', async () => {
 });
 
 describe('linking a decision to its lines', () => {
-  const reasoning = (table: TestGame, playerId: string, outcome: engine.ReasoningOutcome = 'counted') =>
-    table.must(engine.recordReasoning(table.state, { playerId, decision: 'd', text: 't', at: table.at, outcome }))[0]!.seq;
+  const reasoning = (liveGame: TestGame, playerId: string, outcome: engine.ReasoningOutcome = 'counted') =>
+    liveGame.must(engine.recordReasoning(liveGame.state, { playerId, decision: 'd', text: 't', at: liveGame.at, outcome }))[0]!.seq;
 
   it('GIVEN a seat’s own speech right before a decision that did not count WHEN linked THEN the late or refused decision claims no line', () => {
-    const table = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson']);
-    table.advanceTo('day');
-    const speaker = table.state.players[2]!;
-    const speech = table.must(table.say(speaker, 'Hello.'))[0]!.seq;
-    const counted = reasoning(table, speaker.id);
-    table.must(table.say(speaker, 'Again.'));
-    const refused = reasoning(table, speaker.id, 'refused');
-    const links = decisionLines(table.state.log);
+    const liveGame = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson']);
+    liveGame.advanceTo('day');
+    const speaker = liveGame.state.players[2]!;
+    const speech = liveGame.must(liveGame.say(speaker, 'Hello.'))[0]!.seq;
+    const counted = reasoning(liveGame, speaker.id);
+    liveGame.must(liveGame.say(speaker, 'Again.'));
+    const refused = reasoning(liveGame, speaker.id, 'refused');
+    const links = decisionLines(liveGame.state.log);
     expect(links.get(counted)).toEqual([speech]);
     expect(links.get(refused)).toEqual([]);
   });
 
   it('GIVEN another seat’s line right before a decision WHEN linked THEN it stays that seat’s line', () => {
-    const table = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson']);
-    table.advanceTo('day');
-    const [a, b] = [table.state.players[2]!, table.state.players[3]!];
-    table.must(table.say(a, 'Hello.'));
-    const thought = reasoning(table, b.id);
-    expect(decisionLines(table.state.log).get(thought)).toEqual([]);
+    const liveGame = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson']);
+    liveGame.advanceTo('day');
+    const [a, b] = [liveGame.state.players[2]!, liveGame.state.players[3]!];
+    liveGame.must(liveGame.say(a, 'Hello.'));
+    const thought = reasoning(liveGame, b.id);
+    expect(decisionLines(liveGame.state.log).get(thought)).toEqual([]);
   });
 
   it('GIVEN a vote that closes the day WHEN linked THEN words and vote are the decision’s lines, past the tally and the death it set off', () => {
-    const table = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson'], { lastWordsSeconds: 0 });
-    table.advanceTo('vote');
-    const [first, ...rest] = table.state.players;
+    const liveGame = TestGame.started(['mafia', 'doctor', 'townsperson', 'townsperson', 'townsperson'], { lastWordsSeconds: 0 });
+    liveGame.advanceTo('vote');
+    const [first, ...rest] = liveGame.state.players;
     const target = first!;
     // The day ends when the last living player votes.
-    for (const voter of rest.slice(0, -1)) table.must(table.vote(voter, target));
+    for (const voter of rest.slice(0, -1)) liveGame.must(liveGame.vote(voter, target));
     const last = rest.at(-1)!;
-    table.must(table.vote(first!, last));
-    const words = table.must(table.say(last, 'Enough.'))[0]!.seq;
-    const events = table.must(table.vote(last, target));
+    liveGame.must(liveGame.vote(first!, last));
+    const words = liveGame.must(liveGame.say(last, 'Enough.'))[0]!.seq;
+    const events = liveGame.must(liveGame.vote(last, target));
     expect(events.map((e) => e.type)).toContain('vote_resolved');
-    const decision = reasoning(table, last.id);
-    expect(decisionLines(table.state.log).get(decision)).toEqual([words, events[0]!.seq]);
+    const decision = reasoning(liveGame, last.id);
+    expect(decisionLines(liveGame.state.log).get(decision)).toEqual([words, events[0]!.seq]);
   });
 });
 

@@ -13,10 +13,10 @@ export class TestGame {
 
   /** A game in the lobby with `count` human players named P1…Pn. */
   static lobby(count: number, settings: engine.SettingsInput = {}, seed = 7): TestGame {
-    const table = new TestGame(ok(engine.createGame({ gameId: 'test', seed, settings, at: T0 })).state);
+    const liveGame = new TestGame(ok(engine.createGame({ gameId: 'test', seed, settings, at: T0 })).state);
     for (let i = 1; i <= count; i++)
-      table.must(engine.join(table.state, { player: { id: `p${i}`, name: `P${i}`, kind: 'human' }, at: T0 }));
-    return table;
+      liveGame.must(engine.join(liveGame.state, { player: { id: `p${i}`, name: `P${i}`, kind: 'human' }, at: T0 }));
+    return liveGame;
   }
 
   /** A started game (night 1) with these players (ids p1…pn, in seat order) and exactly these roles dealt among them. */
@@ -27,17 +27,17 @@ export class TestGame {
     seed = 7,
   ): TestGame {
     const created = ok(engine.createGame({ gameId: 'test', seed, settings: { setup: { kind: 'custom', roles }, rules }, at: T0 }));
-    const table = new TestGame(created.state);
-    players.forEach((player, i) => table.must(engine.join(table.state, { player: { id: `p${i + 1}`, ...player }, at: T0 })));
-    table.must(engine.start(table.state, { at: table.at }));
-    return table;
+    const liveGame = new TestGame(created.state);
+    players.forEach((player, i) => liveGame.must(engine.join(liveGame.state, { player: { id: `p${i + 1}`, ...player }, at: T0 })));
+    liveGame.must(engine.start(liveGame.state, { at: liveGame.at }));
+    return liveGame;
   }
 
   /** A started game (night 1) with exactly these roles dealt. */
   static started(roles: RoleId[], rules: RulesInput = {}, seed = 7): TestGame {
-    const table = TestGame.lobby(roles.length, { setup: { kind: 'custom', roles }, rules }, seed);
-    table.must(engine.start(table.state, { at: table.at }));
-    return table;
+    const liveGame = TestGame.lobby(roles.length, { setup: { kind: 'custom', roles }, rules }, seed);
+    liveGame.must(engine.start(liveGame.state, { at: liveGame.at }));
+    return liveGame;
   }
 
   /** The n-th (0-based, by seat) living-or-dead player holding `role`. */

@@ -94,11 +94,11 @@ describe('role guesses and voting blocs in a seat’s mind', () => {
 
   it('GIVEN a mind with guesses and blocs WHEN saved and loaded THEN both come back; a row saved before blocs loads its reads with none', async () => {
     const rows = new Map<string, { memory: unknown; beliefs: unknown }>();
-    const table: MindRows = {
+    const liveGame: MindRows = {
       saveMind: (_game, player, mind) => Promise.resolve(void rows.set(player, mind)),
       loadMinds: () => Promise.resolve(Object.fromEntries(rows) as Awaited<ReturnType<MindRows['loadMinds']>>),
     };
-    const store = mindStoreOver(table);
+    const store = mindStoreOver(liveGame);
     const bloc = { players: ['a', 'b'] as [string, string], together: 2, of: 2 };
     await store.save('g', 'me', {
       beliefs: { a: { suspicion: 0.2, trust: 0.8, reason: 'claims', roleGuess: 'detective' } },

@@ -34,7 +34,7 @@ interface Table {
 }
 
 /** Game `seed`'s table: its size, how many people sit at it, its roles and whether roles are revealed. */
-function tableOf(seed: number): Table {
+function liveGameOf(seed: number): Table {
   const random = seededRandom(seed);
   const everyRole = seed % 3 === 0;
   const players = everyRole ? EVERY_ROLE.length : 5 + Math.floor(random() * 8);
@@ -52,10 +52,10 @@ function tableOf(seed: number): Table {
 }
 
 /** Plays one game of recording AI seats (and simulated people) and returns every decision prompt with its view. */
-async function play(table: Table): Promise<{ prompts: RecordedPrompt[]; roles: RoleId[] }> {
+async function play(liveGame: Table): Promise<{ prompts: RecordedPrompt[]; roles: RoleId[] }> {
   const recorded: RecordedPrompt[] = [];
-  const voices = HOUSE_PLAYERS.slice(0, table.aiSeats + table.people);
-  const seats = voices.slice(0, table.aiSeats).map((voice, i) => {
+  const voices = HOUSE_PLAYERS.slice(0, liveGame.aiSeats + liveGame.people);
+  const seats = voices.slice(0, liveGame.aiSeats).map((voice, i) => {
     const id = `ai${i + 1}`;
     return {
       id,
@@ -68,19 +68,19 @@ async function play(table: Table): Promise<{ prompts: RecordedPrompt[]; roles: R
       }),
     };
   });
-  const humans = voices.slice(table.aiSeats).map((voice, i) => ({ id: `person${i + 1}`, name: voice.name }));
+  const humans = voices.slice(liveGame.aiSeats).map((voice, i) => ({ id: `person${i + 1}`, name: voice.name }));
   const people = simulatedPeople(
     humans.map((h) => h.id),
-    seededRandom(table.seed + 1),
+    seededRandom(liveGame.seed + 1),
     { actShare: 0.9, speakShare: 0.8, withdrawShare: 0.3 },
   );
   const game = createHeadless({
-    gameId: `entitled-${table.seed}`,
-    seed: table.seed,
+    gameId: `entitled-${liveGame.seed}`,
+    seed: liveGame.seed,
     seats,
     humans,
     clock: new ManualTimers(Date.UTC(2026, 0, 1)),
-    settings: table.settings,
+    settings: liveGame.settings,
     // A recap that names no fact: whatever the seats are told of a day must not depend on it.
     summarizer: ({ day }) => `Day ${day} was long and loud.`,
     onEvents: (events, state) => people.onEvents(events, state),
@@ -106,11 +106,11 @@ describe('what every AI decision is told', () => {
     let nominations = 0;
     let defenses = 0;
     for (let seed = 1; seed <= GAMES; seed++) {
-      const table = tableOf(seed);
-      const game = await play(table);
+      const liveGame = liveGameOf(seed);
+      const game = await play(liveGame);
       for (const role of game.roles) roles.add(role);
-      if (table.people > 0) withPeople++;
-      if (table.settings.rules?.revealRoleOnDeath) revealed++;
+      if (liveGame.people > 0) withPeople++;
+      if (liveGame.settings.rules?.revealRoleOnDeath) revealed++;
       else hidden++;
       for (const prompt of game.prompts) {
         prompts++;

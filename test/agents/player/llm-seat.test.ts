@@ -52,8 +52,13 @@ function seats(provider: LlmProvider, count: number, extra: { calls?: CallRecord
   }));
 }
 
-async function play(table: Omit<HeadlessOptions, 'gameId' | 'seed'> & { seed?: number }) {
-  const result = await playHeadless({ gameId: 'llm-test', seed: table.seed ?? 3, settings: { rules: { maxQuietCycles: 2 } }, ...table });
+async function play(liveGame: Omit<HeadlessOptions, 'gameId' | 'seed'> & { seed?: number }) {
+  const result = await playHeadless({
+    gameId: 'llm-test',
+    seed: liveGame.seed ?? 3,
+    settings: { rules: { maxQuietCycles: 2 } },
+    ...liveGame,
+  });
   if (!result.ok) throw new Error(result.error);
   return result.value;
 }

@@ -50,84 +50,84 @@ afterAll(() => w.close());
 
 /** A game at its first vote, nobody killed the night before, the AI players' votes in. */
 async function atTheVote(): Promise<LiveGame> {
-  const table = await openGame(w, { 'night-one-kill': false });
-  while (table.state.phase !== 'vote') await toNextPhase(w, table);
-  await settle(w, table);
-  return table;
+  const liveGame = await openGame(w, { 'night-one-kill': false });
+  while (liveGame.state.phase !== 'vote') await toNextPhase(w, liveGame);
+  await settle(w, liveGame);
+  return liveGame;
 }
 
-function voteMessage(table: LiveGame): SimMessage {
-  return w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+function voteMessage(liveGame: LiveGame): SimMessage {
+  return w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
 }
 
-async function storedVotesOf(table: LiveGame, voterId: string): Promise<number> {
-  const events = await w.games.loadEvents(table.state.id);
+async function storedVotesOf(liveGame: LiveGame, voterId: string): Promise<number> {
+  const events = await w.games.loadEvents(liveGame.state.id);
   return events.filter((e) => e.type === 'vote_cast' && (e.payload as { voterId?: string }).voterId === voterId).length;
 }
 
 describe('interactions are acknowledged before their change is stored, and confirmed once it is', () => {
   it('GIVEN a store whose writes are held WHEN bob votes THEN he is acknowledged while the write waits, and his answer follows the stored vote (a crash in between leaves no confirmation of an unstored vote)', async () => {
     const failed = appended(() => w.sim.failedRequests());
-    const table = await atTheVote();
-    const gameId = table.state.id;
-    const bob = seated(table.state, 'bob');
-    const choice = options(voteMessage(table), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+    const liveGame = await atTheVote();
+    const gameId = liveGame.state.id;
+    const bob = seated(liveGame.state, 'bob');
+    const choice = options(voteMessage(liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
 
     valve.held = true;
-    const vote = w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]);
+    const vote = w.sim.user('bob').select(voteMessage(liveGame), `vote:${gameId}`, [choice]);
     const ack = await vote.ack();
     expect(ack.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
     // Decided in memory at once; nothing stored yet, and bob is told nothing yet.
-    expect(table.state.votes[bob.id]).toBe(choice);
+    expect(liveGame.state.votes[bob.id]).toBe(choice);
     await w.sim.until(() => valve.waitingWrites > 0);
-    expect(table.session.storedState.votes[bob.id]).toBeUndefined();
-    expect(await storedVotesOf(table, bob.id)).toBe(0);
+    expect(liveGame.session.storedState.votes[bob.id]).toBeUndefined();
+    expect(await storedVotesOf(liveGame, bob.id)).toBe(0);
     expect(vote.messages().map(messageText)).toEqual(['']);
 
     valve.release();
-    expect(messageText(await vote.ephemeral())).toBe(`Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.`);
-    expect(await storedVotesOf(table, bob.id)).toBe(1);
+    expect(messageText(await vote.ephemeral())).toBe(`Your vote: ${liveGame.state.players.find((p) => p.id === choice)!.name}.`);
+    expect(await storedVotesOf(liveGame, bob.id)).toBe(1);
     expect(failed()).toEqual([]);
   });
 
   it('GIVEN a store that answers at once WHEN bob votes THEN the stored confirmation is the answer itself, one call', async () => {
-    const table = await atTheVote();
-    const gameId = table.state.id;
-    const bob = seated(table.state, 'bob');
-    const choice = options(voteMessage(table), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
-    const vote = w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]);
+    const liveGame = await atTheVote();
+    const gameId = liveGame.state.id;
+    const bob = seated(liveGame.state, 'bob');
+    const choice = options(voteMessage(liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+    const vote = w.sim.user('bob').select(voteMessage(liveGame), `vote:${gameId}`, [choice]);
     const answer = await vote.ack();
     // Under the grace (100 ms) on any machine that is not stalled: the answer carries the confirmation.
     if (answer.type === InteractionResponseType.ChannelMessageWithSource) {
-      expect(await storedVotesOf(table, bob.id)).toBe(1);
+      expect(await storedVotesOf(liveGame, bob.id)).toBe(1);
       expect(vote.interaction.callbacks).toHaveLength(1);
     }
     expect(messageText(await vote.ephemeral())).toMatch(/^Your vote: /);
   });
 
   it('GIVEN a store that fails every write WHEN bob votes THEN he is told it did not count, never that it did; the vote is undone and missing from the tally, and counts once the store works again', async () => {
-    const table = await atTheVote();
-    const gameId = table.state.id;
-    const bob = seated(table.state, 'bob');
-    const choice = options(voteMessage(table), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+    const liveGame = await atTheVote();
+    const gameId = liveGame.state.id;
+    const bob = seated(liveGame.state, 'bob');
+    const choice = options(voteMessage(liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
 
     valve.failing = true;
-    const lost = w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]);
+    const lost = w.sim.user('bob').select(voteMessage(liveGame), `vote:${gameId}`, [choice]);
     const told = await w.sim.until(() => lost.messages().find((m) => /could not store that, so it did not count/.test(messageText(m))), {
       description: 'bob told his vote did not count',
     });
     expect(isEphemeral(told)).toBe(true);
     // Never told it counted.
     expect(lost.messages().some((m) => /^Your vote: /.test(messageText(m)))).toBe(false);
-    expect(table.state.votes[bob.id]).toBeUndefined();
-    expect(table.session.storedState).toBe(table.state);
-    expect(await storedVotesOf(table, bob.id)).toBe(0);
-    await settle(w, table);
-    expect(JSON.stringify(voteMessage(table).embeds)).toMatch(/Still to vote:[^"]*bob/);
+    expect(liveGame.state.votes[bob.id]).toBeUndefined();
+    expect(liveGame.session.storedState).toBe(liveGame.state);
+    expect(await storedVotesOf(liveGame, bob.id)).toBe(0);
+    await settle(w, liveGame);
+    expect(JSON.stringify(voteMessage(liveGame).embeds)).toMatch(/Still to vote:[^"]*bob/);
 
     valve.failing = false;
-    const counted = await w.sim.user('bob').select(voteMessage(table), `vote:${gameId}`, [choice]).ephemeral();
-    expect(messageText(counted)).toBe(`Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.`);
-    expect(await storedVotesOf(table, bob.id)).toBe(1);
+    const counted = await w.sim.user('bob').select(voteMessage(liveGame), `vote:${gameId}`, [choice]).ephemeral();
+    expect(messageText(counted)).toBe(`Your vote: ${liveGame.state.players.find((p) => p.id === choice)!.name}.`);
+    expect(await storedVotesOf(liveGame, bob.id)).toBe(1);
   });
 });

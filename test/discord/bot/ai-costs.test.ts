@@ -38,10 +38,10 @@ function openAi(baseURL: string, dailyTokenBudget: number, allowedModels: readon
   return houseOpenAi(baseURL, { dailyTokenBudget, allowedModels });
 }
 
-async function settle(world: World, table: LiveGame): Promise<void> {
+async function settle(world: World, liveGame: LiveGame): Promise<void> {
   for (let i = 0; i < 4; i++) {
     await world.bot.idle();
-    await table.driver?.idle();
+    await liveGame.driver?.idle();
   }
   await world.bot.idle();
 }
@@ -73,45 +73,45 @@ async function adaPrefersItsOwnModel(world: World): Promise<void> {
 
 async function startGame(world: World): Promise<LiveGame> {
   const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
-  const table = world.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  const liveGame = world.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
   for (const persona of ['Ada Lovelace', 'Hercule Poirot'])
     await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
-  await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-  await world.sim.until(() => table.driver !== null);
-  await settle(world, table);
+  await world.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated();
+  await world.sim.until(() => liveGame.driver !== null);
+  await settle(world, liveGame);
   // The deal SEED stands for.
-  expect(Object.fromEntries(table.state.players.map((p) => [p.name, p.role]))).toMatchObject({
+  expect(Object.fromEntries(liveGame.state.players.map((p) => [p.name, p.role]))).toMatchObject({
     alice: 'mafia',
     'Ada Lovelace': 'doctor',
     'Hercule Poirot': 'detective',
   });
-  return table;
+  return liveGame;
 }
 
-async function nextPhase(world: World, table: LiveGame): Promise<void> {
-  const { phase, day, deadline } = table.state;
+async function nextPhase(world: World, liveGame: LiveGame): Promise<void> {
+  const { phase, day, deadline } = liveGame.state;
   world.timers.advanceTo(deadline!);
-  await world.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });
-  await settle(world, table);
+  await world.sim.until(() => liveGame.state.phase !== phase || liveGame.state.day !== day, { timeoutMs: 10_000 });
+  await settle(world, liveGame);
 }
 
 describe('AI seats on a model, on the bot', () => {
   it("GIVEN OpenAI is configured and Ada prefers gpt-ada WHEN the AI seats play THEN Ada's calls ask for gpt-ada, Poirot's for the house model, and every call is an LlmCall row of this server and game", async () => {
     const { world: w, fake } = onUnlimited(playingModel({ usage: { input: 300, output: 20 } }));
     await adaPrefersItsOwnModel(w);
-    const table = await startGame(w);
-    for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+    const liveGame = await startGame(w);
+    for (let i = 0; i < 3 && liveGame.state.phase !== 'ended'; i++) await nextPhase(w, liveGame);
 
     const decisions = fake.requests.filter((r) => r.system.includes('(seat '));
     const bySeat = (name: string) => new Set(decisions.filter((r) => seatNameOf(r) === name).map((r) => r.model));
     expect([...bySeat('Ada Lovelace')]).toEqual(['gpt-ada']);
     expect([...bySeat('Hercule Poirot')]).toEqual(['gpt-house']);
 
-    const rows = await createLlmCallStore(w.db.prisma).forGame(table.state.id);
+    const rows = await createLlmCallStore(w.db.prisma).forGame(liveGame.state.id);
     expect(rows.length).toBe(fake.requests.length);
     expect(rows.every((r) => r.guildId === w.sim.guild().id && r.ok)).toBe(true);
-    const ada = table.state.players.find((p) => p.name === 'Ada Lovelace')!;
+    const ada = liveGame.state.players.find((p) => p.name === 'Ada Lovelace')!;
     expect(
       rows.filter((r) => r.playerId === ada.id).every((r) => r.model === 'gpt-ada' && r.inputTokens === 300 && r.outputTokens === 20),
     ).toBe(true);
@@ -121,14 +121,14 @@ describe('AI seats on a model, on the bot', () => {
     const fake = await startFakeOpenAi(playingModel({ usage: { input: 300, output: 20 } }));
     const w = await startTestWorld({ llm: openAi(fake.baseURL, 0, []), model: fake, seed: SEED });
     await adaPrefersItsOwnModel(w);
-    const table = await startGame(w);
-    for (let i = 0; i < 2 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+    const liveGame = await startGame(w);
+    for (let i = 0; i < 2 && liveGame.state.phase !== 'ended'; i++) await nextPhase(w, liveGame);
 
     expect(fake.requests.length).toBeGreaterThan(0);
     expect(fake.requests.every((r) => r.model === 'gpt-house')).toBe(true);
     const told =
       "Ada Lovelace's persona names the model gpt-ada, which this bot does not allow (ALLOWED_MODELS): Ada Lovelace plays on gpt-house instead.";
-    expect(table.state.log.filter((e) => e.type === 'notice' && e.payload.text === told)).toHaveLength(1);
+    expect(liveGame.state.log.filter((e) => e.type === 'notice' && e.payload.text === told)).toHaveLength(1);
     expect(w.sim.messagesIn('game').filter((m) => m.content.includes(told))).toHaveLength(1);
   });
 
@@ -136,18 +136,18 @@ describe('AI seats on a model, on the bot', () => {
     const fake = await startFakeOpenAi(playingModel({ usage: { input: 400, output: 100 } }));
     const w = await startTestWorld({ llm: openAi(fake.baseURL, 1000), model: fake, seed: SEED });
     await adaPrefersItsOwnModel(w);
-    const table = await startGame(w);
-    for (let i = 0; i < 2 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+    const liveGame = await startGame(w);
+    for (let i = 0; i < 2 && liveGame.state.phase !== 'ended'; i++) await nextPhase(w, liveGame);
     const spent = fake.requests.length;
     expect(spent).toBeGreaterThanOrEqual(2);
-    for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+    for (let i = 0; i < 3 && liveGame.state.phase !== 'ended'; i++) await nextPhase(w, liveGame);
     // Calls already under way when the budget ran out may finish; none start after.
     expect(fake.requests.length).toBe(spent);
 
-    const notices = table.state.log.filter((e) => e.type === 'notice' && e.payload.text === BUDGET_NOTICE_TEXT);
+    const notices = liveGame.state.log.filter((e) => e.type === 'notice' && e.payload.text === BUDGET_NOTICE_TEXT);
     expect(notices).toHaveLength(1);
     expect(w.sim.messagesIn('game').filter((m) => m.content.includes(BUDGET_NOTICE_TEXT))).toHaveLength(1);
-    const rows = await createLlmCallStore(w.db.prisma).forGame(table.state.id);
+    const rows = await createLlmCallStore(w.db.prisma).forGame(liveGame.state.id);
     expect(rows.length).toBe(spent);
   });
 
@@ -155,13 +155,13 @@ describe('AI seats on a model, on the bot', () => {
     const fake = await startFakeOpenAi(playingModel({ usage: { input: 400, output: 100 } }));
     const w = await startTestWorld({ llm: houseOpenAi(fake.baseURL, { userDailyTokenBudget: 100 }), model: fake, seed: SEED });
     await adaPrefersItsOwnModel(w);
-    const table = await startGame(w);
-    for (let i = 0; i < 2 && table.state.phase !== 'ended'; i++) await nextPhase(w, table);
+    const liveGame = await startGame(w);
+    for (let i = 0; i < 2 && liveGame.state.phase !== 'ended'; i++) await nextPhase(w, liveGame);
 
-    const rows = await createLlmCallStore(w.db.prisma).forGame(table.state.id);
+    const rows = await createLlmCallStore(w.db.prisma).forGame(liveGame.state.id);
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.every((r) => r.userId === null && r.guildId === w.sim.guild().id)).toBe(true);
-    expect(table.state.log.some((e) => e.type === 'notice' && e.payload.text === BUDGET_NOTICE_TEXT)).toBe(false);
+    expect(liveGame.state.log.some((e) => e.type === 'notice' && e.payload.text === BUDGET_NOTICE_TEXT)).toBe(false);
     const before = fake.requests.length;
     fake.reset().enqueue(reply.text('Elementary.', { usage: { input: 50, output: 5 } }));
     await w.sim
@@ -183,8 +183,8 @@ describe('AI seats on a model, on the bot', () => {
     const channel = fromNow(() => world.sim.messagesIn('game'));
     const dmsToAlice = fromNow(() => world.sim.dmsTo('alice'));
     await adaPrefersItsOwnModel(world);
-    const table = await startGame(world);
-    for (let i = 0; i < 3 && table.state.phase !== 'ended'; i++) await nextPhase(world, table);
+    const liveGame = await startGame(world);
+    for (let i = 0; i < 3 && liveGame.state.phase !== 'ended'; i++) await nextPhase(world, liveGame);
 
     const line = "Ada Lovelace's persona asks for the model `gpt-ada`, which OpenAI does not serve (retired or unknown)";
     await world.sim.until(() => dmsToAlice().some((m) => m.content.includes(line)));

@@ -106,7 +106,7 @@ async function typed(user: string, channel: string, text: string): Promise<Seen>
 const catalog: { readonly stage: string; readonly cases: readonly Case[] }[] = [];
 let lobbyMessage: SimMessage;
 let lobbyId = '';
-let table: LiveGame;
+let liveGame: LiveGame;
 let carolNightOne: SimMessage;
 let aliceNightOne: SimMessage;
 let modMenu: SimMessage;
@@ -225,30 +225,36 @@ stage(
   async () => {
     await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'end' }).public();
     await w.sim.until(() => w.bot.liveGames.live.length === 0);
-    table = await openGame(w, { roles: ROLES, 'chat-messages': 1 });
-    carolNightOne = nightMenu(w, 'carol', table.state.id)!;
-    aliceNightOne = nightMenu(w, 'alice', table.state.id)!;
-    modMenu = await forgedMenu(w, table, 'alice', 'mod');
+    liveGame = await openGame(w, { roles: ROLES, 'chat-messages': 1 });
+    carolNightOne = nightMenu(w, 'carol', liveGame.state.id)!;
+    aliceNightOne = nightMenu(w, 'alice', liveGame.state.id)!;
+    modMenu = await forgedMenu(w, liveGame, 'alice', 'mod');
   },
   [
     {
       input: 'a night menu used by someone who does not play',
       sees: 'You are not playing in this game.',
-      act: () => reply(w.sim.user('mod').select(modMenu, `night:${table.state.id}`, [seated(table.state, 'carol').id])),
+      act: () => reply(w.sim.user('mod').select(modMenu, `night:${liveGame.state.id}`, [seated(liveGame.state, 'carol').id])),
     },
     {
       input: 'a night target who is not in the game (a tampered menu)',
       sees: 'That player is not in this game.',
       act: () =>
-        reply(w.sim.user('alice').select(forgeOption(aliceNightOne, `night:${table.state.id}`, ALIEN), `night:${table.state.id}`, [ALIEN])),
+        reply(
+          w.sim
+            .user('alice')
+            .select(forgeOption(aliceNightOne, `night:${liveGame.state.id}`, ALIEN), `night:${liveGame.state.id}`, [ALIEN]),
+        ),
     },
     {
       input: 'the Mafia picking themself (a tampered menu)',
       sees: 'As Mafia you cannot target yourself.',
       act: () => {
-        const carol = seated(table.state, 'carol').id;
+        const carol = seated(liveGame.state, 'carol').id;
         return reply(
-          w.sim.user('carol').select(forgeOption(carolNightOne, `night:${table.state.id}`, carol), `night:${table.state.id}`, [carol]),
+          w.sim
+            .user('carol')
+            .select(forgeOption(carolNightOne, `night:${liveGame.state.id}`, carol), `night:${liveGame.state.id}`, [carol]),
         );
       },
     },
@@ -284,26 +290,26 @@ stage(
 stage(
   'GIVEN day 1 of that game, alice killed in the night',
   async () => {
-    const night = `night:${table.state.id}`;
+    const night = `night:${liveGame.state.id}`;
     await w.sim
       .user('alice')
-      .select(aliceNightOne, night, [seated(table.state, 'carol').id])
+      .select(aliceNightOne, night, [seated(liveGame.state, 'carol').id])
       .ephemeral();
     await w.sim
       .user('carol')
-      .select(carolNightOne, night, [seated(table.state, 'alice').id])
+      .select(carolNightOne, night, [seated(liveGame.state, 'alice').id])
       .ephemeral();
-    await w.sim.until(() => table.state.phase !== 'night');
-    await settle(w, table);
-    while (table.state.phase !== 'day') await toNextPhase(w, table);
+    await w.sim.until(() => liveGame.state.phase !== 'night');
+    await settle(w, liveGame);
+    while (liveGame.state.phase !== 'day') await toNextPhase(w, liveGame);
     w.sim.user('bob').say('game', 'Good morning.');
-    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech' && e.payload.text === 'Good morning.'));
+    await w.sim.until(() => liveGame.state.log.some((e) => e.type === 'speech' && e.payload.text === 'Good morning.'));
   },
   [
     {
       input: 'a night menu used by day',
       sees: 'Night actions can only be taken at night.',
-      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${table.state.id}`, [seated(table.state, 'bob').id])),
+      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${liveGame.state.id}`, [seated(liveGame.state, 'bob').id])),
     },
     {
       input: 'a dead player writing in the game channel',
@@ -326,28 +332,28 @@ stage(
 stage(
   'GIVEN the day 1 vote',
   async () => {
-    while (table.state.phase !== 'vote') await toNextPhase(w, table);
-    voteMessage = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+    while (liveGame.state.phase !== 'vote') await toNextPhase(w, liveGame);
+    voteMessage = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
     openVote = structuredClone(voteMessage.components);
   },
   [
     {
       input: 'a vote by a dead player',
       sees: 'You are dead; the dead do not vote.',
-      act: () => reply(w.sim.user('alice').select(voteMessage, `vote:${table.state.id}`, [seated(table.state, 'carol').id])),
+      act: () => reply(w.sim.user('alice').select(voteMessage, `vote:${liveGame.state.id}`, [seated(liveGame.state, 'carol').id])),
     },
     {
       input: 'a vote by someone who does not play',
       sees: 'You are not playing in this game.',
-      act: () => reply(w.sim.user('mod').select(voteMessage, `vote:${table.state.id}`, [seated(table.state, 'carol').id])),
+      act: () => reply(w.sim.user('mod').select(voteMessage, `vote:${liveGame.state.id}`, [seated(liveGame.state, 'carol').id])),
     },
     {
       input: 'a vote for a dead player (a tampered menu)',
       sees: 'alice is already dead.',
       act: () => {
-        const alice = seated(table.state, 'alice').id;
+        const alice = seated(liveGame.state, 'alice').id;
         return reply(
-          w.sim.user('carol').select(forgeOption(voteMessage, `vote:${table.state.id}`, alice), `vote:${table.state.id}`, [alice]),
+          w.sim.user('carol').select(forgeOption(voteMessage, `vote:${liveGame.state.id}`, alice), `vote:${liveGame.state.id}`, [alice]),
         );
       },
     },
@@ -355,12 +361,14 @@ stage(
       input: 'a vote for someone not in the game (a tampered menu)',
       sees: 'That player is not in this game.',
       act: () =>
-        reply(w.sim.user('carol').select(forgeOption(voteMessage, `vote:${table.state.id}`, ALIEN), `vote:${table.state.id}`, [ALIEN])),
+        reply(
+          w.sim.user('carol').select(forgeOption(voteMessage, `vote:${liveGame.state.id}`, ALIEN), `vote:${liveGame.state.id}`, [ALIEN]),
+        ),
     },
     {
       input: 'a night menu used in the vote',
       sees: 'Night actions can only be taken at night.',
-      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${table.state.id}`, [seated(table.state, 'bob').id])),
+      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${liveGame.state.id}`, [seated(liveGame.state, 'bob').id])),
     },
   ],
 );
@@ -368,8 +376,8 @@ stage(
 stage(
   'GIVEN night 2 of that game',
   async () => {
-    while (table.state.phase !== 'night' && table.state.phase !== 'ended') await toNextPhase(w, table);
-    expect(table.state.phase).toBe('night');
+    while (liveGame.state.phase !== 'night' && liveGame.state.phase !== 'ended') await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('night');
   },
   [
     {
@@ -379,18 +387,18 @@ stage(
         const closed = w.sim.messagesIn('game').find((m) => m.id === voteMessage.id)!;
         expect(closed.components).toHaveLength(0);
         (closed as { components: unknown }).components = openVote;
-        return reply(w.sim.user('carol').select(closed, `vote:${table.state.id}`, [seated(table.state, 'bob').id]));
+        return reply(w.sim.user('carol').select(closed, `vote:${liveGame.state.id}`, [seated(liveGame.state, 'bob').id]));
       },
     },
     {
       input: 'the night 1 menu used on night 2',
       sees: 'This night menu is from a night that is over; nothing changed. Use the newest menu in your DMs.',
-      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${table.state.id}`, [seated(table.state, 'bob').id])),
+      act: () => reply(w.sim.user('carol').select(carolNightOne, `night:${liveGame.state.id}`, [seated(liveGame.state, 'bob').id])),
     },
     {
       input: 'a dead player’s night menu',
       sees: 'You are dead; the dead take no actions.',
-      act: () => reply(w.sim.user('alice').select(aliceNightOne, `night:${table.state.id}`, [seated(table.state, 'carol').id])),
+      act: () => reply(w.sim.user('alice').select(aliceNightOne, `night:${liveGame.state.id}`, [seated(liveGame.state, 'carol').id])),
     },
   ],
 );

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { AI, nightMenu, seated, seedWhere, settle, tableOf, toNextPhase } from './playing.ts';
+import { AI, nightMenu, seated, seedWhere, settle, liveGameOf, toNextPhase } from './playing.ts';
 import { afterTest, fromNow, tidy } from './shared-world.ts';
 
 /**
@@ -29,25 +29,25 @@ async function start(): Promise<LiveGame> {
     .user('alice')
     .slash('game', 'mafia', { subcommand: 'create', options: { 'night-one-kill': false } })
     .public(PATIENT);
-  const table = w.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated(PATIENT);
+  const liveGame = w.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated(PATIENT);
   for (const persona of AI)
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral(PATIENT);
-  await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated(PATIENT);
-  await w.sim.until(() => table.driver !== null, PATIENT);
-  await settle(w, table);
-  return table;
+  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated(PATIENT);
+  await w.sim.until(() => liveGame.driver !== null, PATIENT);
+  await settle(w, liveGame);
+  return liveGame;
 }
 
 /** carol picks bob from her night menu. */
-async function investigateBob(table: LiveGame): Promise<void> {
-  const menu = nightMenu(w, 'carol', table.state.id)!;
+async function investigateBob(liveGame: LiveGame): Promise<void> {
+  const menu = nightMenu(w, 'carol', liveGame.state.id)!;
   const picked = await w.sim
     .user('carol')
-    .select(menu, `night:${table.state.id}`, [seated(table.state, 'bob').id])
+    .select(menu, `night:${liveGame.state.id}`, [seated(liveGame.state, 'bob').id])
     .ephemeral(PATIENT);
   expect(messageText(picked)).toMatch(/^Noted/);
-  await settle(w, table);
+  await settle(w, liveGame);
 }
 
 const results = (dms: () => SimMessage[]) =>
@@ -59,12 +59,12 @@ describe('the Detective’s result', () => {
   it('GIVEN carol, a human Detective, WHEN she investigates bob (Mafia) and the night ends THEN at dawn she alone gets it by DM, the channel never, and her /mafia status lists it', async () => {
     const dms = new Map(['alice', 'bob', 'carol'].map((name) => [name, fromNow(() => w.sim.dmsTo(name))]));
     const channel = fromNow(() => w.sim.messagesIn('game'));
-    const table = await start();
-    await investigateBob(table);
+    const liveGame = await start();
+    await investigateBob(liveGame);
     expect(results(dms.get('carol')!)).toEqual([]);
 
-    await toNextPhase(w, table);
-    expect(table.state.phase).toBe('dawn');
+    await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('dawn');
 
     expect(results(dms.get('carol')!)).toEqual([RESULT]);
     for (const name of ['alice', 'bob']) expect(results(dms.get(name)!)).toEqual([]);
@@ -78,16 +78,16 @@ describe('the Detective’s result', () => {
 
   it('GIVEN carol’s DMs closed at dawn WHEN her result cannot be sent THEN the host is told once in the channel, the game and its output go on into the day, and /mafia status gives her the result', async () => {
     const channel = fromNow(() => w.sim.messagesIn('game'));
-    const table = await start();
-    await investigateBob(table);
+    const liveGame = await start();
+    await investigateBob(liveGame);
     const dmChannel = w.sim.dmsTo('carol').at(-1)!.channelId;
     afterTest(w, w.sim.fail({ method: 'POST', route: new RegExp(`^/channels/${dmChannel}/messages$`), status: 403, code: CANNOT_DM_USER }));
     const spoken = fromNow(() => w.sim.webhookMessages('game'));
 
-    await toNextPhase(w, table);
-    expect(table.state.phase).toBe('dawn');
-    await toNextPhase(w, table);
-    expect(table.state.phase).toBe('day');
+    await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('dawn');
+    await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('day');
     // What follows the refused DM still goes out: the AI seats talk by day.
     await w.sim.until(() => spoken().length > 0, { ...PATIENT, description: 'an AI seat speaking by day' });
 
@@ -103,26 +103,26 @@ describe('the Detective’s result', () => {
   it('GIVEN carol investigated WHEN the bot is down over the night’s deadline, and restarts again by day, THEN her result comes once, when the night resolves on the bot’s return', async () => {
     const dms = fromNow(() => w.sim.dmsTo('carol'));
     const gameId = (await start()).state.id;
-    await investigateBob(tableOf(w, gameId)!);
-    const deadline = tableOf(w, gameId)!.state.deadline!;
+    await investigateBob(liveGameOf(w, gameId)!);
+    const deadline = liveGameOf(w, gameId)!.state.deadline!;
 
     await w.restart(() => w.timers.advanceTo(deadline + 1000));
-    await w.sim.until(() => tableOf(w, gameId) !== undefined, PATIENT);
+    await w.sim.until(() => liveGameOf(w, gameId) !== undefined, PATIENT);
     // Whatever was due while no bot ran fires now.
     w.timers.advanceTo(w.timers.now());
-    await w.sim.until(() => tableOf(w, gameId)?.state.phase !== 'night', {
+    await w.sim.until(() => liveGameOf(w, gameId)?.state.phase !== 'night', {
       ...PATIENT,
       description: 'the night resolved after the restart',
     });
-    await settle(w, tableOf(w, gameId)!);
+    await settle(w, liveGameOf(w, gameId)!);
     await w.sim.until(() => results(dms).length > 0, { ...PATIENT, description: 'her result' });
 
-    await toNextPhase(w, tableOf(w, gameId)!);
-    expect(tableOf(w, gameId)!.state.phase).toBe('day');
+    await toNextPhase(w, liveGameOf(w, gameId)!);
+    expect(liveGameOf(w, gameId)!.state.phase).toBe('day');
     await w.restart();
-    await w.sim.until(() => tableOf(w, gameId)?.driver != null, PATIENT);
-    await settle(w, tableOf(w, gameId)!);
-    await toNextPhase(w, tableOf(w, gameId)!);
+    await w.sim.until(() => liveGameOf(w, gameId)?.driver != null, PATIENT);
+    await settle(w, liveGameOf(w, gameId)!);
+    await toNextPhase(w, liveGameOf(w, gameId)!);
 
     expect(results(dms)).toEqual([RESULT]);
   });

@@ -27,15 +27,15 @@ afterAll(() => w.close());
 /** alice hosts, bob and carol join, the AI take seats, alice starts; nothing waits for a Mafia thread. */
 async function start(world: World, channel = 'game'): Promise<LiveGame> {
   const lobby = await world.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create' }).public();
-  const table = world.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  const liveGame = world.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
   for (const persona of AI)
     await world.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
-  await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
+  await world.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated();
   // A world's first game seats its AI in several seconds on a loaded machine (measured up to 6.5 s).
-  await world.sim.until(() => table.driver !== null, { timeoutMs: 30_000, description: 'the AI seated' });
-  await settle(world, table);
-  return table;
+  await world.sim.until(() => liveGame.driver !== null, { timeoutMs: 30_000, description: 'the AI seated' });
+  await settle(world, liveGame);
+  return liveGame;
 }
 
 const channelText = (world: World) => world.sim.messagesIn('game').map(messageText);
@@ -51,12 +51,12 @@ describe('Discord faults during a game', () => {
     const dmsToBob = fromNow(() => w.sim.dmsTo('bob'));
     afterTest(w, w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: MISSING_PERMISSIONS }));
 
-    const table = await start(w);
+    const liveGame = await start(w);
 
-    expect(table.mafiaThreadId).toBeNull();
+    expect(liveGame.mafiaThreadId).toBeNull();
     expect(channel().some((t) => t.includes('Night 1'))).toBe(true);
-    expect(nightMenu(w, 'carol', table.state.id)).toBeDefined();
-    expect(nightMenu(w, 'bob', table.state.id)).toBeDefined();
+    expect(nightMenu(w, 'carol', liveGame.state.id)).toBeDefined();
+    expect(nightMenu(w, 'bob', liveGame.state.id)).toBeDefined();
     const notices = channel().filter((t) => t.includes('no private thread'));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('Create Private Threads');
@@ -67,18 +67,18 @@ describe('Discord faults during a game', () => {
     ).toBe(true);
 
     // An AI Mafia's words at night reach bob by DM.
-    const aiMafia = table.state.players.find((p) => p.kind === 'ai' && isMafia(p.role))!;
-    const said = await table.submit((s, at) =>
+    const aiMafia = liveGame.state.players.find((p) => p.kind === 'ai' && isMafia(p.role))!;
+    const said = await liveGame.submit((s, at) =>
       engine.speak(s, { playerId: aiMafia.id, channel: 'mafia', text: 'Take the quiet one.', at }),
     );
     expect(said.ok).toBe(true);
-    await settle(w, table);
+    await settle(w, liveGame);
     expect(dmsToBob().map(messageText)).toContain(`**${aiMafia.name} (Mafia):** Take the quiet one.`);
 
     // And bob's DM to the bot is his team chat: it enters the game as Mafia speech.
     w.sim.user('bob').dm('I say we hit the Doctor.');
     await w.sim.until(() =>
-      table.state.log.some((e) => e.type === 'speech' && e.payload.channel === 'mafia' && e.payload.text === 'I say we hit the Doctor.'),
+      liveGame.state.log.some((e) => e.type === 'speech' && e.payload.channel === 'mafia' && e.payload.text === 'I say we hit the Doctor.'),
     );
   });
 
@@ -87,17 +87,17 @@ describe('Discord faults during a game', () => {
     const own = await startWorld({ seed: SEED });
     onTestFinished(() => own.close());
     own.sim.fail({ route: '/channels/:channelId/webhooks', status: 403, code: MISSING_PERMISSIONS });
-    const table = await start(own);
+    const liveGame = await start(own);
 
-    while (table.state.phase !== 'vote') await toNextPhase(own, table);
+    while (liveGame.state.phase !== 'vote') await toNextPhase(own, liveGame);
 
-    const aiNames = table.state.players.filter((p) => p.kind === 'ai').map((p) => p.name);
-    const aiIds = new Set(table.state.players.filter((p) => p.kind === 'ai').map((p) => p.id));
+    const aiNames = liveGame.state.players.filter((p) => p.kind === 'ai').map((p) => p.name);
+    const aiIds = new Set(liveGame.state.players.filter((p) => p.kind === 'ai').map((p) => p.id));
     // Lines said with a vote stand in the vote message instead.
-    const withVote = (e: (typeof table.state.log)[number]) =>
+    const withVote = (e: (typeof liveGame.state.log)[number]) =>
       e.type === 'speech' &&
-      table.state.log.some((v) => v.type === 'vote_cast' && v.payload.voterId === e.payload.playerId && v.at === e.at);
-    const spoken = table.state.log.filter(
+      liveGame.state.log.some((v) => v.type === 'vote_cast' && v.payload.voterId === e.payload.playerId && v.at === e.at);
+    const spoken = liveGame.state.log.filter(
       (e) => e.type === 'speech' && e.payload.channel === 'town' && aiIds.has(e.payload.playerId) && !withVote(e),
     );
     expect(spoken.length).toBeGreaterThan(0);
@@ -112,13 +112,13 @@ describe('Discord faults during a game', () => {
     const own = await startWorld({ seed: SEED });
     onTestFinished(() => own.close());
     own.sim.setBotOverwrite('game', { deny: Permissions.ManageWebhooks });
-    const table = await start(own);
-    while (table.state.phase !== 'day') await toNextPhase(own, table);
-    const ai = table.state.players.find((p) => p.kind === 'ai' && p.alive)!;
+    const liveGame = await start(own);
+    while (liveGame.state.phase !== 'day') await toNextPhase(own, liveGame);
+    const ai = liveGame.state.players.find((p) => p.kind === 'ai' && p.alive)!;
     const say = async (text: string) => {
-      const said = await table.submit((s, at) => engine.speak(s, { playerId: ai.id, channel: 'town', text, at }));
+      const said = await liveGame.submit((s, at) => engine.speak(s, { playerId: ai.id, channel: 'town', text, at }));
       expect(said.ok).toBe(true);
-      await settle(own, table);
+      await settle(own, liveGame);
     };
 
     await say('Before the grant.');
@@ -143,14 +143,14 @@ describe('Discord faults during a game', () => {
 
   it('GIVEN a running game WHEN its channel is deleted THEN the game is cancelled and stored so, each person is told by DM, and nothing more is posted', async () => {
     const dms = new Map(['alice', 'bob', 'carol'].map((name) => [name, fromNow(() => w.sim.dmsTo(name))]));
-    const table = await start(w, 'other');
-    const gameId = table.state.id;
+    const liveGame = await start(w, 'other');
+    const gameId = liveGame.state.id;
 
     w.sim.deleteChannel('other');
-    await w.sim.until(() => table.state.phase === 'ended');
-    await settle(w, table);
+    await w.sim.until(() => liveGame.state.phase === 'ended');
+    await settle(w, liveGame);
 
-    const ended = table.state.log.find((e) => e.type === 'game_ended');
+    const ended = liveGame.state.log.find((e) => e.type === 'game_ended');
     expect(ended?.type === 'game_ended' && ended.payload.outcome).toMatchObject({ kind: 'cancelled' });
     expect((await w.games.getGame(gameId))?.phase).toBe('ended');
     for (const name of ['alice', 'bob', 'carol']) {
@@ -160,7 +160,7 @@ describe('Discord faults during a game', () => {
           .some((t) => t.includes('was cancelled: its channel was deleted')),
       ).toBe(true);
     }
-    const posts = w.sim.requests('POST', '/channels/:channelId/messages').filter((c) => c.path.includes(table.channelId));
+    const posts = w.sim.requests('POST', '/channels/:channelId/messages').filter((c) => c.path.includes(liveGame.channelId));
     const afterDelete = posts.filter((c) => c.status === 404);
     expect(afterDelete.length).toBeLessThanOrEqual(1);
     expect(w.bot.liveGames.live).toHaveLength(0);
@@ -168,14 +168,14 @@ describe('Discord faults during a game', () => {
 
   it('GIVEN Discord fails one announcement with 5xx past its retries WHEN the vote opens THEN the vote message still goes out and the host is told once', async () => {
     const channel = channelTextFromNow();
-    const table = await start(w);
-    while (table.state.phase !== 'day') await toNextPhase(w, table);
+    const liveGame = await start(w);
+    while (liveGame.state.phase !== 'day') await toNextPhase(w, liveGame);
     // discord.js tries a message 4 times (3 retries): this many failures outlast one message.
     w.sim.fail({ method: 'POST', route: '/channels/:channelId/messages', status: 502, times: 4 });
-    await toNextPhase(w, table);
+    await toNextPhase(w, liveGame);
 
-    expect(table.state.phase).toBe('vote');
-    expect(table.voteMessageId).not.toBeNull();
+    expect(liveGame.state.phase).toBe('vote');
+    expect(liveGame.voteMessageId).not.toBeNull();
     expect(channel().filter((t) => t.includes('Discord did not take'))).toHaveLength(1);
   });
 });

@@ -21,15 +21,15 @@ function dmMessages(names: readonly string[]): number {
 
 describe('what a finished game leaves in memory', () => {
   it("GIVEN a game played to its end on Discord WHEN its director's cut is out THEN discord.js holds neither of its threads nor a message of its channel or of its people's DMs, and the bot's own tables hold nothing of it", async () => {
-    const table = await openGame(w);
-    const mafiaThreadId = table.mafiaThreadId;
+    const liveGame = await openGame(w);
+    const mafiaThreadId = liveGame.mafiaThreadId;
     const used = new Set<string>();
-    for (let step = 0; step < 80 && table.state.phase !== 'ended'; step++) {
-      await humansAct(w, table.state.id, used);
-      await toNextPhase(w, table);
+    for (let step = 0; step < 80 && liveGame.state.phase !== 'ended'; step++) {
+      await humansAct(w, liveGame.state.id, used);
+      await toNextPhase(w, liveGame);
     }
     await w.bot.idle();
-    expect(table.state.phase).toBe('ended');
+    expect(liveGame.state.phase).toBe('ended');
     const cut = w.sim.threadsOf('game').find((t) => t.name?.startsWith("Director's cut"));
     expect(cut).toBeDefined();
     expect(mafiaThreadId).not.toBeNull();

@@ -28,23 +28,23 @@ function options(m: SimMessage, customId: string): string[] {
 }
 
 /** Everything the bot and the AI seats owe right now is done and delivered. */
-async function settle(table: LiveGame): Promise<void> {
+async function settle(liveGame: LiveGame): Promise<void> {
   for (let i = 0; i < 4; i++) {
     await w.bot.idle();
-    await table.driver?.idle();
+    await liveGame.driver?.idle();
   }
   await w.bot.idle();
 }
 
 async function startGame(): Promise<LiveGame> {
   const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create', options: {} }).public();
-  const table = w.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  const liveGame = w.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
   for (const persona of AI) await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
-  await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-  await w.sim.until(() => table.driver !== null && table.mafiaThreadId !== null);
-  await settle(table);
-  return table;
+  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated();
+  await w.sim.until(() => liveGame.driver !== null && liveGame.mafiaThreadId !== null);
+  await settle(liveGame);
+  return liveGame;
 }
 
 function human(state: GameState, name: string) {
@@ -53,20 +53,20 @@ function human(state: GameState, name: string) {
 
 describe('a full game on Discord: 3 humans and 4 AI personas', () => {
   it("GIVEN a started game WHEN everyone plays through nights, days and votes THEN it ends with the director's cut, and each human saw only their own secrets", async () => {
-    const table = await startGame();
-    const gameId = table.state.id;
+    const liveGame = await startGame();
+    const gameId = liveGame.state.id;
     const customNight = `night:${gameId}`;
     const customVote = `vote:${gameId}`;
     const nightMenusSeen = new Map<string, number>();
     const used = new Set<string>();
 
-    for (let step = 0; step < 80 && table.state.phase !== 'ended'; step++) {
-      await settle(table);
-      const s = table.state;
+    for (let step = 0; step < 80 && liveGame.state.phase !== 'ended'; step++) {
+      await settle(liveGame);
+      const s = liveGame.state;
       if (s.phase === 'night') {
         for (const name of HUMANS) {
           const me = human(s, name);
-          if (!me.alive || table.state.phase !== 'night') continue;
+          if (!me.alive || liveGame.state.phase !== 'night') continue;
           const menu = w.sim
             .dmsTo(name)
             .filter((m) => options(m, customNight).length > 0)
@@ -77,25 +77,25 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
           const choice = options(menu, customNight).find((v) => v !== SKIP_VALUE) ?? SKIP_VALUE;
           const reply = await w.sim.user(name).select(menu, customNight, [choice]).ephemeral();
           // The AI seats act at the same time; the night may have closed under the click, which is then refused.
-          const now = table.state;
+          const now = liveGame.state;
           if (now.phase === 'night' && now.day === s.day) expect(messageText(reply)).toMatch(/^Noted/);
           else expect(messageText(reply)).toMatch(/^Noted|only be taken at night/);
         }
       } else if (s.phase === 'day') {
         for (const name of HUMANS) if (human(s, name).alive) w.sim.user(name).say('game', `${name} thinks someone is lying.`);
-        const before = table.state.log.length;
+        const before = liveGame.state.log.length;
         const living = HUMANS.filter((n) => human(s, n).alive);
         await w.sim.until(
           () =>
             living.every((n) =>
-              table.state.log.slice(before - 1).some((e) => e.type === 'speech' && e.payload.playerId === human(s, n).id),
-            ) || table.state.phase !== 'day',
+              liveGame.state.log.slice(before - 1).some((e) => e.type === 'speech' && e.payload.playerId === human(s, n).id),
+            ) || liveGame.state.phase !== 'day',
         );
-      } else if (s.phase === 'vote' && table.voteMessageId) {
-        const message = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+      } else if (s.phase === 'vote' && liveGame.voteMessageId) {
+        const message = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
         for (const name of HUMANS) {
-          const me = human(table.state, name);
-          if (!me.alive || table.state.phase !== 'vote' || me.id in table.state.votes) continue;
+          const me = human(liveGame.state, name);
+          if (!me.alive || liveGame.state.phase !== 'vote' || me.id in liveGame.state.votes) continue;
           const choice = options(message, customVote).find((v) => v !== me.id && v !== NO_LYNCH_VALUE)!;
           expect(messageText(await w.sim.user(name).select(message, customVote, [choice]).ephemeral())).toMatch(/^Your vote/);
         }
@@ -103,15 +103,15 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
         const lynched = s.players.find((p) => p.id === s.lynchedToday);
         if (lynched?.kind === 'human') w.sim.user(lynched.name).say('game', 'I was innocent, I swear.');
       }
-      await settle(table);
-      if (table.state.phase === s.phase && table.state.day === s.day && table.state.deadline !== null) {
-        w.timers.advanceTo(table.state.deadline);
+      await settle(liveGame);
+      if (liveGame.state.phase === s.phase && liveGame.state.day === s.day && liveGame.state.deadline !== null) {
+        w.timers.advanceTo(liveGame.state.deadline);
         // The deadline's advance goes through the session's queue; wait for it to land.
-        await w.sim.until(() => table.state.phase !== s.phase || table.state.day !== s.day, { timeoutMs: 5000 });
+        await w.sim.until(() => liveGame.state.phase !== s.phase || liveGame.state.day !== s.day, { timeoutMs: 5000 });
       }
     }
-    await settle(table);
-    const state = table.state;
+    await settle(liveGame);
+    const state = liveGame.state;
     expect(state.phase).toBe('ended');
 
     // Each human's DMs hold their own role card and, at night, their own menus only.
@@ -130,7 +130,7 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
     expect([...nightMenusSeen.keys()].every((n) => getRole(human(state, n).role!).nightAction !== null)).toBe(true);
 
     // The Mafia thread holds only the Mafia: its human members, and AI speech only from AI Mafia.
-    const thread = w.sim.threadsOf('game').find((t) => t.id === table.mafiaThreadId)!;
+    const thread = w.sim.threadsOf('game').find((t) => t.id === liveGame.mafiaThreadId)!;
     const humanMafia = state.players.filter((p) => p.kind === 'human' && isMafia(p.role)).map((p) => p.userId!);
     expect(
       w.sim

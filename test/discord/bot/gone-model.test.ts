@@ -17,12 +17,12 @@ describe('a model its provider no longer serves, on the bot', () => {
   it('GIVEN OPENAI_MODEL names a model the provider answers 404 model_not_found for WHEN the AI seats play two nights and a day THEN the channel and the host (by DM) are told once, naming the model and the setting, the seats play on instinct, and no provider text reaches Discord', async () => {
     const fake = await startFakeOpenAi(() => reply.status(404, 'The model `gpt-gone` does not exist or you do not have access to it.'));
     const w = await startTestWorld({ llm: goneModel(fake.baseURL), model: fake, seed: 3 });
-    const table = await openGame(w);
-    for (let i = 0; i < 6 && table.state.phase !== 'ended' && !(table.state.phase === 'night' && table.state.day >= 2); i++) {
-      const { phase, day, deadline } = table.state;
+    const liveGame = await openGame(w);
+    for (let i = 0; i < 6 && liveGame.state.phase !== 'ended' && !(liveGame.state.phase === 'night' && liveGame.state.day >= 2); i++) {
+      const { phase, day, deadline } = liveGame.state;
       w.timers.advanceTo(deadline!);
-      await w.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });
-      await settle(w, table);
+      await w.sim.until(() => liveGame.state.phase !== phase || liveGame.state.day !== day, { timeoutMs: 10_000 });
+      await settle(w, liveGame);
     }
 
     expect(fake.requests.length).toBeGreaterThan(AI.length);
@@ -30,7 +30,7 @@ describe('a model its provider no longer serves, on the bot', () => {
     expect(channel.filter(told)).toHaveLength(1);
     expect(w.sim.dmsTo('alice').map(messageText).filter(told)).toHaveLength(1);
     for (const name of ['bob', 'carol']) expect(w.sim.dmsTo(name).map(messageText).filter(told)).toHaveLength(0);
-    const fellBack = table.state.log.filter((e) => e.type === 'reasoning' && e.payload.fallback === 'model_unavailable');
+    const fellBack = liveGame.state.log.filter((e) => e.type === 'reasoning' && e.payload.fallback === 'model_unavailable');
     expect(fellBack.length).toBeGreaterThan(AI.length);
     // One call per decision (the recap's call asks for no answer format): a gone model is not asked twice for one move.
     expect(fake.requests.filter((r) => r.outputSchema !== undefined)).toHaveLength(fellBack.length);

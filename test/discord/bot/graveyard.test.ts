@@ -25,18 +25,18 @@ afterAll(() => w.close());
 afterEach(() => tidy(w));
 
 /** The game's graveyard thread in the simulator, if it was made. */
-function graveyardOf(table: LiveGame, channel = 'game'): SimChannel | undefined {
-  return w.sim.threadsOf(channel).find((t) => t.name === graveyardThreadName(table.state.id));
+function graveyardOf(liveGame: LiveGame, channel = 'game'): SimChannel | undefined {
+  return w.sim.threadsOf(channel).find((t) => t.name === graveyardThreadName(liveGame.state.id));
 }
 
 /** carol (the Mafia) kills `victim` on night one, and the night plays out until they are dead. */
-async function carolKills(table: LiveGame, victim: string): Promise<void> {
-  const menu = nightMenu(w, 'carol', table.state.id)!;
-  const target = seated(table.state, victim).id;
-  expect(messageText(await w.sim.user('carol').select(menu, `night:${table.state.id}`, [target]).ephemeral())).toMatch(/^Noted/);
-  for (let step = 0; step < 4 && seated(table.state, victim).alive; step++) await toNextPhase(w, table);
-  expect(seated(table.state, victim).alive).toBe(false);
-  await settle(w, table);
+async function carolKills(liveGame: LiveGame, victim: string): Promise<void> {
+  const menu = nightMenu(w, 'carol', liveGame.state.id)!;
+  const target = seated(liveGame.state, victim).id;
+  expect(messageText(await w.sim.user('carol').select(menu, `night:${liveGame.state.id}`, [target]).ephemeral())).toMatch(/^Noted/);
+  for (let step = 0; step < 4 && seated(liveGame.state, victim).alive; step++) await toNextPhase(w, liveGame);
+  expect(seated(liveGame.state, victim).alive).toBe(false);
+  await settle(w, liveGame);
 }
 
 /** Everything the thread holds, as one text. */
@@ -49,12 +49,12 @@ function threadText(thread: SimChannel): string {
 
 describe('the graveyard thread', () => {
   it('GIVEN a running game WHEN carol kills bob THEN bob is in a private graveyard that carol cannot read nor invite to, and each AI seat’s reasoning is posted there as it is recorded', async () => {
-    const table = await openGame(w, { roles: ROLES });
-    expect(graveyardOf(table)).toBeUndefined();
+    const liveGame = await openGame(w, { roles: ROLES });
+    expect(graveyardOf(liveGame)).toBeUndefined();
 
-    await carolKills(table, 'bob');
+    await carolKills(liveGame, 'bob');
 
-    const thread = graveyardOf(table)!;
+    const thread = graveyardOf(liveGame)!;
     expect(thread).toBeDefined();
     const members = w.sim.threadMembers(thread.id);
     expect(members).toContain(w.sim.user('bob').id);
@@ -68,20 +68,20 @@ describe('the graveyard thread', () => {
     expect(() => w.sim.user('bob').invite(thread.id, w.sim.user('carol'))).toThrow(/only moderators/);
 
     // The dead talk freely there, and it is no move of the game.
-    const before = table.state.log.length;
+    const before = liveGame.state.log.length;
     w.sim.user('bob').say(thread.id, 'carol did it, I am sure');
-    await settle(w, table);
-    expect(table.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === seated(table.state, 'bob').id)).toBe(
-      false,
-    );
+    await settle(w, liveGame);
+    expect(
+      liveGame.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === seated(liveGame.state, 'bob').id),
+    ).toBe(false);
 
     // A day later: every reasoning recorded so far is in the thread, the latest posted live.
-    const opened = table.state.log.length;
-    await toNextPhase(w, table);
-    const reasoning = table.state.log.flatMap((e) => (e.type === 'reasoning' ? [e] : []));
+    const opened = liveGame.state.log.length;
+    await toNextPhase(w, liveGame);
+    const reasoning = liveGame.state.log.flatMap((e) => (e.type === 'reasoning' ? [e] : []));
     expect(reasoning.some((e) => e.seq > opened)).toBe(true);
     const text = threadText(thread);
-    for (const e of reasoning) expect(text).toContain(reasoningLine(table.state, e.payload));
+    for (const e of reasoning) expect(text).toContain(reasoningLine(liveGame.state, e.payload));
     const sends = w.sim.requests('POST', new RegExp(`/channels/${thread.id}/messages$`));
     expect(sends.length).toBeGreaterThan(1);
     for (const sent of sends) {
@@ -111,9 +111,9 @@ describe('the graveyard thread', () => {
     expect(JSON.stringify(rules.embeds)).toMatch(/Spectators in the graveyard thread.*\*\*on\*\*/);
     await tidy(w);
 
-    const table = await openGame(w, { roles: ROLES, spectators: true });
+    const liveGame = await openGame(w, { roles: ROLES, spectators: true });
     const joined = await w.sim.user('mod').slash('game', 'mafia', { subcommand: 'spectate' }).ephemeral();
-    const thread = graveyardOf(table)!;
+    const thread = graveyardOf(liveGame)!;
     expect(messageText(joined)).toContain(`<#${thread.id}>`);
     expect(w.sim.threadMembers(thread.id)).toContain(w.sim.user('mod').id);
     expect(
@@ -153,18 +153,18 @@ describe('the graveyard thread', () => {
   });
 
   it('GIVEN bob in the graveyard WHEN Discord refuses one graveyard message THEN the later ones still go out, the host hears it once, and the game goes on', async () => {
-    const table = await openGame(w, { roles: ROLES });
-    await carolKills(table, 'bob');
-    const thread = graveyardOf(table)!;
+    const liveGame = await openGame(w, { roles: ROLES });
+    await carolKills(liveGame, 'bob');
+    const thread = graveyardOf(liveGame)!;
     afterTest(w, w.sim.fail({ method: 'POST', route: new RegExp(`/channels/${thread.id}/messages$`), status: 403, code: 50013, times: 1 }));
     const posted = w.sim.messagesIn(thread.id).length;
     const refusedBefore = w.sim.failedRequests().length;
-    const before = `${table.state.phase} ${table.state.day}`;
+    const before = `${liveGame.state.phase} ${liveGame.state.day}`;
 
-    await toNextPhase(w, table);
-    await toNextPhase(w, table);
+    await toNextPhase(w, liveGame);
+    await toNextPhase(w, liveGame);
 
-    expect(`${table.state.phase} ${table.state.day}`).not.toBe(before);
+    expect(`${liveGame.state.phase} ${liveGame.state.day}`).not.toBe(before);
     expect(
       w.sim
         .failedRequests()
@@ -176,10 +176,10 @@ describe('the graveyard thread', () => {
   });
 
   it('GIVEN a game with its graveyard open WHEN the bot restarts THEN it finds the thread again by name and goes on posting there', async () => {
-    const table = await openGame(w, { roles: ROLES });
-    await carolKills(table, 'bob');
-    const thread = graveyardOf(table)!;
-    const gameId = table.state.id;
+    const liveGame = await openGame(w, { roles: ROLES });
+    await carolKills(liveGame, 'bob');
+    const thread = graveyardOf(liveGame)!;
+    const gameId = liveGame.state.id;
 
     await w.restart();
     const again = (await w.bot.liveGames.inChannel(w.sim.channel('game').id))!;
@@ -200,37 +200,37 @@ describe('a channel that refuses private threads', () => {
         .user('alice')
         .slash('game', 'mafia', { subcommand: 'create', options: { roles: ROLES, spectators: true } })
         .public();
-      const table = lacking.bot.liveGames.live[0]!;
-      for (const name of ['bob', 'carol']) await lacking.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+      const liveGame = lacking.bot.liveGames.live[0]!;
+      for (const name of ['bob', 'carol']) await lacking.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
       for (const persona of ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple', 'Oscar Wilde']) {
         await lacking.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
       }
-      await lacking.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-      await lacking.sim.until(() => table.driver !== null);
-      await settle(lacking, table);
+      await lacking.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated();
+      await lacking.sim.until(() => liveGame.driver !== null);
+      await settle(lacking, liveGame);
 
       // carol's kill, by DM (no Mafia thread either).
-      const menu = nightMenu(lacking, 'carol', table.state.id)!;
+      const menu = nightMenu(lacking, 'carol', liveGame.state.id)!;
       await lacking.sim
         .user('carol')
-        .select(menu, `night:${table.state.id}`, [seated(table.state, 'bob').id])
+        .select(menu, `night:${liveGame.state.id}`, [seated(liveGame.state, 'bob').id])
         .ephemeral();
-      for (let step = 0; step < 4 && seated(table.state, 'bob').alive; step++) await toNextPhase(lacking, table);
-      expect(seated(table.state, 'bob').alive).toBe(false);
-      await settle(lacking, table);
+      for (let step = 0; step < 4 && seated(liveGame.state, 'bob').alive; step++) await toNextPhase(lacking, liveGame);
+      expect(seated(liveGame.state, 'bob').alive).toBe(false);
+      await settle(lacking, liveGame);
 
       const refused = await lacking.sim.user('mod').slash('game', 'mafia', { subcommand: 'spectate' }).ephemeral();
       expect(messageText(refused)).toMatch(/no graveyard: I need \*\*Create Private Threads\*\*/);
       const told = lacking.sim.messagesIn('game').filter((m) => m.content.includes('no graveyard thread'));
       expect(told).toHaveLength(1);
       expect(told[0]!.content).toContain('**Create Private Threads**');
-      expect(lacking.sim.threadsOf('game').some((t) => t.name === graveyardThreadName(table.state.id))).toBe(false);
+      expect(lacking.sim.threadsOf('game').some((t) => t.name === graveyardThreadName(liveGame.state.id))).toBe(false);
 
       // The game goes on.
-      const day = table.state.day;
-      const phase = table.state.phase;
-      await toNextPhase(lacking, table);
-      expect(`${table.state.phase} ${table.state.day}`).not.toBe(`${phase} ${day}`);
+      const day = liveGame.state.day;
+      const phase = liveGame.state.phase;
+      await toNextPhase(lacking, liveGame);
+      expect(`${liveGame.state.phase} ${liveGame.state.day}`).not.toBe(`${phase} ${day}`);
     } finally {
       await lacking.close();
     }

@@ -19,27 +19,27 @@ const PATIENT = { timeoutMs: 15_000 };
 /** alice hosts, bob and carol join, the AI take seats, alice starts; returns once night 1 is under way. */
 async function start(): Promise<LiveGame> {
   const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public(PATIENT);
-  const table = w.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated(PATIENT);
+  const liveGame = w.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated(PATIENT);
   for (const persona of AI)
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral(PATIENT);
-  await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated(PATIENT);
-  await w.sim.until(() => table.driver !== null && table.mafiaThreadId !== null, PATIENT);
-  await settle(w, table);
-  return table;
+  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated(PATIENT);
+  await w.sim.until(() => liveGame.driver !== null && liveGame.mafiaThreadId !== null, PATIENT);
+  await settle(w, liveGame);
+  return liveGame;
 }
 
 describe('the bot kicked from the server', () => {
   it('GIVEN a running game WHEN the bot is kicked from its server THEN the game is cancelled and stored so, and each person is told by DM that the bot was removed from the server, not that the channel was deleted', async () => {
     const dms = new Map(['alice', 'bob', 'carol'].map((name) => [name, fromNow(() => w.sim.dmsTo(name))]));
-    const table = await start();
-    const gameId = table.state.id;
+    const liveGame = await start();
+    const gameId = liveGame.state.id;
 
     w.sim.kickBot('Club');
-    await w.sim.until(() => table.state.phase === 'ended', PATIENT);
-    await settle(w, table);
+    await w.sim.until(() => liveGame.state.phase === 'ended', PATIENT);
+    await settle(w, liveGame);
 
-    const ended = table.state.log.find((e) => e.type === 'game_ended');
+    const ended = liveGame.state.log.find((e) => e.type === 'game_ended');
     expect(ended?.type === 'game_ended' && ended.payload.outcome).toEqual({
       kind: 'cancelled',
       by: null,

@@ -6,10 +6,10 @@ import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { reply, type FakeLlmServer } from '../../../scripts/fakes/llm/fake-llm-server.ts';
 import { startFakeOpenAi } from '../../../scripts/fakes/llm/fake-openai.ts';
 import { startWorld, type World } from './harness.ts';
-import { openGame, settle as settleAll, tableOf } from './playing.ts';
+import { openGame, settle as settleAll, liveGameOf } from './playing.ts';
 
 /** The bot's own work done and delivered; the AI seats' calls hang until the clock ends them. */
-const settle = (world: World, table: LiveGame) => settleAll(world, table, { waitForAi: false });
+const settle = (world: World, liveGame: LiveGame) => settleAll(world, liveGame, { waitForAi: false });
 
 let w: World | undefined;
 let fake: FakeLlmServer | undefined;
@@ -22,14 +22,14 @@ afterEach(async () => {
 
 /** A game with every model call hanging, moved on deadline by deadline to its first vote (nobody killed the night before). */
 async function atTheVote(world: World): Promise<LiveGame> {
-  const table = await openGame(world, { 'night-one-kill': false }, 'game', { waitForAi: false });
-  while (table.state.phase !== 'vote') {
-    const { phase, day, deadline } = table.state;
+  const liveGame = await openGame(world, { 'night-one-kill': false }, 'game', { waitForAi: false });
+  while (liveGame.state.phase !== 'vote') {
+    const { phase, day, deadline } = liveGame.state;
     world.timers.advanceTo(deadline!);
-    await world.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 30_000 });
-    await settle(world, table);
+    await world.sim.until(() => liveGame.state.phase !== phase || liveGame.state.day !== day, { timeoutMs: 30_000 });
+    await settle(world, liveGame);
   }
-  return table;
+  return liveGame;
 }
 
 /** The AI seats alive in the game. */
@@ -67,14 +67,14 @@ describe('a restart late in a phase', () => {
 
     // Down past the moment the AI votes were due (3 s before the deadline); back 0.9 s before it.
     await world.restart(() => world.timers.advanceTo(deadline! - 900));
-    const table = tableOf(world, id)!;
+    const liveGame = liveGameOf(world, id)!;
     // 0.9 s later: the deadline.
     world.timers.advanceTo(deadline!);
-    await world.sim.until(() => table.state.phase !== 'vote' || table.state.day !== day, { timeoutMs: 30_000 });
-    await settle(world, table);
+    await world.sim.until(() => liveGame.state.phase !== 'vote' || liveGame.state.day !== day, { timeoutMs: 30_000 });
+    await settle(world, liveGame);
 
-    expect(voters(table.state, day).sort()).toEqual([...ai].sort());
-    expect(restartStandIns(table.state, day).sort()).toEqual([...ai].sort());
+    expect(voters(liveGame.state, day).sort()).toEqual([...ai].sort());
+    expect(restartStandIns(liveGame.state, day).sort()).toEqual([...ai].sort());
     expect(world.sim.messagesIn('game').map(messageText).join('\n')).not.toContain('Tally: no votes');
   });
 
@@ -87,16 +87,16 @@ describe('a restart late in a phase', () => {
     const ai = aiSeats(before.state);
 
     await world.restart(() => world.timers.advanceTo(deadline! + 60_000));
-    const table = tableOf(world, id)!;
+    const liveGame = liveGameOf(world, id)!;
     // Whatever was due while no bot ran fires now.
     world.timers.advanceTo(world.timers.now());
-    await world.sim.until(() => table.state.phase !== 'vote' || table.state.day !== day, { timeoutMs: 30_000 });
-    await settle(world, table);
+    await world.sim.until(() => liveGame.state.phase !== 'vote' || liveGame.state.day !== day, { timeoutMs: 30_000 });
+    await settle(world, liveGame);
 
-    expect(voters(table.state, day).sort()).toEqual([...ai].sort());
-    expect(restartStandIns(table.state, day).sort()).toEqual([...ai].sort());
+    expect(voters(liveGame.state, day).sort()).toEqual([...ai].sort());
+    expect(restartStandIns(liveGame.state, day).sort()).toEqual([...ai].sort());
     // Resolved as the bot came back, not a deadline's length later.
-    const resolved = table.state.log.find((e) => e.type === 'vote_resolved' && e.payload.day === day)!;
+    const resolved = liveGame.state.log.find((e) => e.type === 'vote_resolved' && e.payload.day === day)!;
     expect(resolved.at).toBe(deadline! + 60_000);
   });
 });

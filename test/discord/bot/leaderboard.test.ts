@@ -6,7 +6,7 @@ import type { Result } from '../../../src/result.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { T0 } from '../../support/test-game.ts';
 import { startWorld, type World } from './harness.ts';
-import { AI, humansAct, openGame, tableOf, toNextPhase } from './playing.ts';
+import { AI, humansAct, openGame, liveGameOf, toNextPhase } from './playing.ts';
 
 /** One world for the file: a game on it costs less than a new world. */
 let w: World;
@@ -35,12 +35,12 @@ const gamesOf = (m: SimMessage): Record<string, number> =>
 
 /** alice hosts, bob and carol join, four starter personas sit; the people play their moves until the game ends. */
 async function playGame(): Promise<GameState> {
-  const table = await openGame(w);
+  const liveGame = await openGame(w);
   const used = new Set<string>();
-  let last = table;
+  let last = liveGame;
   for (let step = 0; step < 80 && last.state.phase !== 'ended'; step++) {
-    await humansAct(w, table.state.id, used);
-    last = tableOf(w, table.state.id) ?? last;
+    await humansAct(w, liveGame.state.id, used);
+    last = liveGameOf(w, liveGame.state.id) ?? last;
     await toNextPhase(w, last);
   }
   expect(last.state.phase).toBe('ended');

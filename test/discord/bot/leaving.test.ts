@@ -17,20 +17,20 @@ afterAll(() => w.close());
 describe('leaving the server', () => {
   it('GIVEN a running game WHEN bob leaves the server at night THEN at daybreak he is out as "left the game", his role shown, and the game goes on without him', async () => {
     const channel = fromNow(() => w.sim.messagesIn('game'));
-    const table = await openGame(w);
-    const bob = seated(table.state, 'bob');
+    const liveGame = await openGame(w);
+    const bob = seated(liveGame.state, 'bob');
     expect(bob.alive).toBe(true);
 
     w.sim.removeMember('Club', 'bob');
-    await toNextPhase(w, table);
-    expect(table.state.phase).toBe('dawn');
-    expect(seated(table.state, 'bob').alive).toBe(true);
-    await toNextPhase(w, table);
-    await settle(w, table);
+    await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('dawn');
+    expect(seated(liveGame.state, 'bob').alive).toBe(true);
+    await toNextPhase(w, liveGame);
+    await settle(w, liveGame);
 
-    const died = table.state.log.find((e) => e.type === 'player_died' && e.payload.playerId === bob.id);
+    const died = liveGame.state.log.find((e) => e.type === 'player_died' && e.payload.playerId === bob.id);
     expect(died?.type === 'player_died' && died.payload).toMatchObject({ cause: 'left', role: bob.role });
-    expect(seated(table.state, 'bob').alive).toBe(false);
+    expect(seated(liveGame.state, 'bob').alive).toBe(false);
     const role = getRole(bob.role!).name;
     expect(
       channel()
@@ -41,27 +41,27 @@ describe('leaving the server', () => {
 
   it('GIVEN the host chose that an AI plays on WHEN bob leaves the server THEN at daybreak his seat is an AI, alive, his role kept secret, and it plays from then on', async () => {
     const inChannel = fromNow(() => w.sim.messagesIn('game'));
-    const table = await openGame(w, { 'if-someone-leaves': 'ai' });
-    const bob = seated(table.state, 'bob');
+    const liveGame = await openGame(w, { 'if-someone-leaves': 'ai' });
+    const bob = seated(liveGame.state, 'bob');
 
     w.sim.removeMember('Club', 'bob');
-    while (table.state.phase !== 'day') await toNextPhase(w, table);
-    await settle(w, table);
+    while (liveGame.state.phase !== 'day') await toNextPhase(w, liveGame);
+    await settle(w, liveGame);
 
-    expect(seated(table.state, 'bob')).toMatchObject({ kind: 'ai', alive: true, role: bob.role });
+    expect(seated(liveGame.state, 'bob')).toMatchObject({ kind: 'ai', alive: true, role: bob.role });
     const channel = inChannel().map(messageText);
     expect(channel.filter((t) => t.includes('bob left the server; an AI plays on in their seat'))).toHaveLength(1);
     expect(channel.some((t) => t.includes(getRole(bob.role!).name) && t.includes('bob'))).toBe(false);
     // Its next decision is the AI's: it reasons, and what it decided is on the record.
-    const reasoned = () => table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id);
-    const over = () => table.state.phase === 'ended';
-    while (!reasoned() && !over()) await toNextPhase(w, table);
-    expect(table.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id)).toBe(true);
+    const reasoned = () => liveGame.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id);
+    const over = () => liveGame.state.phase === 'ended';
+    while (!reasoned() && !over()) await toNextPhase(w, liveGame);
+    expect(liveGame.state.log.some((e) => e.type === 'reasoning' && e.payload.playerId === bob.id)).toBe(true);
   });
 
   it('GIVEN a running game WHEN the people with a night action pick it by DM THEN at daybreak Discord is asked only about the others (a pick is playing, as good as a word in the channel)', async () => {
-    const table = await openGame(w);
-    const gameId = table.state.id;
+    const liveGame = await openGame(w);
+    const gameId = liveGame.state.id;
     const asked = (name: string) =>
       w.sim.requests('GET', '/guilds/:guildId/members/:userId').filter((r) => r.path.endsWith(`/${w.sim.user(name).id}`)).length;
     const before = Object.fromEntries(HUMANS.map((name) => [name, asked(name)]));
@@ -69,11 +69,11 @@ describe('leaving the server', () => {
     const pickers = new Set<string>();
     await humansAct(w, gameId, new Set(), (name) => Promise.resolve(void pickers.add(name)));
     expect(pickers.size).toBeGreaterThan(0);
-    while (table.state.phase !== 'day' && table.state.phase !== 'ended') await toNextPhase(w, table);
-    await settle(w, table);
+    while (liveGame.state.phase !== 'day' && liveGame.state.phase !== 'ended') await toNextPhase(w, liveGame);
+    await settle(w, liveGame);
 
     for (const name of HUMANS) {
-      if (!seated(table.state, name).alive) continue;
+      if (!seated(liveGame.state, name).alive) continue;
       expect(asked(name) - before[name]!, name).toBe(pickers.has(name) ? 0 : 1);
     }
   });
@@ -81,12 +81,12 @@ describe('leaving the server', () => {
   it('GIVEN a lobby WHEN its host leaves the server THEN at the next join the longest-seated person becomes host, is told so in the channel, and can start the game', async () => {
     const channel = fromNow(() => w.sim.messagesIn('game'));
     const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
-    const table = w.bot.liveGames.live[0]!;
-    await w.sim.user('bob').click(lobby, `lobby:join:${table.state.id}`).updated();
+    const liveGame = w.bot.liveGames.live[0]!;
+    await w.sim.user('bob').click(lobby, `lobby:join:${liveGame.state.id}`).updated();
 
     w.sim.removeMember('Club', 'alice');
-    await w.sim.user('carol').click(lobby, `lobby:join:${table.state.id}`).updated();
-    await w.sim.until(() => table.hostId === w.sim.user('bob').id);
+    await w.sim.user('carol').click(lobby, `lobby:join:${liveGame.state.id}`).updated();
+    await w.sim.until(() => liveGame.hostId === w.sim.user('bob').id);
     await w.bot.idle();
 
     expect(
@@ -94,12 +94,12 @@ describe('leaving the server', () => {
         .map(messageText)
         .filter((t) => t.includes('**bob** is the host now')),
     ).toHaveLength(1);
-    expect(table.state.players.map((p) => p.name)).not.toContain('alice');
-    expect((await w.games.getGame(table.state.id))?.hostId).toBe(w.sim.user('bob').id);
+    expect(liveGame.state.players.map((p) => p.name)).not.toContain('alice');
+    expect((await w.games.getGame(liveGame.state.id))?.hostId).toBe(w.sim.user('bob').id);
     for (const persona of ['Sherlock Holmes', 'Hercule Poirot', 'Miss Marple']) {
       await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
     }
     await w.sim.user('bob').slash('game', 'mafia', { subcommand: 'start' }).public();
-    expect(table.state.phase).not.toBe('lobby');
+    expect(liveGame.state.phase).not.toBe('lobby');
   });
 });

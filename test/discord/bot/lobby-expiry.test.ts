@@ -21,9 +21,9 @@ beforeAll(async () => {
 afterAll(() => w.close());
 afterEach(() => tidy(w));
 
-async function openLobby(user: string, channel = 'game'): Promise<{ lobby: SimMessage; table: LiveGame }> {
+async function openLobby(user: string, channel = 'game'): Promise<{ lobby: SimMessage; liveGame: LiveGame }> {
   const lobby = await w.sim.user(user).slash(channel, 'mafia', { subcommand: 'create' }).public();
-  return { lobby, table: w.bot.liveGames.liveInChannel(w.sim.channel(channel).id)! };
+  return { lobby, liveGame: w.bot.liveGames.liveInChannel(w.sim.channel(channel).id)! };
 }
 
 /** The channel's message now, as people see it (edited since, perhaps). */
@@ -43,21 +43,21 @@ describe('idle lobbies', () => {
   it('GIVEN a lobby nobody touches WHEN an hour passes THEN it closes: the channel is told, its buttons do nothing, and it is stored as called off', async () => {
     // GIVEN alice opens a lobby and nobody does anything in it
     const said = fromNow(() => w.sim.messagesIn('game'));
-    const { lobby, table } = await openLobby('alice');
+    const { lobby, liveGame } = await openLobby('alice');
     const opened = w.timers.now();
-    const gameId = table.state.id;
+    const gameId = liveGame.state.id;
     // What a client that misses the coming update still shows.
     const staleButtons = structuredClone(lobby.components);
     const threadsBefore = w.sim.threadsOf('game').length;
 
     // WHEN a minute short of an hour passes THEN it is still open
     await clockAt(opened + HOUR - MINUTE);
-    expect(table.state.phase).toBe('lobby');
+    expect(liveGame.state.phase).toBe('lobby');
 
     // WHEN the hour is up THEN the channel is told why, plainly
     await clockAt(opened + HOUR);
     await w.sim.until(() => said().some((m) => messageText(m).includes(CLOSED)));
-    expect(table.state.phase).toBe('ended');
+    expect(liveGame.state.phase).toBe('ended');
     // AND the lobby message shows a closed game without buttons
     await w.sim.until(() => current('game', lobby.id).components.length === 0);
     // AND it is stored as ended, so no restart brings it back, and the channel is free again
@@ -74,38 +74,38 @@ describe('idle lobbies', () => {
     const refused = await w.sim.user('bob').click(closed, `lobby:join:${gameId}`).followUp();
     expect(isEphemeral(refused)).toBe(true);
     expect(messageText(refused)).toBe('There is no game in this channel. Open one with `/mafia create`.');
-    expect(table.state.players.map((p) => p.name)).toEqual(['alice']);
+    expect(liveGame.state.players.map((p) => p.name)).toEqual(['alice']);
   });
 
   it('GIVEN a lobby WHEN someone joins 40 minutes in THEN it stays open an hour from that join, not from its creation', async () => {
     // GIVEN alice opens a lobby
-    const { lobby, table } = await openLobby('alice');
+    const { lobby, liveGame } = await openLobby('alice');
     const opened = w.timers.now();
 
     // WHEN bob joins 40 minutes later
     await clockAt(opened + 40 * MINUTE);
-    await w.sim.user('bob').click(lobby, `lobby:join:${table.state.id}`).updated();
+    await w.sim.user('bob').click(lobby, `lobby:join:${liveGame.state.id}`).updated();
 
     // THEN an hour after the creation it is still open, and a minute short of an hour after the join too
     await clockAt(opened + HOUR);
-    expect(table.state.phase).toBe('lobby');
+    expect(liveGame.state.phase).toBe('lobby');
     await clockAt(opened + 40 * MINUTE + HOUR - MINUTE);
-    expect(table.state.phase).toBe('lobby');
+    expect(liveGame.state.phase).toBe('lobby');
 
     // AND an hour after the join it closes
     await clockAt(opened + 40 * MINUTE + HOUR);
-    expect(table.state.phase).toBe('ended');
-    expect(await status(table.state.id)).toBe('ended');
+    expect(liveGame.state.phase).toBe('ended');
+    expect(await status(liveGame.state.id)).toBe('ended');
   });
 
   it('GIVEN lobbies WHEN the bot restarts THEN their idle time runs on from their last activity, and one that ran out while it was down closes right after start', async () => {
     // GIVEN a lobby in #game, joined by bob 30 minutes in, and one in #other nobody touches
-    const { lobby, table } = await openLobby('alice');
+    const { lobby, liveGame } = await openLobby('alice');
     const opened = w.timers.now();
     const stale = await openLobby('carol', 'other');
     const saidInOther = fromNow(() => w.sim.messagesIn('other'));
     await clockAt(opened + 30 * MINUTE);
-    await w.sim.user('bob').click(lobby, `lobby:join:${table.state.id}`).updated();
+    await w.sim.user('bob').click(lobby, `lobby:join:${liveGame.state.id}`).updated();
 
     // WHEN the bot is down from 50 minutes to 70 minutes in (the #other lobby's hour passes meanwhile)
     await w.restart(() => w.timers.advanceTo(opened + 70 * MINUTE));
@@ -113,17 +113,17 @@ describe('idle lobbies', () => {
 
     // THEN the #other lobby closed right after start, told in its channel and stored
     await w.sim.until(() => saidInOther().some((m) => messageText(m).includes(CLOSED)));
-    expect(await status(stale.table.state.id)).toBe('ended');
+    expect(await status(stale.liveGame.state.id)).toBe('ended');
     expect(w.bot.liveGames.liveInChannel(w.sim.channel('other').id)).toBeUndefined();
 
     // AND the #game lobby is back without anyone asking, still open, and closes an hour after bob's join
     const back = w.bot.liveGames.liveInChannel(w.sim.channel('game').id)!;
-    expect(back.state.id).toBe(table.state.id);
+    expect(back.state.id).toBe(liveGame.state.id);
     await clockAt(opened + 30 * MINUTE + HOUR - MINUTE);
     expect(back.state.phase).toBe('lobby');
     await clockAt(opened + 30 * MINUTE + HOUR);
     expect(back.state.phase).toBe('ended');
-    expect(await status(table.state.id)).toBe('ended');
+    expect(await status(liveGame.state.id)).toBe('ended');
   });
 });
 
@@ -152,7 +152,7 @@ describe('lobbies per host', () => {
     expect(inFourth()).toEqual([]);
 
     // AND the limit is hers alone: bob may open a lobby there
-    const { table } = await openLobby('bob', 'fourth');
-    expect(table.hostId).toBe(w.sim.user('bob').id);
+    const { liveGame } = await openLobby('bob', 'fourth');
+    expect(liveGame.hostId).toBe(w.sim.user('bob').id);
   });
 });

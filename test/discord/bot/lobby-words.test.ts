@@ -102,7 +102,7 @@ describe('the Start button', () => {
     const { lobby, gameId } = await openLobby();
     for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${gameId}`).updated();
     for (const persona of AI) await addAi(persona);
-    const table = w.bot.liveGames.live[0]!;
+    const liveGame = w.bot.liveGames.live[0]!;
     await w.bot.idle();
     const posted = fromNow(() => w.sim.messagesIn('game'));
     const cards = fromNow(() => w.sim.dmsTo('bob'));
@@ -114,18 +114,20 @@ describe('the Start button', () => {
     // THEN one press starts the game, the other hears it already has, privately
     expect(embedTitle(await first.updated())).toBe('Mafia: game started');
     expect(messageText(await second.ephemeral())).toBe('This game has already started.');
-    await w.sim.until(() => table.driver !== null);
-    await settle(w, table);
+    await w.sim.until(() => liveGame.driver !== null);
+    await settle(w, liveGame);
     // AND the game was started once: one deal, one night, one role card, the AI driven once
-    expect(table.state.log.filter((e) => e.type === 'game_started')).toHaveLength(1);
+    expect(liveGame.state.log.filter((e) => e.type === 'game_started')).toHaveLength(1);
     expect(posted().filter((m) => messageText(m).includes('Night 1'))).toHaveLength(1);
     expect(cards().filter((m) => JSON.stringify(m.embeds).includes('You are the'))).toHaveLength(1);
     // AND each AI seat decides its night once (one driver, however many presses)
-    w.timers.advanceTo(table.state.deadline!);
-    await w.sim.until(() => table.state.phase !== 'night');
-    await settle(w, table);
-    const nightMoves = table.state.log.flatMap((e) => (e.type === 'reasoning' && e.payload.phase === 'night' ? [e.payload.playerId] : []));
-    const aiSeats = table.state.players.filter((p) => p.kind === 'ai').map((p) => p.id);
+    w.timers.advanceTo(liveGame.state.deadline!);
+    await w.sim.until(() => liveGame.state.phase !== 'night');
+    await settle(w, liveGame);
+    const nightMoves = liveGame.state.log.flatMap((e) =>
+      e.type === 'reasoning' && e.payload.phase === 'night' ? [e.payload.playerId] : [],
+    );
+    const aiSeats = liveGame.state.players.filter((p) => p.kind === 'ai').map((p) => p.id);
     expect(nightMoves.sort()).toEqual(aiSeats.sort());
     expect(w.log.errors).toEqual([]);
   });

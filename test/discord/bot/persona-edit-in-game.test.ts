@@ -22,17 +22,17 @@ describe('the persona editor and a game both reading DMs', () => {
     w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: MISSING_PERMISSIONS });
 
     const lobby = await alice.slash('game', 'mafia', { subcommand: 'create' }).public();
-    const table = w.bot.liveGames.live[0]!;
-    for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+    const liveGame = w.bot.liveGames.live[0]!;
+    for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
     for (const p of AI) await alice.slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: p } }).ephemeral();
-    await alice.click(lobby, `lobby:start:${table.state.id}`).updated();
-    await w.sim.until(() => table.driver !== null && w.bot.liveGames.mafiaChatByDmOf(alice.id) !== null);
-    await settle(w, table);
+    await alice.click(lobby, `lobby:start:${liveGame.state.id}`).updated();
+    await w.sim.until(() => liveGame.driver !== null && w.bot.liveGames.mafiaChatByDmOf(alice.id) !== null);
+    await settle(w, liveGame);
 
     alice.dm('We take carol tonight.');
     alice.dm('Agreed?');
     await w.sim.until(() =>
-      table.state.log.some((ev) => ev.type === 'speech' && ev.payload.channel === 'mafia' && ev.payload.text === 'Agreed?'),
+      liveGame.state.log.some((ev) => ev.type === 'speech' && ev.payload.channel === 'mafia' && ev.payload.text === 'Agreed?'),
     );
     await w.bot.idle();
 

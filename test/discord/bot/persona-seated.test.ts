@@ -29,20 +29,20 @@ async function ginaId(): Promise<string> {
 async function lobbyWithGina({ seated }: { seated: boolean }) {
   await persona('create', { name: 'Gina', text: GINA }).ephemeral(PATIENT);
   const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public(PATIENT);
-  const table = w.bot.liveGames.live[0]!;
+  const liveGame = w.bot.liveGames.live[0]!;
   if (seated)
     await w.sim
       .user('alice')
       .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Gina' } })
       .ephemeral(PATIENT);
-  return { lobby, table, id: await ginaId() };
+  return { lobby, liveGame, id: await ginaId() };
 }
 
-const ginaSeated = (table: { state: { players: readonly { name: string }[] } }) => table.state.players.some((p) => p.name === 'Gina');
+const ginaSeated = (liveGame: { state: { players: readonly { name: string }[] } }) => liveGame.state.players.some((p) => p.name === 'Gina');
 
 describe('deleting a persona seated in an open lobby', () => {
   it('GIVEN Gina seated in alice’s lobby WHEN alice deletes Gina THEN she is told it is seated and where, Keep changes nothing, and Delete frees the seat with a notice in the lobby', async () => {
-    const { lobby, table, id } = await lobbyWithGina({ seated: true });
+    const { lobby, liveGame, id } = await lobbyWithGina({ seated: true });
     const said = fromNow(() => w.sim.messagesIn('game'));
     const lobbyNow = () => messageText(w.sim.messagesIn('game').find((m) => m.id === lobby.id)!);
     // Lobby edits are paced: what changed shows within two seconds.
@@ -63,14 +63,14 @@ describe('deleting a persona seated in an open lobby', () => {
     expect(messageText(await w.sim.user('alice').click(asked, `persona-delete:no:${id}`).updated(PATIENT))).toBe(
       'Kept; nothing was deleted.',
     );
-    expect(ginaSeated(table)).toBe(true);
+    expect(ginaSeated(liveGame)).toBe(true);
     expect(await w.db.prisma.persona.count({ where: { id } })).toBe(1);
 
     const again = await persona('delete', { persona: 'Gina' }).ephemeral(PATIENT);
     expect(messageText(await w.sim.user('alice').click(again, `persona-delete:yes:${id}`).updated(PATIENT))).toBe(
       `Deleted **Gina**. Its seat in <#${w.sim.channel('game').id}> is free, and the lobby was told.`,
     );
-    expect(ginaSeated(table)).toBe(false);
+    expect(ginaSeated(liveGame)).toBe(false);
     expect(await w.db.prisma.persona.count({ where: { id } })).toBe(0);
     await w.bot.idle();
     expect(said().map(messageText)).toContain('📢 Gina left the lobby: its owner deleted the persona.');
@@ -78,7 +78,7 @@ describe('deleting a persona seated in an open lobby', () => {
   });
 
   it('GIVEN alice asked to delete Gina while unseated WHEN Gina is seated before she confirms THEN the confirmed deletion frees that seat too, and the lobby is told', async () => {
-    const { table, id } = await lobbyWithGina({ seated: false });
+    const { liveGame, id } = await lobbyWithGina({ seated: false });
     const said = fromNow(() => w.sim.messagesIn('game'));
     const asked = await persona('delete', { persona: 'Gina' }).ephemeral(PATIENT);
     expect(messageText(asked)).toMatch(/^Delete \*\*Gina\*\* for good\?/);
@@ -87,11 +87,11 @@ describe('deleting a persona seated in an open lobby', () => {
       .user('alice')
       .slash('game', 'mafia', { subcommand: 'add-ai', options: { persona: 'Gina' } })
       .ephemeral(PATIENT);
-    expect(ginaSeated(table)).toBe(true);
+    expect(ginaSeated(liveGame)).toBe(true);
     expect(messageText(await w.sim.user('alice').click(asked, `persona-delete:yes:${id}`).updated(PATIENT))).toMatch(
       /^Deleted \*\*Gina\*\*\. Its seat in <#\d+> is free, and the lobby was told\.$/,
     );
-    expect(ginaSeated(table)).toBe(false);
+    expect(ginaSeated(liveGame)).toBe(false);
     await w.bot.idle();
     expect(said().map(messageText)).toContain('📢 Gina left the lobby: its owner deleted the persona.');
   });

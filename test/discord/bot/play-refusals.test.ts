@@ -21,14 +21,14 @@ afterAll(() => w.close());
  * A move that must be refused: an ephemeral reply matching `reason`, and the game exactly as it
  * was (the session keeps the same state object only when nothing was accepted).
  */
-async function refused(table: LiveGame, act: () => InteractionHandle, reason: RegExp | string): Promise<void> {
-  await settle(w, table);
-  const before = table.state;
+async function refused(liveGame: LiveGame, act: () => InteractionHandle, reason: RegExp | string): Promise<void> {
+  await settle(w, liveGame);
+  const before = liveGame.state;
   const reply = await act().ephemeral();
   expect(messageText(reply)).toMatch(reason);
   await w.bot.idle();
-  expect(table.state).toBe(before);
-  expect(table.state.log.length).toBe(before.log.length);
+  expect(liveGame.state).toBe(before);
+  expect(liveGame.state.log.length).toBe(before.log.length);
 }
 
 describe('bad moves in a running game: an ephemeral reply a person understands, and nothing changes', () => {
@@ -40,7 +40,7 @@ describe('bad moves in a running game: an ephemeral reply a person understands, 
     );
     if (!secret.ok) throw new Error(secret.error.message);
     await w.sim.user('alice').slash('other', 'mafia', { subcommand: 'create' }).public();
-    const table = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel('other').id)!;
+    const liveGame = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel('other').id)!;
 
     // bob may see his own persona; alice is not offered it.
     const offered = (who: string) =>
@@ -52,12 +52,12 @@ describe('bad moves in a running game: an ephemeral reply a person understands, 
     expect((await offered('alice')).map((c) => c.name)).not.toContain('Secret Sam');
     for (const typed of ['Secret Sam', secret.value.id]) {
       await refused(
-        table,
+        liveGame,
         () => w.sim.user('alice').slash('other', 'mafia', { subcommand: 'add-ai', options: { persona: typed } }),
         /that you may use here/,
       );
     }
-    expect(table.state.players.map((p) => p.name)).toEqual(['alice']);
+    expect(liveGame.state.players.map((p) => p.name)).toEqual(['alice']);
 
     // In DMs the lobby commands say where they belong.
     for (const [subcommand, opts] of [
@@ -73,83 +73,89 @@ describe('bad moves in a running game: an ephemeral reply a person understands, 
   });
 
   it('GIVEN a game of alice (Detective) and carol (Mafia) WHEN outsiders, the dead and stale menus try to play THEN each is refused and the game goes on', async () => {
-    const table = await openGame(w, { roles: ROLES });
-    const gameId = table.state.id;
+    const liveGame = await openGame(w, { roles: ROLES });
+    const gameId = liveGame.state.id;
     const night = `night:${gameId}`;
     const vote = `vote:${gameId}`;
-    const alice = seated(table.state, 'alice');
-    const bob = seated(table.state, 'bob');
-    const carol = seated(table.state, 'carol');
+    const alice = seated(liveGame.state, 'alice');
+    const bob = seated(liveGame.state, 'bob');
+    const carol = seated(liveGame.state, 'carol');
 
     // Night 1: mod, who does not play, picks from a copy of alice's menu; a second game is opened here.
-    const modMenu = await forgedMenu(w, table, 'alice', 'mod');
-    await refused(table, () => w.sim.user('mod').select(modMenu, night, [carol.id]), 'You are not playing in this game.');
-    await refused(table, () => w.sim.user('carol').slash('game', 'mafia', { subcommand: 'create' }), /already has a game open/);
+    const modMenu = await forgedMenu(w, liveGame, 'alice', 'mod');
+    await refused(liveGame, () => w.sim.user('mod').select(modMenu, night, [carol.id]), 'You are not playing in this game.');
+    await refused(liveGame, () => w.sim.user('carol').slash('game', 'mafia', { subcommand: 'create' }), /already has a game open/);
 
     // alice investigates, carol kills alice: the night is over.
     const aliceMenu = nightMenu(w, 'alice', gameId)!;
     const carolMenu = nightMenu(w, 'carol', gameId)!;
     expect(messageText(await w.sim.user('alice').select(aliceMenu, night, [carol.id]).ephemeral())).toMatch(/^Noted/);
     expect(messageText(await w.sim.user('carol').select(carolMenu, night, [alice.id]).ephemeral())).toMatch(/^Noted/);
-    await w.sim.until(() => table.state.phase !== 'night');
-    await settle(w, table);
-    expect(seated(table.state, 'alice').alive).toBe(false);
+    await w.sim.until(() => liveGame.state.phase !== 'night');
+    await settle(w, liveGame);
+    expect(seated(liveGame.state, 'alice').alive).toBe(false);
 
     // Dawn, then day 1: the night menus are stale now.
-    await toNextPhase(w, table);
-    expect(table.state.phase).toBe('day');
-    await refused(table, () => w.sim.user('carol').select(carolMenu, night, [bob.id]), 'Night actions can only be taken at night.');
+    await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('day');
+    await refused(liveGame, () => w.sim.user('carol').select(carolMenu, night, [bob.id]), 'Night actions can only be taken at night.');
     // The dead are muted in the channel; alice owns the server, so she still can write: not taken, told privately.
     const dmsBefore = w.sim.dmsTo('alice').length;
-    const logBefore = table.state.log.length;
+    const logBefore = liveGame.state.log.length;
     w.sim.user('alice').say('game', 'It was carol, I checked her!');
     await w.sim.until(() => w.sim.dmsTo('alice').length > dmsBefore);
-    await settle(w, table);
+    await settle(w, liveGame);
     expect(messageText(w.sim.dmsTo('alice').at(-1)!)).toBe(DEAD_NOT_TAKEN);
-    expect(table.state.log.slice(logBefore).some((e) => e.type === 'speech' && e.payload.playerId === alice.id)).toBe(false);
+    expect(liveGame.state.log.slice(logBefore).some((e) => e.type === 'speech' && e.payload.playerId === alice.id)).toBe(false);
 
     // Someone deletes the channel's webhook mid-game: the next AI speech makes a new one and still arrives.
     const [hook] = w.sim.webhooksIn('game');
     expect(hook).toBeDefined();
     w.sim.deleteWebhook(hook!.id);
     const spokenBefore = w.sim.webhookMessages('game').length;
-    const ai = table.state.players.filter((p) => p.kind === 'ai');
+    const ai = liveGame.state.players.filter((p) => p.kind === 'ai');
     w.sim.user('bob').say('game', `${ai.map((p) => p.name).join(', ')}: which of you is lying?`);
     await w.sim.until(() => w.sim.webhookMessages('game').length > spokenBefore);
-    await settle(w, table);
+    await settle(w, liveGame);
     expect(w.sim.webhooksIn('game').map((h) => h.id)).not.toContain(hook!.id);
     expect(w.sim.webhooksIn('game')).toHaveLength(1);
     const aiIds = new Set(ai.map((p) => p.id));
-    const aiSpeeches = table.state.log.filter((e) => e.type === 'speech' && e.payload.channel !== 'mafia' && aiIds.has(e.payload.playerId));
+    const aiSpeeches = liveGame.state.log.filter(
+      (e) => e.type === 'speech' && e.payload.channel !== 'mafia' && aiIds.has(e.payload.playerId),
+    );
     expect(w.sim.webhookMessages('game').filter((m) => m.channelId === w.sim.channel('game').id)).toHaveLength(aiSpeeches.length);
 
     // The vote: the dead, outsiders, a dead target and an unknown one.
-    await toNextPhase(w, table);
-    expect(table.state.phase).toBe('vote');
-    const voteMessage = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+    await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('vote');
+    const voteMessage = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
     const openComponents = structuredClone(voteMessage.components);
     expect(options(voteMessage, vote)).not.toContain(alice.id);
-    await refused(table, () => w.sim.user('alice').select(voteMessage, vote, [carol.id]), 'You are dead; the dead do not vote.');
-    await refused(table, () => w.sim.user('mod').select(voteMessage, vote, [carol.id]), 'You are not playing in this game.');
+    await refused(liveGame, () => w.sim.user('alice').select(voteMessage, vote, [carol.id]), 'You are dead; the dead do not vote.');
+    await refused(liveGame, () => w.sim.user('mod').select(voteMessage, vote, [carol.id]), 'You are not playing in this game.');
     forgeOption(voteMessage, vote, alice.id);
-    await refused(table, () => w.sim.user('carol').select(voteMessage, vote, [alice.id]), 'alice is already dead.');
+    await refused(liveGame, () => w.sim.user('carol').select(voteMessage, vote, [alice.id]), 'alice is already dead.');
     forgeOption(voteMessage, vote, '999999999999999999');
-    await refused(table, () => w.sim.user('carol').select(voteMessage, vote, ['999999999999999999']), 'That player is not in this game.');
-    expect(table.state.votes).not.toHaveProperty(alice.id);
+    await refused(
+      liveGame,
+      () => w.sim.user('carol').select(voteMessage, vote, ['999999999999999999']),
+      'That player is not in this game.',
+    );
+    expect(liveGame.state.votes).not.toHaveProperty(alice.id);
 
     // The vote closes; a client that still shows the old vote message tries it.
-    await toNextPhase(w, table);
-    expect(['vote', 'ended']).not.toContain(table.state.phase);
+    await toNextPhase(w, liveGame);
+    expect(['vote', 'ended']).not.toContain(liveGame.state.phase);
     const closed = w.sim.messagesIn('game').find((m) => m.id === voteMessage.id)!;
     expect(closed.components).toHaveLength(0);
     (closed as { components: unknown }).components = openComponents;
-    await refused(table, () => w.sim.user('carol').select(closed, vote, [bob.id]), 'Votes are only taken during the vote.');
+    await refused(liveGame, () => w.sim.user('carol').select(closed, vote, [bob.id]), 'Votes are only taken during the vote.');
 
     // Night 2: dead alice's menu from night 1, and mod's forged one.
-    while (table.state.phase !== 'night' && table.state.phase !== 'ended') await toNextPhase(w, table);
-    expect(table.state.phase).toBe('night');
-    await refused(table, () => w.sim.user('alice').select(aliceMenu, night, [carol.id]), 'You are dead; the dead take no actions.');
-    await refused(table, () => w.sim.user('mod').select(modMenu, night, [carol.id]), 'You are not playing in this game.');
+    while (liveGame.state.phase !== 'night' && liveGame.state.phase !== 'ended') await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('night');
+    await refused(liveGame, () => w.sim.user('alice').select(aliceMenu, night, [carol.id]), 'You are dead; the dead take no actions.');
+    await refused(liveGame, () => w.sim.user('mod').select(modMenu, night, [carol.id]), 'You are not playing in this game.');
 
     // The only call Discord refused: the AI speech through the deleted webhook (then sent through a new one).
     expect(w.sim.failedRequests().map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual([

@@ -5,7 +5,7 @@ import * as engine from '../../../src/game/index.ts';
 import { ok, type Result } from '../../../src/result.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { AI, seated, seedWhere, settle, tableOf } from './playing.ts';
+import { AI, seated, seedWhere, settle, liveGameOf } from './playing.ts';
 import { afterTest, fromNow, tidy } from './shared-world.ts';
 
 const MISSING_PERMISSIONS = 50013;
@@ -35,24 +35,24 @@ async function start(create: Record<string, string | boolean> = {}): Promise<Liv
     .user('alice')
     .slash('game', 'mafia', { subcommand: 'create', options: { 'night-one-kill': false, ...create } })
     .public(PATIENT);
-  const table = w.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated(PATIENT);
+  const liveGame = w.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated(PATIENT);
   for (const persona of AI)
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral(PATIENT);
-  await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated(PATIENT);
-  await w.sim.until(() => table.driver !== null, PATIENT);
-  await settle(w, table);
-  return table;
+  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated(PATIENT);
+  await w.sim.until(() => liveGame.driver !== null, PATIENT);
+  await settle(w, liveGame);
+  return liveGame;
 }
 
 /** The clock jumps to the phase's deadline; returns once the next phase has begun and its output is out. */
-async function nextPhase(table: LiveGame): Promise<void> {
-  await settle(w, table);
-  const { phase, day, deadline } = table.state;
+async function nextPhase(liveGame: LiveGame): Promise<void> {
+  await settle(w, liveGame);
+  const { phase, day, deadline } = liveGame.state;
   if (phase === 'ended' || deadline === null) return;
   w.timers.advanceTo(deadline);
-  await w.sim.until(() => table.state.phase !== phase || table.state.day !== day, PATIENT);
-  await settle(w, table);
+  await w.sim.until(() => liveGame.state.phase !== phase || liveGame.state.day !== day, PATIENT);
+  await settle(w, liveGame);
 }
 
 /** The texts of the bot's own messages in #game from now on, as they read now (the vote message after its edits). */
@@ -65,10 +65,10 @@ function botSaysFromNow(): () => string[] {
 }
 
 /** Every living player turns on `name` in one command (the doomed votes last), so the vote closes on them at once. */
-async function lynch(table: LiveGame, name: string): Promise<void> {
-  while (table.state.phase !== 'vote') await nextPhase(table);
-  const doomed = seated(table.state, name);
-  const voted = await table.submit((state, at) => {
+async function lynch(liveGame: LiveGame, name: string): Promise<void> {
+  while (liveGame.state.phase !== 'vote') await nextPhase(liveGame);
+  const doomed = seated(liveGame.state, name);
+  const voted = await liveGame.submit((state, at) => {
     let result: Result<engine.Change, engine.GameError> = ok({ state, events: [] });
     const events: engine.GameEvent[] = [];
     const living = state.players.filter((p) => p.alive);
@@ -80,8 +80,8 @@ async function lynch(table: LiveGame, name: string): Promise<void> {
     }
     return result.ok ? ok({ state: result.value.state, events }) : result;
   });
-  expect(voted.ok && table.state.lynchedToday).toBe(doomed.id);
-  await settle(w, table);
+  expect(voted.ok && liveGame.state.lynchedToday).toBe(doomed.id);
+  await settle(w, liveGame);
 }
 
 describe('what players read', () => {
@@ -92,17 +92,17 @@ describe('what players read', () => {
     let restarted = false;
     // The phases pass at their deadlines (the AI seats play; the people need not) until the second night at least.
     for (let i = 0; i < 20; i++) {
-      const table = tableOf(w, gameId);
-      if (!table || table.state.phase === 'ended' || table.state.day >= 3) break;
-      if (table.state.phase === 'day' && !restarted) {
+      const liveGame = liveGameOf(w, gameId);
+      if (!liveGame || liveGame.state.phase === 'ended' || liveGame.state.day >= 3) break;
+      if (liveGame.state.phase === 'day' && !restarted) {
         // A deploy between the nights: the bot finds no Mafia thread, so the Mafia still chat by DM.
         await w.restart();
         restarted = true;
-        await w.sim.until(() => tableOf(w, gameId)?.driver != null, PATIENT);
-        await settle(w, tableOf(w, gameId)!);
+        await w.sim.until(() => liveGameOf(w, gameId)?.driver != null, PATIENT);
+        await settle(w, liveGameOf(w, gameId)!);
         continue;
       }
-      await nextPhase(table);
+      await nextPhase(liveGame);
     }
     expect(restarted).toBe(true);
 
@@ -123,14 +123,14 @@ describe('what players read', () => {
 
   it('GIVEN bob lynched on day 1 WHEN the vote closes and his last words run out THEN the result is said once (the closed vote message, no tally line) and when his last words end once', async () => {
     const said = botSaysFromNow();
-    const table = await start();
-    await lynch(table, 'bob');
-    expect(table.state.phase).toBe('last_words');
+    const liveGame = await start();
+    await lynch(liveGame, 'bob');
+    expect(liveGame.state.phase).toBe('last_words');
     // Time passes as it would: past the moment a reminder could come (15 s before the end), then to the end.
-    w.timers.advanceTo(table.state.deadline! - 10_000);
-    await settle(w, table);
-    await nextPhase(table);
-    expect(table.state.phase).toBe('night');
+    w.timers.advanceTo(liveGame.state.deadline! - 10_000);
+    await settle(w, liveGame);
+    await nextPhase(liveGame);
+    expect(liveGame.state.phase).toBe('night');
 
     expect(said().filter((t) => t.includes('Tally'))).toEqual([]);
     expect(said().filter((t) => /\bbob is lynched\b/.test(t))).toEqual([expect.stringContaining('Day 1: the vote (closed)')]);
@@ -143,12 +143,15 @@ describe('what players read', () => {
   it('GIVEN one Mafia, an AI seat, whose proposal completes night 1 WHEN the night resolves on it THEN its words reach the Mafia thread before the channel tells of the death', async () => {
     seed = ONE_AI_MAFIA_SEED;
     const inGame = fromNow(() => w.sim.messagesIn('game'));
-    const table = await start({ ...ONE_AI_MAFIA, 'night-one-kill': true });
-    await w.sim.until(() => table.state.phase !== 'night' && table.mafiaThreadId !== null, { ...PATIENT, description: 'night 1 resolved' });
-    await settle(w, table);
+    const liveGame = await start({ ...ONE_AI_MAFIA, 'night-one-kill': true });
+    await w.sim.until(() => liveGame.state.phase !== 'night' && liveGame.mafiaThreadId !== null, {
+      ...PATIENT,
+      description: 'night 1 resolved',
+    });
+    await settle(w, liveGame);
 
-    const mafia = table.state.players.find((p) => engine.isMafia(p.role))!;
-    const proposal = w.sim.messagesIn(table.mafiaThreadId!).find((m) => m.displayName === mafia.name);
+    const mafia = liveGame.state.players.find((p) => engine.isMafia(p.role))!;
+    const proposal = w.sim.messagesIn(liveGame.mafiaThreadId!).find((m) => m.displayName === mafia.name);
     const death = inGame().find((m) => m.authorId === w.sim.botUserId && messageText(m).includes('was killed by the Mafia'));
     expect(proposal && death).toBeTruthy();
     // Snowflakes grow with each message made: the proposal's is the smaller.
@@ -156,16 +159,16 @@ describe('what players read', () => {
   });
 
   it("GIVEN dawn 1 announced, with day 1 starting after it WHEN bob answers it at once and the game is ended later THEN the director's cut lists his words under Day 1", async () => {
-    const table = await start();
-    const gameId = table.state.id;
-    while (table.state.phase !== 'dawn') await nextPhase(table);
-    const bob = seated(table.state, 'bob').id;
+    const liveGame = await start();
+    const gameId = liveGame.state.id;
+    while (liveGame.state.phase !== 'dawn') await nextPhase(liveGame);
+    const bob = seated(liveGame.state, 'bob').id;
     w.sim.user('bob').say('game', 'Good morning, everyone.');
-    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech' && e.payload.playerId === bob), {
+    await w.sim.until(() => liveGame.state.log.some((e) => e.type === 'speech' && e.payload.playerId === bob), {
       ...PATIENT,
       description: "bob's words taken",
     });
-    await nextPhase(table);
+    await nextPhase(liveGame);
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply(PATIENT);
     const cut = await w.sim.until(
       () =>
@@ -184,17 +187,17 @@ describe('what players read', () => {
   });
 
   it('GIVEN the vote WHEN bob double-clicks carol THEN one vote is stored, he reads "Your vote: carol." both times, and the tally counts him once', async () => {
-    const table = await start();
-    while (table.state.phase !== 'vote') await nextPhase(table);
-    const gameId = table.state.id;
-    const voteMessage = () => w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
-    const carol = seated(table.state, 'carol').id;
+    const liveGame = await start();
+    while (liveGame.state.phase !== 'vote') await nextPhase(liveGame);
+    const gameId = liveGame.state.id;
+    const voteMessage = () => w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
+    const carol = seated(liveGame.state, 'carol').id;
     const clicks = [0, 1].map(() => w.sim.user('bob').select(voteMessage(), `vote:${gameId}`, [carol]).ephemeral(PATIENT));
     const answers = await Promise.all(clicks);
-    await settle(w, table);
+    await settle(w, liveGame);
 
     expect(answers.map(messageText)).toEqual(['Your vote: carol.', 'Your vote: carol.']);
-    const bob = seated(table.state, 'bob').id;
+    const bob = seated(liveGame.state, 'bob').id;
     const stored = await w.games.loadEvents(gameId);
     expect(stored.filter((e) => e.type === 'vote_cast' && (e.payload as { voterId?: string }).voterId === bob)).toHaveLength(1);
     // The vote message is edited at most every 2 s: past that, it shows the vote.

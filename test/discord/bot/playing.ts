@@ -32,7 +32,7 @@ export function seated(state: GameState, name: string) {
 }
 
 /** The live table of this game in the bot as it is now (a restart makes new ones). */
-export function tableOf(w: World, gameId: string): LiveGame | undefined {
+export function liveGameOf(w: World, gameId: string): LiveGame | undefined {
   return w.bot.liveGames.live.find((t) => t.state.id === gameId);
 }
 
@@ -40,12 +40,12 @@ export function tableOf(w: World, gameId: string): LiveGame | undefined {
  * Everything the bot and the AI seats owe right now is done and delivered: nothing moves any more.
  * With `waitForAi: false` only the bot's own work: for models that hang until the clock ends them.
  */
-export async function settle(w: World, table: LiveGame, { waitForAi = true } = {}): Promise<void> {
+export async function settle(w: World, liveGame: LiveGame, { waitForAi = true } = {}): Promise<void> {
   let seen = -1;
-  while (seen !== table.state.log.length) {
-    seen = table.state.log.length;
+  while (seen !== liveGame.state.log.length) {
+    seen = liveGame.state.log.length;
     await w.bot.idle();
-    if (waitForAi) await table.driver?.idle();
+    if (waitForAi) await liveGame.driver?.idle();
     await w.bot.idle();
   }
 }
@@ -58,16 +58,16 @@ export async function openGame(
   { waitForAi = true } = {},
 ): Promise<LiveGame> {
   const lobby = await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create', options: create }).public();
-  const table = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel(channel).id)!;
-  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  const liveGame = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel(channel).id)!;
+  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
   for (const persona of AI) await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
-  await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-  await w.sim.until(() => table.driver !== null && table.mafiaThreadId !== null, {
+  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated();
+  await w.sim.until(() => liveGame.driver !== null && liveGame.mafiaThreadId !== null, {
     timeoutMs: HANG_MS,
     description: 'the AI seated and the Mafia thread made',
   });
-  await settle(w, table, { waitForAi });
-  return table;
+  await settle(w, liveGame, { waitForAi });
+  return liveGame;
 }
 
 /** The newest night menu in this person's DMs. */
@@ -85,13 +85,13 @@ export function nightMenu(w: World, name: string, gameId: string): SimMessage | 
  */
 export async function humansAct(w: World, gameId: string, used: Set<string>, afterEach?: (name: string) => Promise<void>): Promise<void> {
   // Looked up again before each person: `afterEach` may restart the bot, which makes a new table.
-  let table = tableOf(w, gameId)!;
-  const start = table.state;
-  const still = () => table.state.phase === start.phase && table.state.day === start.day;
+  let liveGame = liveGameOf(w, gameId)!;
+  const start = liveGame.state;
+  const still = () => liveGame.state.phase === start.phase && liveGame.state.day === start.day;
   for (const name of HUMANS) {
-    table = tableOf(w, gameId) ?? table;
-    await settle(w, table);
-    const me = seated(table.state, name);
+    liveGame = liveGameOf(w, gameId) ?? liveGame;
+    await settle(w, liveGame);
+    const me = seated(liveGame.state, name);
     if (!still() || !me.alive) continue;
     if (start.phase === 'night') {
       const menu = nightMenu(w, name, gameId);
@@ -100,34 +100,34 @@ export async function humansAct(w: World, gameId: string, used: Set<string>, aft
       const choice = options(menu, `night:${gameId}`).find((v) => v !== SKIP_VALUE) ?? SKIP_VALUE;
       expect(messageText(await w.sim.user(name).select(menu, `night:${gameId}`, [choice]).ephemeral())).toMatch(/^Noted/);
     } else if (start.phase === 'day') {
-      const before = table.state.log.length;
+      const before = liveGame.state.log.length;
       w.sim.user(name).say('game', `${name} thinks someone is lying.`);
-      await w.sim.until(() => table.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === me.id));
-    } else if (start.phase === 'vote' && table.voteMessageId && !(me.id in table.state.votes)) {
-      const message = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+      await w.sim.until(() => liveGame.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === me.id));
+    } else if (start.phase === 'vote' && liveGame.voteMessageId && !(me.id in liveGame.state.votes)) {
+      const message = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
       const choice = options(message, `vote:${gameId}`).find((v) => v !== me.id && v !== NO_LYNCH_VALUE)!;
       expect(messageText(await w.sim.user(name).select(message, `vote:${gameId}`, [choice]).ephemeral())).toMatch(/^Your vote/);
     } else if (start.phase === 'last_words' && start.lynchedToday === me.id) {
-      const before = table.state.log.length;
+      const before = liveGame.state.log.length;
       w.sim.user(name).say('game', 'I was innocent, I swear.');
-      await w.sim.until(() => table.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === me.id));
+      await w.sim.until(() => liveGame.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === me.id));
     } else continue;
     await afterEach?.(name);
   }
-  await settle(w, tableOf(w, gameId) ?? table);
+  await settle(w, liveGameOf(w, gameId) ?? liveGame);
 }
 
 /** Lets the clock reach the phase deadline and waits for the next phase. */
-export async function toNextPhase(w: World, table: LiveGame): Promise<void> {
-  await settle(w, table);
-  const s = table.state;
+export async function toNextPhase(w: World, liveGame: LiveGame): Promise<void> {
+  await settle(w, liveGame);
+  const s = liveGame.state;
   if (s.phase === 'ended' || s.deadline === null) return;
   w.timers.advanceTo(s.deadline);
-  await w.sim.until(() => table.state.phase !== s.phase || table.state.day !== s.day, {
+  await w.sim.until(() => liveGame.state.phase !== s.phase || liveGame.state.day !== s.day, {
     timeoutMs: HANG_MS,
     description: `the ${s.phase} to end`,
   });
-  await settle(w, table);
+  await settle(w, liveGame);
 }
 
 /** Who won, and who died in which order: the same game played the same way must end the same. */
@@ -182,8 +182,8 @@ export function forgeOption(message: SimMessage, customId: string, value: string
 }
 
 /** A copy of someone's night menu, DMed to another by the bot itself: what a forged menu would look like. */
-export async function forgedMenu(w: World, table: LiveGame, of: string, to: string): Promise<SimMessage> {
-  const message = nightActionMessage(table.state, seated(table.state, of).id)!;
+export async function forgedMenu(w: World, liveGame: LiveGame, of: string, to: string): Promise<SimMessage> {
+  const message = nightActionMessage(liveGame.state, seated(liveGame.state, of).id)!;
   const sent = await w.client.users.send(w.sim.user(to).id, message);
   await w.sim.until(() => w.sim.dmsTo(to).some((m) => m.id === sent.id));
   return w.sim.dmsTo(to).find((m) => m.id === sent.id)!;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { getRole, type GameState } from '../../../src/game/index.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
-import { humansAct, openGame, outcome, seated, seedWhere, settle, tableOf, toNextPhase, HUMANS } from './playing.ts';
+import { humansAct, openGame, outcome, seated, seedWhere, settle, liveGameOf, toNextPhase, HUMANS } from './playing.ts';
 import { startWorld, type World } from './harness.ts';
 
 // Two people act at night, so the night is still open after the first of them acted (and the kill comes then).
@@ -37,24 +37,24 @@ async function playOut(
 ): Promise<GameState> {
   const used = new Set<string>();
   const killed = new Set<string>();
-  let last = tableOf(w, gameId)!;
+  let last = liveGameOf(w, gameId)!;
   for (let step = 0; step < 60 && last.state.phase !== 'ended'; step++) {
     const at = `${last.state.phase}:${last.state.day}`;
     await humansAct(w, gameId, used, async () => {
       if (!killAt.includes(at) || killed.has(at)) return;
       killed.add(at);
       // The AI seats finish what the person's move set off, so both runs see the same moves.
-      await settle(w, tableOf(w, gameId)!);
-      const before = tableOf(w, gameId)!;
+      await settle(w, liveGameOf(w, gameId)!);
+      const before = liveGameOf(w, gameId)!;
       if (before.state.phase === 'vote') killedDuringVote = { messageId: before.voteMessageId!, callsBefore: w.sim.requests().length };
       await w.restart();
-      const table = tableOf(w, gameId)!;
-      await settle(w, table);
+      const liveGame = liveGameOf(w, gameId)!;
+      await settle(w, liveGame);
       // The messages and thread it used are known again, not guessed or posted anew.
-      expect(refsOf(table)).toEqual(refsOf(before));
-      check(before.state, table.state);
+      expect(refsOf(liveGame)).toEqual(refsOf(before));
+      check(before.state, liveGame.state);
     });
-    last = tableOf(w, gameId) ?? last;
+    last = liveGameOf(w, gameId) ?? last;
     await toNextPhase(w, last);
   }
   expect(killed).toEqual(new Set(killAt));

@@ -27,9 +27,9 @@ export async function tidy(w: World): Promise<void> {
   // Every open game ends, those stored by an earlier process (not loaded yet) too.
   const open = await w.db.prisma.game.findMany({ where: { status: { not: 'ended' } }, select: { channelId: true } });
   for (const { channelId } of open) if (channelId !== null) await w.bot.liveGames.inChannel(channelId);
-  for (const table of w.bot.liveGames.live) {
-    const ended = await table.submit((s, at) => engine.cancel(s, { by: null, reason: 'the test is over', at }));
-    if (!ended.ok) throw new Error(`game ${table.state.id} left open by the test could not be ended: ${ended.error.message}`);
+  for (const liveGame of w.bot.liveGames.live) {
+    const ended = await liveGame.submit((s, at) => engine.cancel(s, { by: null, reason: 'the test is over', at }));
+    if (!ended.ok) throw new Error(`game ${liveGame.state.id} left open by the test could not be ended: ${ended.error.message}`);
   }
   await w.bot.idle();
   const stillOpen = await w.db.prisma.game.count({ where: { status: { not: 'ended' } } });

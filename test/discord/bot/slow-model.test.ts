@@ -10,19 +10,19 @@ import { startTestWorld, type World } from './harness.ts';
 import { AI, openGame, settle as settleAll } from './playing.ts';
 
 /** The bot's own work done and delivered; the AI seats' calls may hang until the clock ends them. */
-const settle = (world: World, table: LiveGame) => settleAll(world, table, { waitForAi: false });
+const settle = (world: World, liveGame: LiveGame) => settleAll(world, liveGame, { waitForAi: false });
 
 /** The AI seats that owe a move in this phase: a night action, or a vote. */
-function owing(table: LiveGame): string[] {
-  const s = table.state;
+function owing(liveGame: LiveGame): string[] {
+  const s = liveGame.state;
   return s.players
     .filter((p) => p.kind === 'ai' && p.alive && (s.phase === 'night' ? engine.hasNightAction(s, p) : s.phase === 'vote'))
     .map((p) => p.id);
 }
 
 /** Whether the seat's move of this phase is in the log since the phase began. */
-function moved(table: LiveGame, playerId: string): boolean {
-  const log = table.state.log;
+function moved(liveGame: LiveGame, playerId: string): boolean {
+  const log = liveGame.state.log;
   const start = log.findLastIndex((e) => e.type === 'phase_started');
   return log
     .slice(start)
@@ -35,37 +35,37 @@ function moved(table: LiveGame, playerId: string): boolean {
 }
 
 /** The clock reaches the moment AI moves are due; they must all be in before it reaches the deadline. */
-async function throughPhase(world: World, table: LiveGame): Promise<void> {
-  const { phase, day, deadline } = table.state;
-  const due = owing(table);
-  world.timers.advanceTo(dueBy(table.state)!);
-  await world.sim.until(() => due.every((id) => moved(table, id)) || table.state.phase !== phase, { timeoutMs: 10_000 });
-  expect(table.state.phase).toBe(phase);
+async function throughPhase(world: World, liveGame: LiveGame): Promise<void> {
+  const { phase, day, deadline } = liveGame.state;
+  const due = owing(liveGame);
+  world.timers.advanceTo(dueBy(liveGame.state)!);
+  await world.sim.until(() => due.every((id) => moved(liveGame, id)) || liveGame.state.phase !== phase, { timeoutMs: 10_000 });
+  expect(liveGame.state.phase).toBe(phase);
   world.timers.advanceTo(deadline!);
-  await world.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });
-  await settle(world, table);
+  await world.sim.until(() => liveGame.state.phase !== phase || liveGame.state.day !== day, { timeoutMs: 10_000 });
+  await settle(world, liveGame);
 }
 
 describe('a model that never answers, on the bot', () => {
   it('GIVEN every model call hangs WHEN nights and votes come THEN each AI seat moves on instinct before the deadline, the channel is told once per seat in plain words, no provider detail reaches Discord, and the director’s cut marks the fallbacks', async () => {
     const fake = await startFakeOpenAi(() => reply.hang());
     const w = await startTestWorld({ llm: houseOpenAi(fake.baseURL, OUTLASTS_THE_TEST, 'sk-secret-test-key'), model: fake, seed: 3 });
-    const table = await openGame(w, {}, 'game', { waitForAi: false });
-    for (let i = 0; i < 12 && table.state.phase !== 'ended' && !(table.state.phase === 'vote' && table.state.day >= 2); i++) {
-      if (table.state.phase === 'night' || table.state.phase === 'vote') await throughPhase(w, table);
+    const liveGame = await openGame(w, {}, 'game', { waitForAi: false });
+    for (let i = 0; i < 12 && liveGame.state.phase !== 'ended' && !(liveGame.state.phase === 'vote' && liveGame.state.day >= 2); i++) {
+      if (liveGame.state.phase === 'night' || liveGame.state.phase === 'vote') await throughPhase(w, liveGame);
       else {
-        const { phase, day, deadline } = table.state;
+        const { phase, day, deadline } = liveGame.state;
         w.timers.advanceTo(deadline!);
-        await w.sim.until(() => table.state.phase !== phase || table.state.day !== day, { timeoutMs: 10_000 });
-        await settle(w, table);
+        await w.sim.until(() => liveGame.state.phase !== phase || liveGame.state.day !== day, { timeoutMs: 10_000 });
+        await settle(w, liveGame);
       }
     }
     expect(fake.requests.length).toBeGreaterThan(0);
     const channel = w.sim.messagesIn('game').map(messageText);
     let told = 0;
     for (const name of AI) {
-      const seat = table.state.players.find((p) => p.name === name)!;
-      const asked = table.state.log.some(
+      const seat = liveGame.state.players.find((p) => p.name === name)!;
+      const asked = liveGame.state.log.some(
         (e) => e.type === 'reasoning' && e.payload.playerId === seat.id && e.payload.fallback === 'timeout',
       );
       if (!asked) continue;
@@ -78,8 +78,8 @@ describe('a model that never answers, on the bot', () => {
     for (const text of channel) expect(text).not.toMatch(/127\.0\.0\.1|sk-secret|aborted|ECONN|status/i);
 
     await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply();
-    await w.sim.until(() => table.state.phase === 'ended');
-    await settle(w, table);
+    await w.sim.until(() => liveGame.state.phase === 'ended');
+    await settle(w, liveGame);
     const cut = w.sim
       .messagesIn('game')
       .flatMap((m) => m.attachments)

@@ -24,26 +24,26 @@ const SEED = seedWhere(
 describe('stale menus', () => {
   it('GIVEN the vote message of day 1 WHEN someone uses it in the day 2 vote THEN it is refused as closed and no vote is cast', async () => {
     seed = SEED;
-    const table = await openGame(w, { roles: 'mafia,detective,doctor,townsperson,townsperson,townsperson,townsperson' });
-    const gameId = table.state.id;
-    const at = (phase: string, day: number) => table.state.phase === phase && table.state.day === day;
-    while (!at('vote', 1)) await toNextPhase(w, table);
-    const dayOne: SimMessage = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+    const liveGame = await openGame(w, { roles: 'mafia,detective,doctor,townsperson,townsperson,townsperson,townsperson' });
+    const gameId = liveGame.state.id;
+    const at = (phase: string, day: number) => liveGame.state.phase === phase && liveGame.state.day === day;
+    while (!at('vote', 1)) await toNextPhase(w, liveGame);
+    const dayOne: SimMessage = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
     // The edits that would close this vote fail, so its menu stays on screen: the stale menu a person can still use.
     afterTest(w, w.sim.fail({ method: 'PATCH', route: new RegExp(`/messages/${dayOne.id}$`), status: 403, code: 50013 }));
     while (!at('vote', 2)) {
-      expect(table.state.phase).not.toBe('ended');
-      await toNextPhase(w, table);
+      expect(liveGame.state.phase).not.toBe('ended');
+      await toNextPhase(w, liveGame);
     }
-    const voter = HUMANS.find((name) => seated(table.state, name).alive)!;
-    const target = options(dayOne, `vote:${gameId}`).find((v) => v !== seated(table.state, voter).id && v !== 'no_lynch')!;
-    const before = table.state.log.length;
+    const voter = HUMANS.find((name) => seated(liveGame.state, name).alive)!;
+    const target = options(dayOne, `vote:${gameId}`).find((v) => v !== seated(liveGame.state, voter).id && v !== 'no_lynch')!;
+    const before = liveGame.state.log.length;
 
     const answer = await w.sim.user(voter).select(dayOne, `vote:${gameId}`, [target]).ephemeral();
 
     expect(messageText(answer)).toMatch(/This vote is closed/);
-    expect(table.state.log.slice(before).some((e) => e.type === 'vote_cast')).toBe(false);
-    expect(seated(table.state, voter).id in table.state.votes).toBe(false);
+    expect(liveGame.state.log.slice(before).some((e) => e.type === 'vote_cast')).toBe(false);
+    expect(seated(liveGame.state, voter).id in liveGame.state.votes).toBe(false);
   });
 
   it('GIVEN a night menu of night 1 WHEN used on night 2 THEN it is refused and no action is taken', async () => {
@@ -51,17 +51,17 @@ describe('stale menus', () => {
     for (let from = 1; ;) {
       seed = seedWhere((roles) => roles.carol === 'doctor', from);
       from = seed + 1;
-      const table = await openGame(w);
-      const gameId = table.state.id;
+      const liveGame = await openGame(w);
+      const gameId = liveGame.state.id;
       const nightOne = nightMenu(w, 'carol', gameId)!;
-      const at = (phase: string, day: number) => table.state.phase === phase && table.state.day === day;
-      while (!at('night', 2) && table.state.phase !== 'ended') await toNextPhase(w, table);
-      if (!at('night', 2) || !seated(table.state, 'carol').alive) {
+      const at = (phase: string, day: number) => liveGame.state.phase === phase && liveGame.state.day === day;
+      while (!at('night', 2) && liveGame.state.phase !== 'ended') await toNextPhase(w, liveGame);
+      if (!at('night', 2) || !seated(liveGame.state, 'carol').alive) {
         // This deal is of no use: its game ends (as after a test), and the next seed's game takes the channel.
         await tidy(w);
         continue;
       }
-      const before = table.state.log.length;
+      const before = liveGame.state.log.length;
 
       const answer = await w.sim
         .user('carol')
@@ -69,7 +69,7 @@ describe('stale menus', () => {
         .ephemeral();
 
       expect(messageText(answer)).toMatch(/from a night that is over/);
-      expect(table.state.log.slice(before).some((e) => e.type === 'night_action')).toBe(false);
+      expect(liveGame.state.log.slice(before).some((e) => e.type === 'night_action')).toBe(false);
       return;
     }
   });

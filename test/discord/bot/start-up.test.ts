@@ -5,7 +5,7 @@ import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { openGame, options, seated, settle, tableOf, toNextPhase } from './playing.ts';
+import { openGame, options, seated, settle, liveGameOf, toNextPhase } from './playing.ts';
 import { afterTest, appended, tidy } from './shared-world.ts';
 
 /** The game store with the loading of a stored game's Discord refs (the last read before it is live) held while `held`. */
@@ -49,31 +49,31 @@ afterAll(() => w.close());
 
 /** A game at its first vote, nobody killed the night before. */
 async function atTheVote(): Promise<LiveGame> {
-  const table = await openGame(w, { 'night-one-kill': false });
-  while (table.state.phase !== 'vote') await toNextPhase(w, table);
-  await settle(w, table);
-  return table;
+  const liveGame = await openGame(w, { 'night-one-kill': false });
+  while (liveGame.state.phase !== 'vote') await toNextPhase(w, liveGame);
+  await settle(w, liveGame);
+  return liveGame;
 }
 
-function voteMessage(table: LiveGame): SimMessage {
-  return w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
+function voteMessage(liveGame: LiveGame): SimMessage {
+  return w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
 }
 
 /** Bob's vote for the first other player the menu offers, and what he is told once it counts. */
-function bobsVote(table: LiveGame): { choice: string; answer: string } {
-  const bob = seated(table.state, 'bob');
-  const choice = options(voteMessage(table), `vote:${table.state.id}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
-  return { choice, answer: `Your vote: ${table.state.players.find((p) => p.id === choice)!.name}.` };
+function bobsVote(liveGame: LiveGame): { choice: string; answer: string } {
+  const bob = seated(liveGame.state, 'bob');
+  const choice = options(voteMessage(liveGame), `vote:${liveGame.state.id}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+  return { choice, answer: `Your vote: ${liveGame.state.players.find((p) => p.id === choice)!.name}.` };
 }
 
 describe('the first moments of a bot that starts again', () => {
   it('GIVEN a game in its vote WHEN the bot starts again, Discord is slow to answer its command registration, and as READY goes out bob votes, alice and carol ask /mafia status and bob asks /mafia rules THEN every one of them is answered', async () => {
     const failed = appended(() => w.sim.failedRequests());
     const errors = appended(() => w.log.errors);
-    const table = await atTheVote();
-    const gameId = table.state.id;
-    const message = voteMessage(table);
-    const { choice, answer } = bobsVote(table);
+    const liveGame = await atTheVote();
+    const gameId = liveGame.state.id;
+    const message = voteMessage(liveGame);
+    const { choice, answer } = bobsVote(liveGame);
 
     const registration = w.sim.hold({ method: 'GET', route: '/applications/:appId/commands' });
     afterTest(w, () => registration.release());
@@ -91,7 +91,7 @@ describe('the first moments of a bot that starts again', () => {
     expect(registration.waiting).toBe(1);
     registration.release();
     await starting;
-    expect(tableOf(w, gameId)!.state.votes[seated(tableOf(w, gameId)!.state, 'bob').id]).toBe(choice);
+    expect(liveGameOf(w, gameId)!.state.votes[seated(liveGameOf(w, gameId)!.state, 'bob').id]).toBe(choice);
     expect(failed()).toEqual([]);
     expect(errors()).toEqual([]);
   });
@@ -99,10 +99,10 @@ describe('the first moments of a bot that starts again', () => {
   it('GIVEN a game in its vote WHEN the bot starts again and loading the stored game is slow THEN a vote and a /mafia status sent meanwhile are acknowledged at once, and answered once the game is back', async () => {
     const failed = appended(() => w.sim.failedRequests());
     const errors = appended(() => w.log.errors);
-    const table = await atTheVote();
-    const gameId = table.state.id;
-    const message = voteMessage(table);
-    const { choice, answer } = bobsVote(table);
+    const liveGame = await atTheVote();
+    const gameId = liveGame.state.id;
+    const message = voteMessage(liveGame);
+    const { choice, answer } = bobsVote(liveGame);
 
     valve.held = true;
     const starting = w.restart();
@@ -119,7 +119,7 @@ describe('the first moments of a bot that starts again', () => {
 
     expect(messageText(await vote.ephemeral(WAIT))).toBe(answer);
     expect(messageText(await status.ephemeral(WAIT))).toContain('Mafia: Vote 1');
-    expect(tableOf(w, gameId)!.state.votes[seated(tableOf(w, gameId)!.state, 'bob').id]).toBe(choice);
+    expect(liveGameOf(w, gameId)!.state.votes[seated(liveGameOf(w, gameId)!.state, 'bob').id]).toBe(choice);
     expect(failed()).toEqual([]);
     expect(errors()).toEqual([]);
   });

@@ -16,24 +16,24 @@ const embedText = (m: SimMessage): string => JSON.stringify(m.embeds);
 describe('a trial day on Discord', () => {
   it('GIVEN a trial-day game WHEN people nominate by menu and command, the accused defend and the town votes THEN each step is confirmed privately, bad nominations are refused with nothing changed, only the defendant speaks, and the vote offers only the accused', async () => {
     // Room for every nomination the AI seats may make as well as bob's.
-    const table = await openGame(w, { 'day-style': 'trial', 'night-one-kill': false, 'max-nominees': 6 });
-    const gameId = table.state.id;
+    const liveGame = await openGame(w, { 'day-style': 'trial', 'night-one-kill': false, 'max-nominees': 6 });
+    const gameId = liveGame.state.id;
     // Night 1 and the dawn pass without a kill.
-    while (table.state.phase !== 'day') {
-      const phase = table.state.phase;
-      w.timers.advanceTo(table.state.deadline!);
-      await w.sim.until(() => table.state.phase !== phase, { timeoutMs: 5000, description: 'the phase moved on' });
-      await settle(w, table);
+    while (liveGame.state.phase !== 'day') {
+      const phase = liveGame.state.phase;
+      w.timers.advanceTo(liveGame.state.deadline!);
+      await w.sim.until(() => liveGame.state.phase !== phase, { timeoutMs: 5000, description: 'the phase moved on' });
+      await settle(w, liveGame);
     }
     const menuId = `nominate:${gameId}`;
     const nominations = () => w.sim.messagesIn('game').filter((m) => options(m, menuId).length > 0 || embedText(m).includes('nominations'));
     await w.sim.until(() => nominations().length > 0, { description: 'the nominations message posted' });
     const message = nominations().at(-1)!;
     expect(embedText(message)).toContain(`Day 1: nominations`);
-    const carol = seated(table.state, 'carol');
+    const carol = seated(liveGame.state, 'carol');
 
     // A bad nomination: refused privately, nothing changes.
-    const before = table.state.trial;
+    const before = liveGame.state.trial;
     expect(messageText(await w.sim.user('carol').select(message, menuId, [carol.id]).ephemeral())).toBe(
       'You cannot put yourself on trial.',
     );
@@ -45,17 +45,17 @@ describe('a trial day on Discord', () => {
           .ephemeral(),
       ),
     ).toBe('Nobody called "nobody here" is playing in this game.');
-    expect(table.state.trial).toBe(before);
+    expect(liveGame.state.trial).toBe(before);
 
     // The AI seats have had their say (settled): nothing moves now but what bob and alice do. bob
     // names someone by the menu, alice by the command: carol, unless the AI seats already put her
     // on trial (she then defends all the same). What each hears follows from the nominations at
     // that moment: an AI seat may have named the target already.
-    await settle(w, table);
-    const bob = seated(table.state, 'bob');
-    const nominationOf = (id: string) => table.state.trial.nominations.find((n) => n.targetId === id);
+    await settle(w, liveGame);
+    const bob = seated(liveGame.state, 'bob');
+    const nominationOf = (id: string) => liveGame.state.trial.nominations.find((n) => n.targetId === id);
     const target =
-      [carol, ...table.state.players].find(
+      [carol, ...liveGame.state.players].find(
         (p) => p.alive && p.userId !== bob.userId && p.name !== 'alice' && !nominationOf(p.id)?.standing,
       ) ?? expect.fail('nobody left to nominate');
     const pendingByAi = nominationOf(target.id) !== undefined;
@@ -76,47 +76,47 @@ describe('a trial day on Discord', () => {
         ? `${target.name} already stands accused today.`
         : `You seconded the nomination of ${target.name}: ${target.name} stands accused.`,
     );
-    expect(nominees(table.state)).toEqual(expect.arrayContaining([carol.id, target.id]));
-    await settle(w, table);
-    const shown = w.sim.messagesIn('game').find((m) => m.id === table.nominationMessageId);
+    expect(nominees(liveGame.state)).toEqual(expect.arrayContaining([carol.id, target.id]));
+    await settle(w, liveGame);
+    const shown = w.sim.messagesIn('game').find((m) => m.id === liveGame.nominationMessageId);
     expect(shown && embedText(shown)).toContain(`**${target.name}**`);
 
     // Discussion ends: each accused defends in turn; a person who is not on trial is not heard meanwhile.
-    w.timers.advanceTo(table.state.deadline!);
-    await w.sim.until(() => table.state.phase === 'defense', { timeoutMs: 5000, description: 'the first defense' });
+    w.timers.advanceTo(liveGame.state.deadline!);
+    await w.sim.until(() => liveGame.state.phase === 'defense', { timeoutMs: 5000, description: 'the first defense' });
     let heardOutOfTurn = 0;
     // Read afresh each turn (TypeScript would keep the phase the checks above narrowed it to).
-    const phaseNow = (): Phase => table.state.phase;
+    const phaseNow = (): Phase => liveGame.state.phase;
     while (phaseNow() === 'defense') {
-      const { defendant } = table.state.trial;
-      const accused = table.state.players.find((p) => p.id === defendant)!;
+      const { defendant } = liveGame.state.trial;
+      const accused = liveGame.state.players.find((p) => p.id === defendant)!;
       if (accused.kind === 'human') {
         w.sim.user(accused.name).say('game', 'I am a plain Townsperson, and bob has nothing on me.');
-        const bystander = HUMANS.find((n) => n !== accused.name && seated(table.state, n).alive)!;
+        const bystander = HUMANS.find((n) => n !== accused.name && seated(liveGame.state, n).alive)!;
         w.sim.user(bystander).say('game', 'Guilty, obviously.');
         await w.sim.until(() => w.sim.dmsTo(bystander).some((m) => messageText(m).includes('speaking in their defense')), {
           description: 'the bystander told why their words did not count',
         });
-        heardOutOfTurn += table.state.log.filter((e) => e.type === 'speech' && e.payload.text === 'Guilty, obviously.').length;
-        w.timers.advanceTo(table.state.deadline!);
+        heardOutOfTurn += liveGame.state.log.filter((e) => e.type === 'speech' && e.payload.text === 'Guilty, obviously.').length;
+        w.timers.advanceTo(liveGame.state.deadline!);
       }
       const turn = defendant;
-      await w.sim.until(() => table.state.phase !== 'defense' || table.state.trial.defendant !== turn, {
+      await w.sim.until(() => liveGame.state.phase !== 'defense' || liveGame.state.trial.defendant !== turn, {
         timeoutMs: 5000,
         description: 'the defense moved on',
       });
-      await settle(w, table);
+      await settle(w, liveGame);
     }
     expect(heardOutOfTurn).toBe(0);
     expect(
-      table.state.log.some((e) => e.type === 'speech' && e.payload.playerId === carol.id && e.payload.text.startsWith('I am a plain')),
+      liveGame.state.log.some((e) => e.type === 'speech' && e.payload.playerId === carol.id && e.payload.text.startsWith('I am a plain')),
     ).toBe(true);
 
     // The vote offers the accused and no lynch, nobody else.
-    expect(table.state.phase).toBe('vote');
-    await settle(w, table);
-    const vote = w.sim.messagesIn('game').find((m) => m.id === table.voteMessageId)!;
-    expect(options(vote, `vote:${gameId}`).sort()).toEqual([...nominees(table.state), NO_LYNCH_VALUE].sort());
+    expect(liveGame.state.phase).toBe('vote');
+    await settle(w, liveGame);
+    const vote = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
+    expect(options(vote, `vote:${gameId}`).sort()).toEqual([...nominees(liveGame.state), NO_LYNCH_VALUE].sort());
     const nominationsClosed = w.sim.messagesIn('game').find((m) => m.id === message.id)!;
     expect(options(nominationsClosed, menuId)).toEqual([]);
     expect(w.sim.failedRequests()).toEqual([]);

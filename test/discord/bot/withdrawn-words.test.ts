@@ -38,21 +38,24 @@ async function everythingKept(world: World, gameId: string): Promise<string> {
 /** As `openGame`, on a loaded machine: AI seats on a model take longer to seat. */
 async function openLlmGame(world: World): Promise<LiveGame> {
   const lobby = await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
-  const table = world.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+  const liveGame = world.bot.liveGames.live[0]!;
+  for (const name of ['bob', 'carol']) await world.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
   for (const persona of AI)
     await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
-  await world.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-  await world.sim.until(() => table.driver !== null && table.mafiaThreadId !== null, { timeoutMs: SLOW, description: 'the AI seated' });
-  await settle(world, table);
-  return table;
+  await world.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated();
+  await world.sim.until(() => liveGame.driver !== null && liveGame.mafiaThreadId !== null, {
+    timeoutMs: SLOW,
+    description: 'the AI seated',
+  });
+  await settle(world, liveGame);
+  return liveGame;
 }
 
 /** Plays the game's clock to its end by `/mafia end`, with the director's cut posted. */
-async function endGame(world: World, table: LiveGame): Promise<void> {
+async function endGame(world: World, liveGame: LiveGame): Promise<void> {
   await world.sim.user('alice').slash('game', 'mafia', { subcommand: 'end' }).reply();
-  await world.sim.until(() => table.state.phase === 'ended', { timeoutMs: SLOW, description: 'the game ended' });
-  await settle(world, table);
+  await world.sim.until(() => liveGame.state.phase === 'ended', { timeoutMs: SLOW, description: 'the game ended' });
+  await settle(world, liveGame);
   await world.sim.until(() => world.sim.messagesIn('game').some((m) => m.attachments.some((a) => a.filename.startsWith('replay-'))), {
     timeoutMs: SLOW,
     description: "the director's cut with its replay",
@@ -75,37 +78,37 @@ describe('what people edit and delete by day', () => {
       if (promptOf(request).includes('# Your task: Speak')) await afterAlice;
       return playing(request);
     });
-    const table = await openLlmGame(w);
-    const alice = seated(table.state, 'alice');
+    const liveGame = await openLlmGame(w);
+    const alice = seated(liveGame.state, 'alice');
     // Not settled on the way: the day's first speech waits for alice.
-    while (table.state.phase !== 'day') {
-      const { phase, deadline } = table.state;
+    while (liveGame.state.phase !== 'day') {
+      const { phase, deadline } = liveGame.state;
       w.timers.advanceTo(deadline!);
-      await w.sim.until(() => table.state.phase !== phase, { timeoutMs: SLOW, description: `the end of ${phase}` });
+      await w.sim.until(() => liveGame.state.phase !== phase, { timeoutMs: SLOW, description: `the end of ${phase}` });
     }
-    if (!seated(table.state, 'alice').alive) return expect.fail('alice died in the night of this seed; pick another seed');
+    if (!seated(liveGame.state, 'alice').alive) return expect.fail('alice died in the night of this seed; pick another seed');
 
     const claim = w.sim.user('alice').say('game', CLAIM);
     const secret = w.sim.user('alice').say('game', SECRET);
-    const said = () => table.state.log.filter((e) => e.type === 'speech' && e.payload.playerId === alice.id).length;
+    const said = () => liveGame.state.log.filter((e) => e.type === 'speech' && e.payload.playerId === alice.id).length;
     await w.sim.until(() => said() === 2, { timeoutMs: SLOW, description: "alice's two messages taken" });
     aliceSpoke();
-    await settle(w, table);
+    await settle(w, liveGame);
     const readers = new Set(fake.requests.filter((r) => promptOf(r).includes(CLAIM)).map(seatNameOf));
     expect(readers.size).toBeGreaterThan(0);
 
     w.sim.user('alice').edit(claim, CORRECTED);
     w.sim.user('alice').deleteMessage(secret);
-    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech_deleted'), {
+    await w.sim.until(() => liveGame.state.log.some((e) => e.type === 'speech_deleted'), {
       timeoutMs: SLOW,
       description: 'the deletion taken',
     });
-    await settle(w, table);
+    await settle(w, liveGame);
     const before = fake.requests.length;
-    const { deadline: dayEnds } = table.state;
+    const { deadline: dayEnds } = liveGame.state;
     w.timers.advanceTo(dayEnds!);
-    await w.sim.until(() => table.state.phase === 'vote', { timeoutMs: SLOW, description: 'the vote' });
-    await settle(w, table);
+    await w.sim.until(() => liveGame.state.phase === 'vote', { timeoutMs: SLOW, description: 'the vote' });
+    await settle(w, liveGame);
     const after = fake.requests.slice(before);
     expect(after.length).toBeGreaterThan(0);
 
@@ -126,8 +129,8 @@ describe('what people edit and delete by day', () => {
     }
     expect(told).toBeGreaterThan(0);
 
-    await endGame(w, table);
-    const kept = await everythingKept(w, table.state.id);
+    await endGame(w, liveGame);
+    const kept = await everythingKept(w, liveGame.state.id);
     expect(kept).not.toContain(CLAIM);
     expect(kept).not.toContain(SECRET);
     expect(kept).toContain(`alice: ${CORRECTED} (edited)`);
@@ -138,47 +141,47 @@ describe('what people edit and delete by day', () => {
 describe('edits after their phase, purges, and deletions after the game', () => {
   it('GIVEN alice’s day message WHEN she edits it once the vote has begun THEN the game keeps what she said and tells her once, by DM, that deleting withdraws it', async () => {
     w = await startWorld({ seed: 3 });
-    const table = await openGame(w);
-    while (table.state.phase !== 'day') await toNextPhase(w, table);
+    const liveGame = await openGame(w);
+    while (liveGame.state.phase !== 'day') await toNextPhase(w, liveGame);
     const said = w.sim.user('alice').say('game', 'Bob is suspicious');
-    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech' && e.payload.text === 'Bob is suspicious'));
-    await toNextPhase(w, table);
-    expect(table.state.phase).toBe('vote');
+    await w.sim.until(() => liveGame.state.log.some((e) => e.type === 'speech' && e.payload.text === 'Bob is suspicious'));
+    await toNextPhase(w, liveGame);
+    expect(liveGame.state.phase).toBe('vote');
 
     w.sim.user('alice').edit(said, 'Carol is suspicious');
     w.sim.user('alice').edit(said, 'Carol is very suspicious');
     await w.sim.until(() => w!.sim.dmsTo('alice').some((m) => messageText(m).includes('after its phase ended')));
-    await settle(w, table);
-    expect(table.state.log.some((e) => e.type === 'speech' && e.payload.text === 'Bob is suspicious')).toBe(true);
-    expect(table.state.log.some((e) => e.type === 'speech_edited')).toBe(false);
+    await settle(w, liveGame);
+    expect(liveGame.state.log.some((e) => e.type === 'speech' && e.payload.text === 'Bob is suspicious')).toBe(true);
+    expect(liveGame.state.log.some((e) => e.type === 'speech_edited')).toBe(false);
     expect(w.sim.dmsTo('alice').filter((m) => messageText(m).includes('after its phase ended'))).toHaveLength(1);
   });
 
   it('GIVEN day messages of two people WHEN a moderator purges them with one bulk delete THEN both are withdrawn from the game', async () => {
     w = await startWorld({ seed: 3 });
-    const table = await openGame(w);
-    while (table.state.phase !== 'day') await toNextPhase(w, table);
+    const liveGame = await openGame(w);
+    while (liveGame.state.phase !== 'day') await toNextPhase(w, liveGame);
     const one = w.sim.user('alice').say('game', 'first rude line');
     const two = w.sim.user('bob').say('game', 'second rude line');
-    await w.sim.until(() => table.state.log.filter((e) => e.type === 'speech' && e.payload.text.includes('rude')).length === 2);
+    await w.sim.until(() => liveGame.state.log.filter((e) => e.type === 'speech' && e.payload.text.includes('rude')).length === 2);
     w.sim.bulkDelete('game', [one, two]);
-    await w.sim.until(() => table.state.log.filter((e) => e.type === 'speech_deleted').length === 2);
-    await settle(w, table);
-    expect(JSON.stringify(await w.games.loadEvents(table.state.id))).not.toContain('rude');
+    await w.sim.until(() => liveGame.state.log.filter((e) => e.type === 'speech_deleted').length === 2);
+    await settle(w, liveGame);
+    expect(JSON.stringify(await w.games.loadEvents(liveGame.state.id))).not.toContain('rude');
   });
 
   it('GIVEN a game that has ended with its director’s cut posted WHEN alice deletes a message she said in it THEN its stored record no longer holds the words', async () => {
     w = await startWorld({ seed: 3 });
-    const table = await openGame(w);
-    while (table.state.phase !== 'day') await toNextPhase(w, table);
+    const liveGame = await openGame(w);
+    while (liveGame.state.phase !== 'day') await toNextPhase(w, liveGame);
     const said = w.sim.user('alice').say('game', 'a line I will regret');
-    await w.sim.until(() => table.state.log.some((e) => e.type === 'speech' && e.payload.text === 'a line I will regret'));
-    await endGame(w, table);
-    expect(JSON.stringify(await w.games.loadEvents(table.state.id))).toContain('a line I will regret');
+    await w.sim.until(() => liveGame.state.log.some((e) => e.type === 'speech' && e.payload.text === 'a line I will regret'));
+    await endGame(w, liveGame);
+    expect(JSON.stringify(await w.games.loadEvents(liveGame.state.id))).toContain('a line I will regret');
 
     w.sim.user('alice').deleteMessage(said);
-    await w.sim.until(async () => !JSON.stringify(await w!.games.loadEvents(table.state.id)).includes('a line I will regret'));
-    const events = await w.games.loadEvents(table.state.id);
+    await w.sim.until(async () => !JSON.stringify(await w!.games.loadEvents(liveGame.state.id)).includes('a line I will regret'));
+    const events = await w.games.loadEvents(liveGame.state.id);
     expect(events.at(-1)?.type).toBe('speech_deleted');
   });
 
@@ -186,11 +189,11 @@ describe('edits after their phase, purges, and deletions after the game', () => 
     w = await startWorld({ seed: seedWhere((roles) => isMafia(roles.bob) && isMafia(roles.carol)) });
     w.sim.fail({ method: 'POST', route: '/channels/:channelId/threads', status: 403, code: 50013 });
     const lobby = await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'create' }).public();
-    const table = w.bot.liveGames.live[0]!;
-    for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${table.state.id}`).updated();
+    const liveGame = w.bot.liveGames.live[0]!;
+    for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
     for (const persona of AI) await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
-    await w.sim.user('alice').click(lobby, `lobby:start:${table.state.id}`).updated();
-    await w.sim.until(() => w!.bot.liveGames.output.mafiaChatsByDm(table.state.id));
+    await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated();
+    await w.sim.until(() => w!.bot.liveGames.output.mafiaChatsByDm(liveGame.state.id));
     const copies = () => w!.sim.dmsTo('carol').filter((m) => messageText(m).startsWith('**bob (Mafia):**'));
 
     const line = w.sim.user('bob').dm('Kill the Doctor');
@@ -199,7 +202,7 @@ describe('edits after their phase, purges, and deletions after the game', () => 
     await w.sim.until(() => copies().some((m) => messageText(m) === '**bob (Mafia):** Kill the Detective (edited)'));
     w.sim.user('bob').deleteMessage(line);
     await w.sim.until(() => copies().length === 0);
-    await settle(w, table);
-    expect(JSON.stringify(await w.games.loadEvents(table.state.id))).not.toMatch(/Kill the (Doctor|Detective)/);
+    await settle(w, liveGame);
+    expect(JSON.stringify(await w.games.loadEvents(liveGame.state.id))).not.toMatch(/Kill the (Doctor|Detective)/);
   });
 });
