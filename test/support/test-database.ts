@@ -31,25 +31,25 @@ export async function openTestDatabase(template: Template): Promise<Database> {
   const copy = idle.get(template)?.pop() ?? (await loadCopy(template));
   const lease = leased(copy.pglite);
   const prisma = prismaOn(lease.pglite);
-  return {
-    prisma,
-    close: async () => {
-      await prisma.$disconnect();
-      if (lease.end() && !copy.pglite.closed) {
-        const kept = await copy.restore().then(
-          () => true,
-          () => false,
-        );
-        const list = idle.get(template) ?? [];
-        if (kept && list.length < IDLE_PER_TEMPLATE) {
-          list.push(copy);
-          idle.set(template, list);
-          return;
-        }
+  const release = async () => {
+    await prisma.$disconnect();
+    if (lease.end() && !copy.pglite.closed) {
+      const kept = await copy.restore().then(
+        () => true,
+        () => false,
+      );
+      const list = idle.get(template) ?? [];
+      if (kept && list.length < IDLE_PER_TEMPLATE) {
+        list.push(copy);
+        idle.set(template, list);
+        return;
       }
-      if (!copy.pglite.closed) await copy.pglite.close();
-    },
+    }
+    if (!copy.pglite.closed) await copy.pglite.close();
   };
+  // Closed once: a second close must neither hand the copy out twice nor close it under its next test.
+  let closed: Promise<void> | undefined;
+  return { prisma, close: () => (closed ??= release()) };
 }
 
 async function loadCopy(template: Template): Promise<Copy> {
