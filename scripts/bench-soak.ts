@@ -37,6 +37,8 @@ export interface SoakOptions {
   readonly baselineAfter?: number;
   readonly db?: BenchDatabase;
   readonly postgresUrl?: string | undefined;
+  /** An open database to play on instead of a fresh directory made for the run (a test's copy of its template); the soak closes it. */
+  readonly database?: Database;
   /** discord.js's global REST cap; the soak measures memory, not latency, so it is raised by default. */
   readonly restCap?: number;
   /** Told after each wave, with the sample taken then. */
@@ -141,6 +143,7 @@ export async function benchSoak(options: SoakOptions): Promise<SoakFigures> {
       globalRequestsPerSecond: options.restCap ?? 10_000,
       replyTimeoutMs: REPLY_TIMEOUT_MS,
       pgliteOnDisk: true,
+      ...(options.database && { database: options.database }),
     },
     layout.guilds,
   );

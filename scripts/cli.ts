@@ -70,15 +70,38 @@ export function readFlags<const S extends Record<string, Flag>>(
   return ok(flags as Flags<S>);
 }
 
+/** What a script prints instead of running: its usage for `--help`, or the mistake followed by its usage. */
+export interface Refusal {
+  readonly kind: 'help' | 'mistake';
+  readonly text: string;
+}
+
+/** The flags, or what to print instead (and so how to exit): flagsOrExit without the printing and exiting, for tests. */
+export function flagsOrRefusal<const S extends Record<string, Flag>>(
+  command: string,
+  summary: string,
+  spec: S,
+  args: readonly string[],
+): Result<Flags<S>, Refusal> {
+  const read = readFlags(spec, args);
+  if (read.ok) return read;
+  const text = usage(command, summary, spec);
+  return err(read.error.kind === 'help' ? { kind: 'help', text } : { kind: 'mistake', text: `${read.error.message}\n\n${text}` });
+}
+
 /** For a script's top level: the flags, or the usage printed and the process ended (0 for --help, 2 for a mistake). */
 export function flagsOrExit<const S extends Record<string, Flag>>(command: string, summary: string, spec: S): Flags<S> {
-  const read = readFlags(spec, process.argv.slice(2));
+  const read = flagsOrRefusal(command, summary, spec, process.argv.slice(2));
   if (read.ok) return read.value;
-  const text = usage(command, summary, spec);
-  if (read.error.kind === 'help') {
-    console.log(text);
+  exitRefused(read.error);
+}
+
+/** Prints a refusal where it belongs and exits: 0 after the usage asked for, 2 after a mistake. */
+export function exitRefused(refusal: Refusal): never {
+  if (refusal.kind === 'help') {
+    console.log(refusal.text);
     process.exit(0);
   }
-  console.error(`${read.error.message}\n\n${text}`);
+  console.error(refusal.text);
   process.exit(2);
 }

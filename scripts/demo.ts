@@ -12,23 +12,16 @@ import { budgetSink, Seating } from '../src/agents/seating.ts';
 import type { AiSeat } from '../src/agents/ai-seats.ts';
 import type { Summarizer } from '../src/agents/summary.ts';
 import { loadConfig } from '../src/config.ts';
-import { MAX_PRESET_PLAYERS, MIN_PRESET_PLAYERS } from '../src/game/index.ts';
 import { gameReport } from '../src/report/files.ts';
-import { flagsOrExit } from './cli.ts';
+import { exitRefused } from './cli.ts';
+import { demoFlags } from './lib/demo-flags.ts';
 import { demoTranscript, offlineSeats, playDemo } from './lib/demo-game.ts';
 import { demoPersonas } from './lib/demo-personas.ts';
 import { probeModel } from './lib/probe.ts';
 
-const { ai, players, seed, out } = flagsOrExit(
-  'npm run demo',
-  "Plays one all-AI game with the starter personas and prints it, then the director's cut.",
-  {
-    ai: { kind: 'choice', default: 'offline', choices: ['offline', 'openai', 'anthropic'], help: 'Who plays the seats.' },
-    players: { kind: 'int', default: 7, min: MIN_PRESET_PLAYERS, max: MAX_PRESET_PLAYERS, help: 'Seats at the table.' },
-    seed: { kind: 'int', default: 42, min: 0, max: 2 ** 31 - 1, help: 'The same seed plays the same game.' },
-    out: { kind: 'text', help: "A directory to write the game's report files to (the director's cut and its attachments)." },
-  },
-);
+const flags = demoFlags(process.argv.slice(2));
+if (!flags.ok) exitRefused(flags.error);
+const { ai, players, seed, out } = flags.value;
 
 const personas = await demoPersonas(players);
 let seats: AiSeat[] = offlineSeats(personas);

@@ -30,11 +30,22 @@ const CAUSE: Record<DeathCause, RegExp> = {
 
 /** The facts `view` entitles its seat to that `prompt` does not tell, each described in a line. */
 export function missingFacts(view: PlayerView, prompt: string): string[] {
-  const lines = prompt.split('\n');
   const names = new Map(view.seats.map((s) => [s.id, neutralise(s.name)]));
   const name = (id: string | null): string => (id === null ? 'nobody' : (names.get(id) ?? id));
-  const onALine = (...parts: (string | RegExp)[]): boolean =>
-    lines.some((line) => parts.every((part) => (typeof part === 'string' ? line.includes(part) : part.test(line))));
+  const onALine = (...parts: (string | RegExp)[]): boolean => {
+    const holds = (line: string) => parts.every((part) => (typeof part === 'string' ? line.includes(part) : part.test(line)));
+    const first = parts.find((part): part is string => typeof part === 'string');
+    if (first === undefined) return prompt.split('\n').some(holds);
+    // Only the lines where the first text part occurs (a prompt has hundreds of lines, and a fact is looked up for each event).
+    for (let at = prompt.indexOf(first); at !== -1; at = prompt.indexOf(first, at + 1)) {
+      const end = prompt.indexOf('\n', at);
+      const line = prompt.slice(prompt.lastIndexOf('\n', at) + 1, end === -1 ? prompt.length : end);
+      if (holds(line)) return true;
+      if (end === -1) break;
+      at = end;
+    }
+    return false;
+  };
   const missing: string[] = [];
   const need = (told: boolean, fact: string) => {
     if (!told) missing.push(fact);

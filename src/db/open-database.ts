@@ -44,7 +44,7 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
         const db = pglite;
         await applyMigrationSql((sql) => db.exec(sql));
       }
-      prisma = new PrismaClient({ adapter: pgliteAdapter(pglite), transactionOptions: TRANSACTIONS });
+      prisma = prismaOn(pglite);
     }
     await prisma.$queryRawUnsafe('SELECT 1');
   } catch (error) {
@@ -54,23 +54,9 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
   return ok(wrap(prisma, pglite));
 }
 
-/**
- * An in-memory PGlite started from a dump of another one (`PGlite.dumpDataDir`), migrations and
- * rows included: a fresh database in about a second, without running initdb or the migrations.
- * The test suite opens every test bot's database this way from one template per run.
- */
-export async function openMemoryCopy(dump: Blob): Promise<Result<Database, string>> {
-  let pglite: PGlite | null = null;
-  let prisma: PrismaClient | null = null;
-  try {
-    pglite = new YieldingPGlite({ loadDataDir: dump });
-    prisma = new PrismaClient({ adapter: pgliteAdapter(pglite), transactionOptions: TRANSACTIONS });
-    await prisma.$queryRawUnsafe('SELECT 1');
-  } catch (error) {
-    await closeQuietly(prisma, pglite);
-    return err(`cannot open a copy of a dumped PGlite database: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return ok(wrap(prisma, pglite));
+/** A Prisma client on an open PGlite, with the bot's transaction bounds; the test suite's copies of its template databases use it too. */
+export function prismaOn(pglite: PGlite): PrismaClient {
+  return new PrismaClient({ adapter: pgliteAdapter(pglite), transactionOptions: TRANSACTIONS });
 }
 
 function wrap(client: PrismaClient, embedded: PGlite | null): Database {

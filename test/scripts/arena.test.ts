@@ -11,6 +11,7 @@ import { createProvider } from '../../src/llm/providers.ts';
 import { beliefAccuracy, bySide, type SeatRead } from '../../src/report/belief-accuracy.ts';
 import { NEW_RATING } from '../../src/report/ratings.ts';
 import { runArena } from '../../scripts/lib/arena.ts';
+import { readArenaArgs } from '../../scripts/lib/arena-args.ts';
 import { parseSeats, type ArenaEntry } from '../../scripts/lib/arena-seats.ts';
 import { arenaReport } from '../../scripts/lib/arena-table.ts';
 import { starterPersonas } from '../../scripts/lib/demo-personas.ts';
@@ -175,10 +176,14 @@ describe('the arena against a model', () => {
 
 const exited = z.object({ code: z.number(), stdout: z.string(), stderr: z.string() });
 
+/** The environment without model settings: the script sees only what the test gives it. */
+const modelFree = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(OPENAI|ANTHROPIC|LLM)_/.test(k)));
+
 async function arena(...args: string[]) {
-  // No model settings from the environment: the script sees only what the test gives it.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(OPENAI|ANTHROPIC|LLM)_/.test(k)));
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/arena.ts', ...args], { cwd: process.cwd(), env }).then(
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/arena.ts', ...args], {
+    cwd: process.cwd(),
+    env: modelFree(),
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: unknown) => exited.parse(error),
   );
@@ -214,17 +219,30 @@ describe('npm run arena', () => {
     }
   });
 
+  it('GIVEN no flags WHEN run THEN it says --seats is required and how to call it, on stderr with no stack, exits 2, and plays nothing', async () => {
+    const run = await arena();
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('--seats is required');
+    expect(run.stderr).toContain('Usage: npm run arena');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+// What the script prints to stderr before it exits 2, read in this process (the exit itself is tested above).
+describe('the arena’s arguments', () => {
   it.each([
     [[]],
     [['--seats', 'offline,offline']],
     [['--games', '0', '--seats', 'offline,offline,offline,offline,offline']],
     [['--seats', 'offline,offline,offline,offline,openai']],
-  ])('GIVEN %j WHEN run THEN it says what is wrong (and how to call it), exits 2, and plays nothing', async (args) => {
-    const run = await arena(...args);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/--seats is required|needs 5–16 seats|--games must be a whole number|openai is not configured/);
-    if (!args.join(' ').includes('openai')) expect(run.stderr).toContain('Usage: npm run arena');
-    expect(run.stderr).not.toMatch(/\n\s+at /);
+  ])('GIVEN %j WHEN read THEN they are refused as a mistake saying what is wrong (and how to call it)', async (args) => {
+    const read = await readArenaArgs(args, modelFree());
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.error.kind).toBe('mistake');
+    expect(read.error.text).toMatch(/--seats is required|needs 5–16 seats|--games must be a whole number|openai is not configured/);
+    if (!args.join(' ').includes('openai')) expect(read.error.text).toContain('Usage: npm run arena');
+    expect(read.error.text).not.toMatch(/\n\s+at /);
   });
 });

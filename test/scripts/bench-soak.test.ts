@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { benchSoak, describeSoak, type SoakSample } from '../../scripts/bench-soak.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 
 /** What must be back where it was after the first wave, whatever the number of games played since. */
 const FLAT = ['channels', 'guildChannels', 'users', 'members', 'webhooks', 'seenMembers'] as const;
@@ -23,7 +24,8 @@ function pick(sample: SoakSample, names: readonly string[]): Record<string, numb
 
 describe('npm run bench -- --only soak: many games on one bot', () => {
   it('GIVEN 15 games played five at a time in the same five channels WHEN the last is over THEN every one ended, and what the bot and discord.js hold is what they held after the first five', async () => {
-    const f = await benchSoak({ games: 15, atOnce: 5, baselineAfter: 5 });
+    // On a copy of the migrated template (the starter pack in it), as a test bot plays: not a fresh directory migrated for the run.
+    const f = await benchSoak({ games: 15, atOnce: 5, baselineAfter: 5, database: await openTestDatabase('withStarters') });
 
     expect(f.games).toBe(15);
     expect(f.unacknowledged).toBe(0);

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readFlags, type Flag } from '../../scripts/cli.ts';
+import { demoFlags } from '../../scripts/lib/demo-flags.ts';
 
 const SPEC = {
   ai: { kind: 'choice', default: 'offline', choices: ['offline', 'openai'], help: 'Who plays.' },
@@ -63,13 +64,24 @@ describe('script flags', () => {
     expect(run.stdout).not.toContain('Dramatis demo');
   });
 
+  it('GIVEN the demo WHEN run with a bad flag THEN it says what is wrong and how to call it, exits 2, and shows no stack trace', async () => {
+    const run = await demo('--seed', '-1');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--seed must be a whole number');
+    expect(run.stderr).toContain('Usage: npm run demo');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  // What the demo prints to stderr before it exits 2 (the exit itself is tested above), read in this process.
   it.each([['--unknown'], ['--seed'], ['--seed', '-1']])(
-    'GIVEN the demo WHEN run with %j THEN it says what is wrong and how to call it, exits 2, and shows no stack trace',
-    async (...args) => {
-      const run = await demo(...args);
-      expect(run.code).toBe(2);
-      expect(run.stderr).toContain('Usage: npm run demo');
-      expect(run.stderr).not.toMatch(/\n\s+at /);
+    'GIVEN the demo’s flags %j WHEN read THEN a mistake that says what is wrong and how to call it',
+    (...args) => {
+      const read = demoFlags(args);
+      expect(read.ok).toBe(false);
+      if (read.ok) return;
+      expect(read.error.kind).toBe('mistake');
+      expect(read.error.text).toContain('Usage: npm run demo');
+      expect(read.error.text).not.toMatch(/\n\s+at /);
     },
   );
 });

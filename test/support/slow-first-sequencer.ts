@@ -1,19 +1,24 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files that take longest, mostly waiting on real time and child processes: started first, so on
- * a fresh clone (no timings cached yet, where vitest would order by file size) they overlap the
- * rest instead of running alone at the end. Once vitest has timings, it orders by them.
+ * The files that take longest, longest first (as measured in CI with PostgreSQL): started first on
+ * a fresh clone (no timings cached yet, where vitest would order by file size and start a short
+ * file such as the soak's near the end), so they overlap the rest instead of running alone at the
+ * end. Once vitest has timings, it orders by them.
  */
 const SLOW = [
-  'test/sharding/sharded-bench.test.ts',
   'test/sharding/sharded-game.test.ts',
-  'test/sharding/sharding-manager.test.ts',
-  'test/main.test.ts',
-  'test/db/pglite-directory.test.ts',
   'test/game/properties.test.ts',
+  'test/sharding/sharded-bench.test.ts',
+  'test/main.test.ts',
   'test/agents/player/isolation.test.ts',
+  'test/scripts/bench-soak.test.ts',
   'test/agents/player/entitled-facts.property.test.ts',
+  'test/sharding/sharding-manager.test.ts',
+  'test/db/pglite-directory.test.ts',
+  'test/agents/heuristic-word.test.ts',
+  'test/agents/editor/editor-service.test.ts',
+  'test/scripts/arena.test.ts',
 ];
 
 export class SlowFirstSequencer extends BaseSequencer {

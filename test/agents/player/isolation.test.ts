@@ -61,7 +61,9 @@ describe('information isolation of AI prompts', () => {
         for (const prompt of captured) {
           // Judge each prompt against the game as it ended: anything revealed by then was public anyway,
           // so the check is at least as strict as judging at the time of the call for unrevealed roles.
-          expect(promptLeaks(result.state, prompt.seatId, prompt.text), prompt.text).toEqual([]);
+          // expect() only to report a leak: called for each of a thousand games' prompts, it cost more than the check.
+          const leaks = promptLeaks(result.state, prompt.seatId, prompt.text);
+          if (leaks.length > 0) expect(leaks, prompt.text).toEqual([]);
         }
       }),
       { numRuns: GAMES },
