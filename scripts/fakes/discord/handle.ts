@@ -141,11 +141,16 @@ export function replayInteraction(
 ): InteractionHandle {
   const id = core.ids.next();
   const token = `aW50ZXJhY3Rpb246${id}:${randomToken(60)}`;
+  const interaction = startInteraction(core, interactions, { ...original, id, token, payload: { ...original.payload, id, token } });
+  return new InteractionHandle(core, interaction, timeoutMs);
+}
+
+type Sent = Omit<SimInteraction, 'createdAt' | 'callbacks' | 'rejected' | 'originalMessageId' | 'versionsAtDefer' | 'followUpIds'>;
+
+/** An interaction as Discord starts one: nothing answered yet, kept, and sent to the gateway. */
+export function startInteraction(core: SimCore, interactions: Interactions, sent: Sent): SimInteraction {
   const interaction: SimInteraction = {
-    ...original,
-    id,
-    token,
-    payload: { ...original.payload, id, token },
+    ...sent,
     createdAt: Date.now(),
     callbacks: [],
     rejected: [],
@@ -156,5 +161,5 @@ export function replayInteraction(
   interactions.add(interaction);
   core.gateway.dispatch('INTERACTION_CREATE', interaction.payload);
   core.changed();
-  return new InteractionHandle(core, interaction, timeoutMs);
+  return interaction;
 }

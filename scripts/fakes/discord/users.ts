@@ -1,7 +1,7 @@
 /** Simulated humans: they type, click, pick and submit through the gateway like a Discord client would. */
 import { ChannelType, ComponentType, InteractionResponseType, InteractionType } from 'discord.js';
 import type { SimCore } from './core.ts';
-import { InteractionHandle } from './handle.ts';
+import { InteractionHandle, startInteraction } from './handle.ts';
 import { randomToken } from './ids.ts';
 import type { Interactions, SimInteraction } from './interactions.ts';
 import { codePoints, LIMITS } from './limits.ts';
@@ -192,7 +192,7 @@ export class SimUser {
     } else {
       payload.user = apiUser(this.world, this.id);
     }
-    const interaction: SimInteraction = {
+    const interaction = startInteraction(core, this.ctx.interactions, {
       id,
       token,
       type,
@@ -202,16 +202,7 @@ export class SimUser {
       data,
       payload,
       sourceMessageId: (extra.message as { id?: string } | undefined)?.id ?? null,
-      createdAt: Date.now(),
-      callbacks: [],
-      rejected: [],
-      originalMessageId: null,
-      versionsAtDefer: null,
-      followUpIds: [],
-    };
-    this.ctx.interactions.add(interaction);
-    core.gateway.dispatch('INTERACTION_CREATE', payload);
-    core.changed();
+    });
     return { interaction, handle: new InteractionHandle(core, interaction, this.ctx.defaultTimeoutMs) };
   }
 

@@ -100,16 +100,26 @@ export function addMember(core: SimCore, guild: SimGuild, spec: MemberSpec, user
 }
 
 export function addChannel(core: SimCore, guild: SimGuild, spec: ChannelSpec): SimChannel {
-  const ch: SimChannel = {
-    id: core.ids.next(),
+  return storeChannel(core, {
     type: ChannelType.GuildText,
     guildId: guild.id,
     name: spec.name,
     topic: spec.topic ?? null,
     position: [...core.world.channels.values()].filter((c) => c.guildId === guild.id).length,
+    recipientId: null,
+  });
+}
+
+/** A new channel (not a thread) with nothing in it yet, kept in the world. */
+export function storeChannel(
+  core: SimCore,
+  fields: Pick<SimChannel, 'type' | 'guildId' | 'name' | 'topic' | 'position' | 'recipientId'>,
+): SimChannel {
+  const ch: SimChannel = {
+    id: core.ids.next(),
+    ...fields,
     parentId: null,
     overwrites: [],
-    recipientId: null,
     ownerId: null,
     threadMeta: null,
     threadMembers: new Map(),

@@ -11,6 +11,17 @@ import { alice, anthropic, editorWorld, must, results, THREAD } from './editor-w
 describe("the persona editor's run_test and the budgets it and the editor are charged to", () => {
   const w = editorWorld();
 
+  /** An editor on the Anthropic fake whose tester (only) is charged to `budget`. */
+  const meteredTester = (budget: TokenBudget) => {
+    const provider = anthropic(w.fake);
+    return createEditorService({
+      personas: w.personas,
+      editor: w.store,
+      tester: createPersonaTester({ provider, model: 'game-model' }, { budget }),
+      llm: { provider, model: 'editor-model' },
+    });
+  };
+
   it('GIVEN a saved test input WHEN run_test runs THEN the persona answers in character through the player prompt with its tactics for the role', async () => {
     const test = must(await w.store.createTestInput(w.ada.id, { content: 'Two players say you are Mafia. Respond.', role: 'mafia' }));
     w.fake.handle((request) =>
@@ -48,13 +59,7 @@ describe("the persona editor's run_test and the budgets it and the editor are ch
   it('GIVEN a metered tester WHEN run_test runs in a server and in a DM THEN each test call is an editor_test row of Ada, with the server or with guild null', async () => {
     const ledger = memoryLedger();
     const budget = new TokenBudget(ledger, { server: { tokens: 10_000 } });
-    const provider = anthropic(w.fake);
-    const metered = createEditorService({
-      personas: w.personas,
-      editor: w.store,
-      tester: createPersonaTester({ provider, model: 'game-model' }, { budget }),
-      llm: { provider, model: 'editor-model' },
-    });
+    const metered = meteredTester(budget);
     w.fake.handle((request) =>
       request.stream ? reply.text('Done.') : reply.text('Quiet is not guilty.', { usage: { input: 200, output: 7 } }),
     );
@@ -84,14 +89,7 @@ describe("the persona editor's run_test and the budgets it and the editor are ch
   it('GIVEN a spent budget WHEN the model calls run_test THEN the tester sends nothing and the model gets an error result saying when the budget resets', async () => {
     const budget = new TokenBudget(memoryLedger(), { server: { tokens: 100 } });
     await budget.record(ledgerRow(100, { guildId: '900', gameId: 'g', provider: 'anthropic', model: 'm' }));
-    const provider = anthropic(w.fake);
-    // The editor itself is unmetered here: only the tester meets the budget.
-    const metered = createEditorService({
-      personas: w.personas,
-      editor: w.store,
-      tester: createPersonaTester({ provider, model: 'game-model' }, { budget }),
-      llm: { provider, model: 'editor-model' },
-    });
+    const metered = meteredTester(budget);
     w.fake.enqueue(reply.tool('run_test', { situation: { content: 'Night falls.', role: 'town' } }), reply.text('The budget is spent.'));
     const events: EditorEvent[] = [];
     await metered.send(w.session.id, alice, 'Test her', { onEvent: (e) => events.push(e) });

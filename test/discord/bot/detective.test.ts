@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { AI, nightMenu, seated, seedWhere, settle, liveGameOf, toNextPhase } from './playing.ts';
+import { nightMenu, openGame, seated, seedWhere, settle, liveGameOf, toNextPhase } from './playing.ts';
 import { afterTest, fromNow, tidy } from './shared-world.ts';
 
 /**
@@ -24,19 +24,8 @@ afterEach(() => tidy(w));
 afterAll(() => w.close());
 
 /** alice hosts, bob and carol join, the AI take seats, alice starts; nobody may be killed on night 1, so carol lives to learn. */
-async function start(): Promise<LiveGame> {
-  const lobby = await w.sim
-    .user('alice')
-    .slash('game', 'mafia', { subcommand: 'create', options: { 'night-one-kill': false } })
-    .public(PATIENT);
-  const liveGame = w.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated(PATIENT);
-  for (const persona of AI)
-    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral(PATIENT);
-  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated(PATIENT);
-  await w.sim.until(() => liveGame.driver !== null, PATIENT);
-  await settle(w, liveGame);
-  return liveGame;
+function start(): Promise<LiveGame> {
+  return openGame(w, { 'night-one-kill': false }, 'game', { mafiaThread: false, patience: PATIENT });
 }
 
 /** carol picks bob from her night menu. */

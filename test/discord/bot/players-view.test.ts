@@ -5,7 +5,7 @@ import * as engine from '../../../src/game/index.ts';
 import { ok, type Result } from '../../../src/result.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { AI, seated, seedWhere, settle, liveGameOf } from './playing.ts';
+import { openGame, seated, seedWhere, settle, liveGameOf } from './playing.ts';
 import { afterTest, fromNow, tidy } from './shared-world.ts';
 
 const MISSING_PERMISSIONS = 50013;
@@ -30,19 +30,8 @@ afterEach(async () => {
 afterAll(() => w.close());
 
 /** alice hosts, bob and carol join, the AI take seats, alice starts (nobody dies on night 1 unless `create` says so); nothing waits for a Mafia thread. */
-async function start(create: Record<string, string | boolean> = {}): Promise<LiveGame> {
-  const lobby = await w.sim
-    .user('alice')
-    .slash('game', 'mafia', { subcommand: 'create', options: { 'night-one-kill': false, ...create } })
-    .public(PATIENT);
-  const liveGame = w.bot.liveGames.live[0]!;
-  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated(PATIENT);
-  for (const persona of AI)
-    await w.sim.user('alice').slash('game', 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral(PATIENT);
-  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated(PATIENT);
-  await w.sim.until(() => liveGame.driver !== null, PATIENT);
-  await settle(w, liveGame);
-  return liveGame;
+function start(create: Record<string, string | boolean> = {}): Promise<LiveGame> {
+  return openGame(w, { 'night-one-kill': false, ...create }, 'game', { mafiaThread: false, patience: PATIENT });
 }
 
 /** The clock jumps to the phase's deadline; returns once the next phase has begun and its output is out. */

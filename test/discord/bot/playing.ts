@@ -50,22 +50,29 @@ export async function settle(w: World, liveGame: LiveGame, { waitForAi = true } 
   }
 }
 
-/** alice hosts; bob and carol join; the AI personas take seats; alice starts. */
+/**
+ * alice hosts; bob and carol join; the AI personas take seats; alice starts. `mafiaThread: false`
+ * waits only for the AI to be seated (a game whose Mafia chat by DM); `patience` is each step's wait.
+ */
 export async function openGame(
   w: World,
   create: Record<string, string | number | boolean> = {},
   channel = 'game',
-  { waitForAi = true } = {},
+  { waitForAi = true, mafiaThread = true, patience }: { waitForAi?: boolean; mafiaThread?: boolean; patience?: { timeoutMs: number } } = {},
 ): Promise<LiveGame> {
-  const lobby = await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create', options: create }).public();
+  const wait = patience ?? {};
+  const lobby = await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'create', options: create }).public(wait);
   const liveGame = w.bot.liveGames.live.find((t) => t.channelId === w.sim.channel(channel).id)!;
-  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated();
-  for (const persona of AI) await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral();
-  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated();
-  await w.sim.until(() => liveGame.driver !== null && liveGame.mafiaThreadId !== null, {
-    timeoutMs: HANG_MS,
-    description: 'the AI seated and the Mafia thread made',
-  });
+  for (const name of ['bob', 'carol']) await w.sim.user(name).click(lobby, `lobby:join:${liveGame.state.id}`).updated(wait);
+  for (const persona of AI)
+    await w.sim.user('alice').slash(channel, 'mafia', { subcommand: 'add-ai', options: { persona } }).ephemeral(wait);
+  await w.sim.user('alice').click(lobby, `lobby:start:${liveGame.state.id}`).updated(wait);
+  if (mafiaThread)
+    await w.sim.until(() => liveGame.driver !== null && liveGame.mafiaThreadId !== null, {
+      timeoutMs: patience?.timeoutMs ?? HANG_MS,
+      description: 'the AI seated and the Mafia thread made',
+    });
+  else await w.sim.until(() => liveGame.driver !== null, patience ?? { timeoutMs: HANG_MS, description: 'the AI seated' });
   await settle(w, liveGame, { waitForAi });
   return liveGame;
 }

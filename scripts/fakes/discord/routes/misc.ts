@@ -7,6 +7,7 @@ import { validateCommands } from '../limits.ts';
 import type { SimChannel, SimCommand } from '../model.ts';
 import { isThread } from '../permissions.ts';
 import { apiChannel, apiCommand, apiGuild, apiMember, apiRole, apiUser } from '../serialize.ts';
+import { storeChannel } from '../world-building.ts';
 
 export function miscRoutes(router: Router, core: SimCore, gatewayUrl: () => string, recommendedShards: number): void {
   const { world } = core;
@@ -179,25 +180,7 @@ export function miscRoutes(router: Router, core: SimCore, gatewayUrl: () => stri
 export function dmChannelFor(core: SimCore, userId: string): SimChannel {
   const existing = core.world.dmChannels.get(userId);
   if (existing) return core.world.channels.get(existing)!;
-  const ch: SimChannel = {
-    id: core.ids.next(),
-    type: ChannelType.DM,
-    guildId: null,
-    name: null,
-    topic: null,
-    position: 0,
-    parentId: null,
-    overwrites: [],
-    recipientId: userId,
-    ownerId: null,
-    threadMeta: null,
-    threadMembers: new Map(),
-    messageCount: 0,
-    lastMessageId: null,
-    rateLimitPerUser: 0,
-    deleted: false,
-  };
-  core.world.channels.set(ch.id, ch);
+  const ch = storeChannel(core, { type: ChannelType.DM, guildId: null, name: null, topic: null, position: 0, recipientId: userId });
   core.world.dmChannels.set(userId, ch.id);
   return ch;
 }
