@@ -19,8 +19,11 @@ interface Copy {
  * CPU, putting the rows back hundredths. A copy whose test left a query running is closed instead.
  */
 const idle = new Map<Template, Copy[]>();
-/** Enough for the tests that hold two databases at once; more would only hold memory. */
-const IDLE_PER_TEMPLATE = 2;
+/**
+ * One idle copy of each template a worker: a copy holds about 300 MB, and tests open their
+ * databases one after another (a test that adds a second world gets the idle copy).
+ */
+const IDLE_PER_TEMPLATE = 1;
 
 /**
  * A fresh in-memory database as the run's template has it (test/support/global-setup.ts):
