@@ -101,6 +101,8 @@ export interface Config {
   database: DatabaseTarget;
   /** `prisma migrate deploy` at start-up (MIGRATE_ON_START, default on); a manager's shards never migrate, it did. */
   migrateOnStart: boolean;
+  /** GAME_WRITES_WAIT_FOR_DISK (default off): each game append waits for the server's disk, not only its memory. */
+  gameWritesWaitForDisk: boolean;
   sharding: ShardingConfig;
   logLevel: LogLevel;
   llm: LlmConfig;
@@ -165,6 +167,7 @@ const EnvSchema = z
       .optional(),
     DISCORD_API_URL: httpUrl().optional(),
     MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'expected true or false' }).default('true'),
+    GAME_WRITES_WAIT_FOR_DISK: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
     SHARDS: z
       .string()
       .regex(/^(auto|\d+)$/, SHARDS_EXPECTED)
@@ -204,6 +207,7 @@ const EnvSchema = z
   .transform((env): Config => ({
     database: env.DATABASE_URL,
     migrateOnStart: env.MIGRATE_ON_START === 'true' && !spawnedByManager(env),
+    gameWritesWaitForDisk: env.GAME_WRITES_WAIT_FOR_DISK === 'true',
     sharding: sharding(env),
     logLevel: env.LOG_LEVEL,
     llm: {

@@ -79,7 +79,7 @@ async function main(): Promise<number> {
     return await run({
       config,
       log,
-      games: createGameStore(db.prisma),
+      games: createGameStore(db.prisma, { waitForDisk: config.gameWritesWaitForDisk }),
       personas,
       stats: createStatsStore(db.prisma),
       ratings: createRatingStore(db.prisma),

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       value: {
         database: { kind: 'pglite', dataDir: './data/pglite' },
         migrateOnStart: true,
+        gameWritesWaitForDisk: false,
         sharding: { role: 'single' },
         logLevel: 'info',
         llm: {
@@ -286,6 +287,12 @@ describe('loadConfig', () => {
     it('GIVEN MIGRATE_ON_START=false WHEN loaded THEN the bot does not migrate at start', () => {
       expect(configOf({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
       expect(errorOf({ MIGRATE_ON_START: 'no' })).toContain('MIGRATE_ON_START: expected true or false');
+    });
+
+    it('GIVEN GAME_WRITES_WAIT_FOR_DISK unset or true WHEN loaded THEN game writes wait for the server memory by default, for its disk when asked', () => {
+      expect(configOf({}).gameWritesWaitForDisk).toBe(false);
+      expect(configOf({ GAME_WRITES_WAIT_FOR_DISK: 'true' }).gameWritesWaitForDisk).toBe(true);
+      expect(errorOf({ GAME_WRITES_WAIT_FOR_DISK: 'yes' })).toContain('GAME_WRITES_WAIT_FOR_DISK: expected true or false');
     });
 
     it.each([

@@ -29,12 +29,18 @@ export interface GameEventLog {
   loadEvents(gameId: string): Promise<StoredEvent[]>;
 }
 
-export function gameEventLog(prisma: PrismaClient): GameEventLog {
+/** How a game's appends are committed (see ASYNCHRONOUS_COMMIT in game-append-statement.ts). */
+export interface GameWriteOptions {
+  /** Wait for each append's commit record to reach the database server's disk (default false: the server's memory). */
+  readonly waitForDisk?: boolean;
+}
+
+export function gameEventLog(prisma: PrismaClient, options: GameWriteOptions = {}): GameEventLog {
   // Each game's appends in order, every game's together.
   const appends = new GroupCommit(
     (request: AppendRequest) => request.gameId,
     async (batch): Promise<Result<void, 'conflict' | 'not_found'>[]> => {
-      const outcomes = await prisma.$queryRaw<AppendOutcome[]>(appendStatement(batch));
+      const outcomes = await prisma.$queryRaw<AppendOutcome[]>(appendStatement(batch, options));
       const byGame = new Map(outcomes.map((outcome) => [outcome.gameId, outcome]));
       return batch.map((request) => {
         const outcome = byGame.get(request.gameId);

@@ -1,6 +1,6 @@
 import { gameDiscordRefs, type GameDiscordRefStore } from './game-discord-refs.ts';
 import { gameDmChats, type GameDmChats } from './game-dm-chats.ts';
-import { gameEventLog, type GameEventLog } from './game-event-log.ts';
+import { gameEventLog, type GameEventLog, type GameWriteOptions } from './game-event-log.ts';
 import { gameMinds, type GameMinds } from './game-minds.ts';
 import { gameRows, type GameRows } from './game-rows.ts';
 import { gameSpeechRefs, type GameSpeechRefs } from './game-speech-refs.ts';
@@ -16,10 +16,10 @@ export { DISCORD_REF_KINDS } from './game-records.ts';
  */
 export interface GameStore extends GameRows, GameEventLog, GameMinds, GameDiscordRefStore, GameDmChats, GameSpeechRefs {}
 
-export function createGameStore(prisma: PrismaClient): GameStore {
+export function createGameStore(prisma: PrismaClient, writes: GameWriteOptions = {}): GameStore {
   return {
     ...gameRows(prisma),
-    ...gameEventLog(prisma),
+    ...gameEventLog(prisma, writes),
     ...gameMinds(prisma),
     ...gameDiscordRefs(prisma),
     ...gameDmChats(prisma),
