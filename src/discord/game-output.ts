@@ -48,7 +48,7 @@ export class GameOutput {
   private readonly typing: Pacer;
   /** What discord.js cached for finished games, dropped at their end. */
   private readonly finished: FinishedGameCache;
-  /** Each game's graveyard thread: the dead and spectators, and the AI seats' reasoning live. */
+  /** Each game's graveyard thread: the dead and spectators, and the AI seats' reasoning, phase by phase. */
   readonly graveyard: Graveyard<OutputGame>;
 
   constructor(
@@ -69,7 +69,7 @@ export class GameOutput {
     this.mutes = new Mutes(this.sends);
     this.finished = new FinishedGameCache(client);
     this.typing = new Pacer(timers, TYPING_INTERVAL_MS);
-    this.graveyard = new Graveyard(client, log, (game, key, text) => this.sends.tell(game, key, text));
+    this.graveyard = new Graveyard(client, log, timers, (game, key, text) => this.sends.tell(game, key, text));
   }
 
   published(game: OutputGame, events: readonly GameEvent[], state: GameState): void {

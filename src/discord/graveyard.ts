@@ -7,11 +7,13 @@ import {
   type TextChannel,
   type ThreadChannel,
 } from 'discord.js';
-import type { GameEvent, GameState } from '../game/index.ts';
+import type { Timers } from '../clock.ts';
+import type { GameEvent, GameEventOf, GameState } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import { missingPermissions, permissionName, sendProblem, type SendProblem } from './delivery.ts';
-import { catchUpMessages, graveyardGreeting, graveyardMessages, graveyardThreadName, reasoningLine } from './presenters/graveyard.ts';
+import { Pacer } from './pacer.ts';
+import { graveyardMessages, graveyardThreadName, openingMessages, reasoningLine } from './presenters/graveyard.ts';
 
 /** What the graveyard needs of a live game (structural, so the output and this file do not import each other). */
 export interface GraveyardGame {
@@ -26,11 +28,21 @@ const THREAD_NEEDS: readonly PermissionsString[] = ['CreatePrivateThreads', 'Sen
 /** One game's open graveyard. */
 interface Place {
   readonly threadId: string;
-  /** The last log position whose reasoning the thread has, live or caught up. */
+  /** The last log position whose reasoning the thread has, posted or caught up. */
   postedThrough: number;
+  /** The newest state published: what the next post reads from. */
+  newest: GameState;
   /** People added by this process (adding is idempotent; this only saves calls). */
   readonly members: Set<string>;
 }
+
+/** The reasoning recorded since the thread's last post. */
+function unposted(place: Place): GameEventOf<'reasoning'>[] {
+  return place.newest.log.slice(place.postedThrough).flatMap((e) => (e.type === 'reasoning' ? [e] : []));
+}
+
+/** At most this long between a reasoning and its post, in a phase that lasts (a five-minute day of model seats). */
+const REASONING_POST_INTERVAL_MS = 60_000;
 
 /** People whose death opens the graveyard to them: human seats still in the server. */
 function deadPeople(state: GameState, playerIds: readonly string[]): string[] {
@@ -52,15 +64,28 @@ export class Graveyard<G extends GraveyardGame> {
   /** One graveyard change at a time per game, so a death and a spectator never open two threads (bound: games with work in flight). */
   private readonly chains = new Map<string, Promise<unknown>>();
 
+  /** Interim posts of reasoning in a long phase, per game. */
+  private readonly pacer: Pacer;
+
   constructor(
     private readonly client: Client,
     private readonly log: Logger,
+    timers: Timers,
     /** Tells the game's host once per key (the output's own channel-then-DM telling). */
     private readonly tell: (game: G, key: string, text: string) => Promise<void>,
-  ) {}
+  ) {
+    this.pacer = new Pacer(timers, REASONING_POST_INTERVAL_MS);
+  }
 
-  /** A batch of the game's events: the newly dead join (the first opens the thread), and each AI seat's new reasoning is posted. */
+  /**
+   * A batch of the game's events: the newly dead join (the first opens the thread), and the AI
+   * seats' new reasoning is posted at the end of the phase it was made in, as one digest (or
+   * within REASONING_POST_INTERVAL_MS in a long phase): a message per move would cost a game about
+   * seventeen REST calls, most of Discord's budget for it.
+   */
   published(game: G, events: readonly GameEvent[], state: GameState): Promise<void> {
+    const open = this.places.get(state.id);
+    if (open) open.newest = state;
     return this.locked(state.id, async () => {
       if (state.phase === 'lobby') return;
       const died = deadPeople(
@@ -75,14 +100,23 @@ export class Graveyard<G extends GraveyardGame> {
       }
       if (!place) return;
       for (const userId of died) await this.add(game, place, userId);
-      // A batch's reasoning goes out together, in as few messages as fit: one REST call where it can.
-      const lines: string[] = [];
-      for (const e of events) {
-        if (e.type !== 'reasoning' || e.seq <= place.postedThrough) continue;
-        place.postedThrough = e.seq;
-        lines.push(reasoningLine(state, e.payload));
-      }
-      if (lines.length > 0) await this.send(game, place, graveyardMessages(lines.join('\n')));
+      if (events.some((e) => e.type === 'phase_started' || e.type === 'game_ended')) await this.post(game, place);
+      else if (unposted(place).length > 0) this.pacer.later(state.id, () => void this.postLater(game, state.id));
+    });
+  }
+
+  /** The reasoning published since the last post, as one digest; the pacer's pending post is dropped. */
+  private async post(game: G, place: Place): Promise<void> {
+    const lines = unposted(place).map((e) => reasoningLine(place.newest, e.payload));
+    place.postedThrough = place.newest.log.length;
+    this.pacer.ran(place.newest.id);
+    if (lines.length > 0) await this.send(game, place, graveyardMessages(lines.join('\n')));
+  }
+
+  private postLater(game: G, gameId: string): Promise<void> {
+    return this.locked(gameId, async () => {
+      const place = this.places.get(gameId);
+      if (place) await this.post(game, place);
     });
   }
 
@@ -111,7 +145,7 @@ export class Graveyard<G extends GraveyardGame> {
       const active = await channel.threads.fetchActive();
       const thread = active.threads.find((t) => t.parentId === channel.id && t.name === graveyardThreadName(state.id));
       // What was recorded before the restart was posted by the earlier process.
-      if (thread) this.places.set(state.id, { threadId: thread.id, postedThrough: state.log.length, members: new Set() });
+      if (thread) this.places.set(state.id, { threadId: thread.id, postedThrough: state.log.length, newest: state, members: new Set() });
     } catch (error) {
       this.log.warn(`graveyard of ${state.id} not found again: ${String(error)}`);
     }
@@ -120,6 +154,7 @@ export class Graveyard<G extends GraveyardGame> {
   /** The game is over: its graveyard is forgotten; its thread's id, for the caller to sweep from discord.js's cache. */
   ended(gameId: string): string | null {
     const place = this.places.get(gameId);
+    this.pacer.forget(gameId);
     this.places.delete(gameId);
     return place?.threadId ?? null;
   }
@@ -134,7 +169,7 @@ export class Graveyard<G extends GraveyardGame> {
   }
 
   held(): Record<string, number> {
-    return { graveyards: this.places.size, graveyardQueues: this.chains.size };
+    return { graveyards: this.places.size, graveyardQueues: this.chains.size, graveyardPosts: this.pacer.size };
   }
 
   private locked<T>(gameId: string, job: () => Promise<T>): Promise<T> {
@@ -168,9 +203,9 @@ export class Graveyard<G extends GraveyardGame> {
       );
       return err(`This channel has no graveyard: I need ${names} here for a private thread. The host has been told.`);
     }
-    const place: Place = { threadId: thread.id, postedThrough: state.log.length, members: new Set() };
+    const place: Place = { threadId: thread.id, postedThrough: state.log.length, newest: state, members: new Set() };
     this.places.set(state.id, place);
-    await this.send(game, place, [graveyardGreeting(state), ...catchUpMessages(state)]);
+    await this.send(game, place, openingMessages(state));
     const dead = state.players.filter((p) => !p.alive).map((p) => p.id);
     for (const userId of deadPeople(state, dead)) await this.add(game, place, userId);
     return ok(place);

@@ -25,17 +25,26 @@ export function graveyardMessages(text: string): MessageCreateOptions[] {
   return chunkMarkdown(text, MAX_CONTENT).map((content) => ({ content, allowedMentions: NO_MENTIONS }));
 }
 
+/** A new graveyard's first messages: the greeting, with the reasoning so far in the same message where it fits. */
+export function openingMessages(state: GameState): MessageCreateOptions[] {
+  const greeting = graveyardGreeting(state);
+  const [first, ...rest] = catchUpMessages(state);
+  const joined = first?.content ? `${greeting.content ?? ''}\n${first.content}` : null;
+  if (joined === null || joined.length > MAX_CONTENT) return first ? [greeting, first, ...rest] : [greeting];
+  return [{ content: joined, allowedMentions: NO_MENTIONS }, ...rest];
+}
+
 /** The first words in a new graveyard: who is here and what they see. */
-export function graveyardGreeting(state: GameState): MessageCreateOptions {
+function graveyardGreeting(state: GameState): MessageCreateOptions {
   const who = state.settings.rules.spectators ? 'The dead and spectators' : 'The dead';
   return {
-    content: `👻 **The graveyard.** ${who} talk here freely and watch each AI player's private reasoning as it is made. The living cannot read this thread.`,
+    content: `👻 **The graveyard.** ${who} talk here freely and read each AI player's private reasoning, phase by phase. The living cannot read this thread.`,
     allowedMentions: NO_MENTIONS,
   };
 }
 
 /** The reasoning recorded before the graveyard opened, the latest of it when there is much. */
-export function catchUpMessages(state: GameState): MessageCreateOptions[] {
+function catchUpMessages(state: GameState): MessageCreateOptions[] {
   const lines = state.log.flatMap((e) => (e.type === 'reasoning' ? [reasoningLine(state, e.payload)] : []));
   if (lines.length === 0) return [];
   const messages = graveyardMessages(lines.join('\n'));

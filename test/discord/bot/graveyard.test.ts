@@ -1,6 +1,7 @@
 /**
  * The graveyard thread: the dead (and spectators, where the host allows them) talk there and read
- * each AI seat's reasoning as it is recorded; the living are never added and cannot read it.
+ * each AI seat's reasoning, posted as one digest at the end of each phase (or a minute after it was
+ * made, in a long phase); the living are never added and cannot read it.
  * Real discord.js against the simulator, whose private threads are read by members only (and by
  * those who may manage threads: alice owns the server, so the privacy checks read as carol and bob).
  */
@@ -48,7 +49,7 @@ function threadText(thread: SimChannel): string {
 }
 
 describe('the graveyard thread', () => {
-  it('GIVEN a running game WHEN carol kills bob THEN bob is in a private graveyard that carol cannot read nor invite to, and each AI seat’s reasoning is posted there as it is recorded', async () => {
+  it('GIVEN a running game WHEN carol kills bob THEN bob is in a private graveyard that carol cannot read nor invite to, and the AI seats’ reasoning is posted there phase by phase', async () => {
     const liveGame = await openGame(w, { roles: ROLES });
     expect(graveyardOf(liveGame)).toBeUndefined();
 
@@ -75,15 +76,21 @@ describe('the graveyard thread', () => {
       liveGame.state.log.slice(before).some((e) => e.type === 'speech' && e.payload.playerId === seated(liveGame.state, 'bob').id),
     ).toBe(false);
 
-    // A day later: every reasoning recorded so far is in the thread, the latest posted live.
+    // The day's speeches are reasoned at its start: they wait for the day's end (or a minute), then go out together.
     const opened = liveGame.state.log.length;
     await toNextPhase(w, liveGame);
-    const reasoning = liveGame.state.log.flatMap((e) => (e.type === 'reasoning' ? [e] : []));
-    expect(reasoning.some((e) => e.seq > opened)).toBe(true);
+    const reasoning = () => liveGame.state.log.flatMap((e) => (e.type === 'reasoning' ? [e] : []));
+    const dayReasoning = reasoning().filter((e) => e.seq > opened);
+    expect(dayReasoning.length).toBeGreaterThan(1);
+    const sent = () => w.sim.requests('POST', new RegExp(`/channels/${thread.id}/messages$`));
+    const beforeDigest = sent().length;
+    expect(threadText(thread)).not.toContain(reasoningLine(liveGame.state, dayReasoning[0]!.payload));
+    await toNextPhase(w, liveGame);
     const text = threadText(thread);
-    for (const e of reasoning) expect(text).toContain(reasoningLine(liveGame.state, e.payload));
-    const sends = w.sim.requests('POST', new RegExp(`/channels/${thread.id}/messages$`));
-    expect(sends.length).toBeGreaterThan(1);
+    const dayEnded = liveGame.state.log.findLast((e) => e.type === 'phase_started')!.seq;
+    for (const e of reasoning().filter((r) => r.seq < dayEnded)) expect(text).toContain(reasoningLine(liveGame.state, e.payload));
+    expect(sent().length).toBe(beforeDigest + 1);
+    const sends = sent();
     for (const sent of sends) {
       expect(sent.body).toMatchObject({ allowed_mentions: { parse: [] } });
     }
@@ -161,6 +168,7 @@ describe('the graveyard thread', () => {
     const refusedBefore = w.sim.failedRequests().length;
     const before = `${liveGame.state.phase} ${liveGame.state.day}`;
 
+    await toNextPhase(w, liveGame);
     await toNextPhase(w, liveGame);
     await toNextPhase(w, liveGame);
 
