@@ -73,11 +73,34 @@ function phaseLine(state: GameState, event: Extract<GameEvent, { type: 'phase_st
   }
 }
 
+/**
+ * A day's recap is made as the night falls; recorded while that night is on, it is held for the
+ * dawn (or the end, when the night ends the game) and opens its message: the players read it as
+ * the next day begins, and a game saves a message a day. One recorded later goes out at once.
+ */
+function heldRecap(state: GameState, events: readonly GameEvent[]): Extract<GameEvent, { type: 'day_summary' }> | null {
+  const moment = events.find((e) => (e.type === 'phase_started' && e.payload.phase === 'dawn') || e.type === 'game_ended');
+  if (!moment) return null;
+  let nightFrom: number | null = null;
+  for (const e of state.log) {
+    if (e.seq >= moment.seq) break;
+    if (e.type === 'phase_started') nightFrom = e.payload.phase === 'night' ? e.seq : null;
+  }
+  if (nightFrom === null) return null;
+  const from = nightFrom;
+  const recap = state.log.find((e) => e.type === 'day_summary' && e.seq > from && e.seq < moment.seq);
+  return recap?.type === 'day_summary' && !events.includes(recap) ? recap : null;
+}
+
 /** The public channel's messages for a batch of events: one message, split only to fit Discord's limit. */
 export function announcements(state: GameState, events: readonly GameEvent[], context: AnnounceContext): BaseMessageOptions[] {
   const lines: string[] = [];
+  const recap = heldRecap(state, events);
+  const recapLine = recap && narrate(state, recap, plainText);
+  if (recapLine) lines.push(recapLine);
   for (const e of events) {
     if (e.visibility.kind !== 'public' || NOT_ANNOUNCED.has(e.type)) continue;
+    if (e.type === 'day_summary' && state.phase === 'night') continue;
     // The closed vote message tells the tally and the result; a line here would say it again.
     if (e.type === 'vote_resolved' && context.voteMessageShown) continue;
     const line = e.type === 'phase_started' ? phaseLine(state, e, context) : narrate(state, e, plainText);

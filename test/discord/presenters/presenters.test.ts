@@ -121,6 +121,32 @@ describe('what players are shown', () => {
     expect(announcements(t.state, t.state.log.slice(-1), IN_A_THREAD)).toEqual([]);
   });
 
+  it('GIVEN the day’s recap recorded as the night falls WHEN the night is on THEN nothing is posted; WHEN dawn comes THEN the recap opens the dawn’s message', () => {
+    const t = TestGame.started([...SEVEN]);
+    t.advanceTo('vote');
+    t.advanceTo('night');
+    const day = t.state.day - 1;
+    const recorded = t.must(engine.recordDaySummary(t.state, { day, text: 'Nobody trusted the baker.', at: t.at }));
+    expect(announcements(t.state, recorded, IN_A_THREAD)).toEqual([]);
+    const victim = t.by('townsperson');
+    t.must(t.act(t.by('detective'), t.by('mafia')));
+    t.must(t.act(t.by('doctor'), t.by('doctor')));
+    t.must(t.act(t.by('mafia', 0), victim));
+    const [message] = announcements(t.state, t.must(t.act(t.by('mafia', 1), victim)), IN_A_THREAD);
+    expect(message!.content!.split('\n')[0]).toBe(`📜 Day ${day} in short: Nobody trusted the baker.`);
+    expect(message!.content).toContain(`${victim.name} was killed by the Mafia`);
+  });
+
+  it('GIVEN a recap recorded after the dawn (a slow model) WHEN it is recorded THEN it is posted at once, and never again', () => {
+    const t = TestGame.started([...SEVEN]);
+    t.advanceTo('vote');
+    t.advanceTo('night');
+    t.advanceTo('day');
+    const day = t.state.day - 1;
+    const [late] = announcements(t.state, t.must(engine.recordDaySummary(t.state, { day, text: 'Late words.', at: t.at })), IN_A_THREAD);
+    expect(late!.content).toBe(`📜 Day ${day} in short: Late words.`);
+  });
+
   it('GIVEN the game ends at dawn WHEN announced THEN one message says what happened and reveals every role with the winner', () => {
     const t = TestGame.started(['mafia', 'townsperson', 'townsperson']);
     const events = t.must(t.act(t.by('mafia'), t.by('townsperson')));
