@@ -39,7 +39,7 @@ export interface HeadlessOptions {
   readonly minds?: MindStore;
   readonly recordReasoning?: boolean;
   readonly speechGapMs?: number;
-  readonly driver?: Pick<AiDriverOptions, 'onFallback' | 'onError' | 'speechTurnMs' | 'maxSpeechesPerDay'>;
+  readonly driver?: Pick<AiDriverOptions, 'onFallback' | 'onError' | 'speechTurnMs' | 'maxSpeechesPerDay' | 'thinking'>;
   /** Persists each accepted command (default: kept in memory only). */
   readonly save?: SessionDeps['save'];
   /** Every accepted batch of events, just before the AI driver hears it (live output, the bench's people). */

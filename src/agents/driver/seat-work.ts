@@ -34,7 +34,7 @@ export interface AiDriverOptions {
   readonly summarizer?: Summarizer;
   /** Keep each decision's private reasoning for the director's cut. Default true. */
   readonly recordReasoning?: boolean;
-  /** A seat started or finished thinking (a typing indicator). */
+  /** A seat started or finished waiting for its model (a typing indicator; the offline brain answers at once). */
   readonly thinking?: (playerId: string, busy: boolean) => void;
   /** A seat's model failed it: the provider's own words, for the log only. */
   readonly onFallback?: (player: PlayerState, kind: DecisionKind, fallback: Fallback) => void;
@@ -184,10 +184,9 @@ export class SeatWork {
   decide(player: PlayerState, kind: DecisionKind, due: number, key: string | null = phaseKey(this.game.state)): Decided {
     if (this.stopped) return null;
     if (!this.seats.answersAtOnce(player.id)) return this.askModel(player, kind, due, key);
-    // No Task, timer or promise: nothing can abort an answer that is already there.
-    this.options.thinking?.(player.id, true);
+    // No Task, timer or promise: nothing can abort an answer that is already there. Nor a typing
+    // indicator: nothing is being composed (it costs a REST call for no one to see).
     const decision = this.seats.decide(this.game.state, player, kind) as Decision;
-    this.options.thinking?.(player.id, false);
     this.job(this.seats.takeSave());
     return decision;
   }

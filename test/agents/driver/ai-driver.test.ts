@@ -131,6 +131,27 @@ describe('the AI driver', () => {
     expect(directorsCut(state).join('\n')).toContain('(offline fallback: timeout)');
   });
 
+  it('GIVEN one seat on a slow model and six on the offline brain WHEN they play THEN only the model seat is ever said to be thinking (a typing indicator): the offline brain composes nothing over time', async () => {
+    const clock = new ManualTimers(T0);
+    const thinking = new Set<string>();
+    const game = createHeadless({
+      gameId: 'typing',
+      seed: 8,
+      seats: seatsOf(7, { 0: slow(clock, 1_000) }).map((seat, i) => (i === 0 ? seat : { ...seat, brain: seat.offline })),
+      clock,
+      time: 'virtual',
+      driver: {
+        thinking: (playerId, busy) => {
+          if (busy) thinking.add(playerId);
+        },
+      },
+    });
+    if (!game.ok) throw new Error(game.error);
+    const ended = await game.value.run();
+    expect(ended.ok && ended.value.phase).toBe('ended');
+    expect([...thinking]).toEqual(['s0']);
+  });
+
   it('GIVEN a model that thinks 20 seconds WHEN the host ends the game mid-thought THEN all AI work stops at once and nothing more is asked or said', async () => {
     const clock = new ManualTimers(T0);
     const asked: DecisionKind[] = [];
