@@ -69,10 +69,12 @@ function turnOrder(c: SpeakerCandidate, offset: number, n: number): number {
   return (c.seat - 1 - offset + n * 2) % Math.max(1, n);
 }
 
-/** The first candidate in `compare`'s order (a stable sort), or null when there are none. */
+/** The first candidate in `compare`'s order (as a stable sort puts it), or null when there are none: one pass, no sorted copy. */
 function firstBy(
   candidates: readonly SpeakerCandidate[],
   compare: (a: SpeakerCandidate, b: SpeakerCandidate) => number,
 ): SpeakerCandidate | null {
-  return [...candidates].sort(compare)[0] ?? null;
+  let first: SpeakerCandidate | null = null;
+  for (const c of candidates) if (first === null || compare(c, first) < 0) first = c;
+  return first;
 }

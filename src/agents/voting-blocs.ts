@@ -1,4 +1,4 @@
-import type { GameEvent, PlayerView } from '../game/index.ts';
+import { perGame, type GameEvent, type PlayerView } from '../game/index.ts';
 import type { VotingBloc } from './beliefs.ts';
 
 /** One finished vote: who voted for whom ("no_lynch" is a choice too). */
@@ -49,12 +49,62 @@ const NONE: readonly VotingBloc[] = [];
 // Every seat and decision after a vote sees the same tallies: worked out once per latest tally.
 const byLastTally = new WeakMap<GameEvent, readonly VotingBloc[]>();
 
+// How far a game's log is known: every decision records the blocs, and a scan back from the end
+// for the last vote result would read most of the log each time before the first vote.
+const READ_TO = Symbol('vote results read');
+interface ReadTo {
+  /** The latest event read (null: none yet), and the last vote result at or before it. */
+  mark: GameEvent | null;
+  tally: GameEvent | null;
+}
+const unread = (): ReadTo => ({ mark: null, tally: null });
+
+/**
+ * The last vote result in `events` (a game's log or a view of it, in order of seq): read back only
+ * to the latest event read before. A list that holds that very event holds everything before it as
+ * it was read (a log only grows from what it held), so the vote result then known is its answer.
+ */
+function lastTally(events: readonly GameEvent[]): GameEvent | null {
+  const first = events[0];
+  const end = events.length - 1;
+  if (first === undefined) return null;
+  const memo = perGame(first, READ_TO, unread);
+  const { mark } = memo;
+  let i = end;
+  let found: GameEvent | null = null;
+  for (; i >= 0 && found === null; i--) {
+    const e = events[i] as GameEvent;
+    if (e.type === 'vote_resolved') found = e;
+    else if (mark !== null && e.seq <= mark.seq) break;
+  }
+  if (found === null) {
+    if (mark !== null && i >= 0 && holds(events, mark, i)) found = memo.tally;
+    else for (; i >= 0 && found === null; i--) if (events[i]?.type === 'vote_resolved') found = events[i] as GameEvent;
+  }
+  const last = events[end] as GameEvent;
+  if (mark === null || last.seq > mark.seq) [memo.mark, memo.tally] = [last, found];
+  return found;
+}
+
+/** Whether `events[0..end]` (ordered by seq) holds `event` itself: found by its seq. */
+function holds(events: readonly GameEvent[], event: GameEvent, end: number): boolean {
+  let lo = 0;
+  let hi = end;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const seq = (events[mid] as GameEvent).seq;
+    if (seq === event.seq) return events[mid] === event;
+    if (seq < event.seq) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 /** The blocs in the public vote results a seat has seen. */
 export function votingBlocsOf(view: Pick<PlayerView, 'events'>): readonly VotingBloc[] {
   const { events } = view;
-  let last: GameEvent | undefined;
-  for (let i = events.length - 1; i >= 0 && !last; i--) if (events[i]?.type === 'vote_resolved') last = events[i];
-  if (!last) return NONE;
+  const last = lastTally(events);
+  if (last === null) return NONE;
   const kept = byLastTally.get(last);
   if (kept) return kept;
   const rounds: Round[] = [];

@@ -114,21 +114,30 @@ function twoDecimals(x: number): string {
   return k >= 0 && k <= 100 && k / 100 === x ? (HUNDREDTHS[k] as string) : x.toFixed(2);
 }
 
-/** The top suspects, for the private reasoning line. */
+/** The top suspects, for the private reasoning line (every decision writes one: ranked in place, no splice). */
 export function summary(c: Context, limit = 3): string {
-  const top: { seat: Seat; belief: Beliefs[string] }[] = [];
+  const top: Seat[] = [];
+  const reads: Beliefs[string][] = [];
   for (const seat of c.view.seats) {
     const belief = seat.alive ? c.beliefs[seat.id] : undefined;
     if (!belief) continue;
     let i = top.length;
-    while (i > 0 && must(top[i - 1], 'a ranked suspect').belief.suspicion < belief.suspicion) i--;
-    if (i < limit) {
-      top.splice(i, 0, { seat, belief });
-      if (top.length > limit) top.pop();
+    while (i > 0 && must(reads[i - 1], 'a ranked suspect').suspicion < belief.suspicion) i--;
+    if (i >= limit) continue;
+    // The last one falls off once the list is full; those from i on move down one.
+    let j = top.length < limit ? top.length : limit - 1;
+    for (; j > i; j--) {
+      top[j] = top[j - 1] as Seat;
+      reads[j] = reads[j - 1] as Beliefs[string];
     }
+    top[i] = seat;
+    reads[i] = belief;
   }
   let out = '';
-  for (const { seat, belief } of top) out += `${out ? '; ' : ''}${seat.name} ${twoDecimals(belief.suspicion)} (${belief.reason})`;
+  for (let i = 0; i < top.length; i++) {
+    const belief = reads[i] as Beliefs[string];
+    out += `${out ? '; ' : ''}${(top[i] as Seat).name} ${twoDecimals(belief.suspicion)} (${belief.reason})`;
+  }
   return out;
 }
 
