@@ -160,7 +160,15 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       : null;
   registerPersona(router, { personas: deps.personas, models, budget, log: deps.log, editor, chats, lobbies: liveGames });
   const relay = sharding
-    ? new ShardRelay({ client: deps.client, shards: sharding.shards, games: deps.games, outbox: sharding.outbox, log: deps.log })
+    ? new ShardRelay({
+        client: deps.client,
+        shards: sharding.shards,
+        games: deps.games,
+        liveHere: (gameId) => liveGames.liveGame(gameId) !== undefined,
+        acknowledge: (i) => router.acknowledge(i),
+        outbox: sharding.outbox,
+        log: deps.log,
+      })
     : null;
   // Before anything that waits: Discord fails an interaction not answered within 3 s, and one that
   // comes while no listener is attached is never answered at all.

@@ -6,7 +6,7 @@ import { splitSchemaParam } from './open-database.ts';
 import { toPrismaJson } from './prisma-json.ts';
 
 const SHARD_INBOX_KINDS = ['interaction', 'message'] as const;
-export type ShardInboxKind = (typeof SHARD_INBOX_KINDS)[number];
+type ShardInboxKind = (typeof SHARD_INBOX_KINDS)[number];
 
 /** A gateway dispatch handed from the shard it arrived on to the shard that owns it. */
 export interface ShardInboxItem {
@@ -15,6 +15,8 @@ export interface ShardInboxItem {
   readonly kind: ShardInboxKind;
   /** The dispatch's `d`, as Discord sent it. */
   readonly payload: Json;
+  /** An interaction's first answer, given by the shard it arrived on (the sender's word for it), which the owner goes on from. */
+  readonly acknowledged: string | null;
   /** How long it waited in the inbox, by the database's clock (the same for every machine). */
   readonly waitedMs: number;
 }
@@ -24,15 +26,24 @@ function shardChannel(shard: number): string {
   return `dramatis_shard_${String(shard)}`;
 }
 
+/** What one shard hands another: a dispatch (its `d`), and for an interaction how it was acknowledged where it arrived. */
+export type ShardDelivery =
+  | { readonly kind: 'message'; readonly payload: Json }
+  | { readonly kind: 'interaction'; readonly payload: Json; readonly acknowledged: string };
+
 export interface ShardOutbox {
-  send(shard: number, kind: ShardInboxKind, payload: Json): Promise<void>;
+  send(shard: number, delivery: ShardDelivery): Promise<void>;
 }
 
 export function shardOutbox(prisma: PrismaClient): ShardOutbox {
   return {
-    async send(shard, kind, payload) {
+    async send(shard, delivery) {
+      const acknowledged = delivery.kind === 'interaction' ? delivery.acknowledged : null;
       await prisma.$transaction(async (tx) => {
-        const row = await tx.shardInbox.create({ data: { shard, kind, payload: toPrismaJson(payload) }, select: { id: true } });
+        const row = await tx.shardInbox.create({
+          data: { shard, kind: delivery.kind, payload: toPrismaJson(delivery.payload), acknowledged },
+          select: { id: true },
+        });
         // Delivered at commit, so a listener never looks before the row is there.
         await tx.$executeRaw`SELECT pg_notify(${shardChannel(shard)}, ${row.id.toString()})`;
       });
@@ -50,7 +61,7 @@ export interface ShardInboxOptions {
   readonly onError: (error: unknown) => void;
   /** The safety net: claims this often even without a notification, and reconnects a lost connection (default 5 s). */
   readonly pollMs?: number;
-  /** Rows older than this are deleted by whoever polls: nobody will take them any more (default 10 min). */
+  /** Rows older than this are deleted by whoever polls: nobody could answer them any more (default 15 min, an interaction token's life). */
   readonly keepMs?: number;
 }
 
@@ -67,6 +78,7 @@ const ClaimedRow = z.object({
   shard: z.number(),
   kind: z.enum(SHARD_INBOX_KINDS),
   payload: z.json(),
+  acknowledged: z.string().nullable(),
   waitedMs: z.number(),
 });
 
@@ -78,7 +90,7 @@ const ClaimedRow = z.object({
 export async function openShardInbox(options: ShardInboxOptions): Promise<ShardInbox> {
   const { connectionString, schema } = splitSchemaParam(options.url);
   const pollMs = options.pollMs ?? 5_000;
-  const keepMs = options.keepMs ?? 10 * 60_000;
+  const keepMs = options.keepMs ?? 15 * 60_000;
   let client: pg.Client | null = null;
   let closed = false;
   let lastCleanup = 0;
@@ -100,7 +112,7 @@ export async function openShardInbox(options: ShardInboxOptions): Promise<ShardI
     const result = await db.query(
       `DELETE FROM "ShardInbox" WHERE id IN (
          SELECT id FROM "ShardInbox" WHERE shard = ANY($1::int[]) ORDER BY id LIMIT ${String(BATCH)} FOR UPDATE SKIP LOCKED
-       ) RETURNING id::text AS id, shard, kind, payload,
+       ) RETURNING id::text AS id, shard, kind, payload, acknowledged,
          (extract(epoch FROM clock_timestamp() - "createdAt") * 1000)::float8 AS "waitedMs"`,
       [options.shards],
     );

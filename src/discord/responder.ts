@@ -30,8 +30,12 @@ export interface Reply {
   begun(): boolean;
 }
 
-/** What Discord holds of the answer: nothing yet, a "thinking…" (private or public), a deferred update, or an answer. */
-type Sent = 'nothing' | 'deferred' | 'deferred-public' | 'deferred-update' | 'answered';
+/** An acknowledgement Discord holds: a "thinking…" (private or public), or a deferred update. */
+export const ACKNOWLEDGEMENTS = ['deferred', 'deferred-public', 'deferred-update'] as const;
+export type Acknowledgement = (typeof ACKNOWLEDGEMENTS)[number];
+
+/** What Discord holds of the answer: nothing yet, an acknowledgement, or an answer. */
+type Sent = 'nothing' | Acknowledgement | 'answered';
 
 const responders = new WeakMap<RepliableInteraction, Responder>();
 
@@ -46,6 +50,20 @@ export function responderOf(i: RepliableInteraction): Responder {
 }
 
 /**
+ * The one Responder of an interaction that another process acknowledged (sharding: shard 0 defers a
+ * DM that belongs to another shard's game, whose process answers it). It goes on from that
+ * acknowledgement, and discord.js is told of it too, so the answer edits it or follows up through
+ * the interaction's webhook, which its token opens from any process for 15 minutes.
+ */
+export function responderAfter(i: RepliableInteraction, acknowledged: Acknowledgement): Responder {
+  i.deferred = true;
+  if (acknowledged !== 'deferred-update') i.ephemeral = acknowledged === 'deferred';
+  const responder = new Responder(i, acknowledged);
+  responders.set(i, responder);
+  return responder;
+}
+
+/**
  * The one way an interaction is answered. Discord takes one first answer (a reply, a deferral, an
  * update or a form) within 3 s, then edits and follow-ups. Whatever a precondition, a handler or the
  * router sends goes out here, one call after the other, and each call picks its REST call from what
@@ -53,11 +71,15 @@ export function responderOf(i: RepliableInteraction): Responder {
  * takes it back and follows up privately. So "already deferred" cannot collide with "reply".
  */
 export class Responder {
-  private sent: Sent = 'nothing';
-  private started = false;
+  private started: boolean;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly i: RepliableInteraction) {}
+  constructor(
+    private readonly i: RepliableInteraction,
+    private sent: Sent = 'nothing',
+  ) {
+    this.started = sent !== 'nothing';
+  }
 
   /** The answers in a handler's style (see AckStyle). */
   as(style: AckStyle): Reply {
@@ -68,6 +90,16 @@ export class Responder {
       modal: (form) => this.modal(form),
       begun: () => this.started,
     };
+  }
+
+  /**
+   * Acknowledges in `style` unless something was sent already, and says what Discord holds then:
+   * what another process answering the interaction goes on from (`responderAfter`); null when that
+   * is no acknowledgement (a `none` handler's, or an answer already given).
+   */
+  async acknowledge(style: AckStyle): Promise<Acknowledgement | null> {
+    await this.ack(style);
+    return this.sent === 'nothing' || this.sent === 'answered' ? null : this.sent;
   }
 
   /** Runs after everything sent before; a failure is the caller's (the next call still runs). */

@@ -12,7 +12,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Logger } from '../log.ts';
-import { responderOf, type Responder } from './responder.ts';
+import { responderOf, type Acknowledgement, type AckStyle, type Responder } from './responder.ts';
 import type { LiveGames } from './live-games.ts';
 import type { ShardRelay } from './shard-relay.ts';
 import { onChannelDelete } from './listeners/channel-delete.ts';
@@ -27,8 +27,26 @@ import { onThreadDelete } from './listeners/thread-delete.ts';
 
 /** A handler gets the interaction and its one Responder, the only way anything is sent for it. */
 type Handler<T> = (interaction: T, responder: Responder) => Promise<void>;
+/** How a handler acknowledges (its declaration's `ack`), or how it would for this interaction (one handler for several buttons). */
+type AckOf<T> = AckStyle | ((interaction: T) => AckStyle);
+interface Route<T> {
+  readonly handle: Handler<T>;
+  readonly ack: AckOf<T>;
+}
+/** A route bound to the interaction it answers. */
+interface Routed {
+  readonly run: (responder: Responder) => Promise<void>;
+  readonly ack: AckStyle;
+}
 type AutocompleteHandler = (interaction: AutocompleteInteraction) => Promise<void>;
 type MessageHandler = (message: Message) => Promise<void>;
+
+/** An interaction no handler answers is told so privately. */
+const UNROUTED_ACK: AckStyle = 'ephemeral';
+
+function ackOf<T>(ack: AckOf<T>, interaction: T): AckStyle {
+  return typeof ack === 'function' ? ack(interaction) : ack;
+}
 
 /** Custom ids are `prefix:rest…`; the prefix picks the handler, the rest is the handler's own (e.g. a game id). */
 function customIdPrefix(customId: string): string {
@@ -64,11 +82,11 @@ type Admit = (event: Interaction | Message) => Promise<boolean>;
  * interaction failed".
  */
 export class InteractionRouter {
-  private readonly slash = new Map<string, Handler<ChatInputCommandInteraction>>();
+  private readonly slash = new Map<string, Route<ChatInputCommandInteraction>>();
   private readonly autocomplete = new Map<string, AutocompleteHandler>();
-  private readonly buttons = new Map<string, Handler<ButtonInteraction>>();
-  private readonly selects = new Map<string, Handler<StringSelectMenuInteraction>>();
-  private readonly modals = new Map<string, Handler<ModalSubmitInteraction>>();
+  private readonly buttons = new Map<string, Route<ButtonInteraction>>();
+  private readonly selects = new Map<string, Route<StringSelectMenuInteraction>>();
+  private readonly modals = new Map<string, Route<ModalSubmitInteraction>>();
   private readonly messageListeners: MessageHandler[] = [];
   /** Work in flight, so shutdown and tests can wait for it. */
   private readonly inFlight = new Set<Promise<void>>();
@@ -77,24 +95,29 @@ export class InteractionRouter {
 
   constructor(private readonly log: Logger) {}
 
-  onSlash(command: string, subcommand: string, handler: Handler<ChatInputCommandInteraction>): this {
-    this.slash.set(`${command} ${subcommand}`, handler);
+  onSlash(
+    command: string,
+    subcommand: string,
+    handle: Handler<ChatInputCommandInteraction>,
+    ack: AckOf<ChatInputCommandInteraction>,
+  ): this {
+    this.slash.set(`${command} ${subcommand}`, { handle, ack });
     return this;
   }
   onAutocomplete(command: string, subcommand: string, handler: AutocompleteHandler): this {
     this.autocomplete.set(`${command} ${subcommand}`, handler);
     return this;
   }
-  onButton(prefix: string, handler: Handler<ButtonInteraction>): this {
-    this.buttons.set(prefix, handler);
+  onButton(prefix: string, handle: Handler<ButtonInteraction>, ack: AckOf<ButtonInteraction>): this {
+    this.buttons.set(prefix, { handle, ack });
     return this;
   }
-  onSelect(prefix: string, handler: Handler<StringSelectMenuInteraction>): this {
-    this.selects.set(prefix, handler);
+  onSelect(prefix: string, handle: Handler<StringSelectMenuInteraction>, ack: AckOf<StringSelectMenuInteraction>): this {
+    this.selects.set(prefix, { handle, ack });
     return this;
   }
-  onModal(prefix: string, handler: Handler<ModalSubmitInteraction>): this {
-    this.modals.set(prefix, handler);
+  onModal(prefix: string, handle: Handler<ModalSubmitInteraction>, ack: AckOf<ModalSubmitInteraction>): this {
+    this.modals.set(prefix, { handle, ack });
     return this;
   }
   /** Later slices: day chat into the transcript, DMs from players (wills, dead players told privately). */
@@ -185,17 +208,34 @@ export class InteractionRouter {
       const handler = this.autocomplete.get(`${i.commandName} ${i.options.getSubcommand(false) ?? ''}`);
       return handler ? handler(i) : i.respond([]);
     }
-    if (i.isChatInputCommand()) return this.dispatch(this.slash.get(`${i.commandName} ${i.options.getSubcommand(false) ?? ''}`), i);
-    if (i.isButton()) return this.dispatch(this.buttons.get(customIdPrefix(i.customId)), i);
-    if (i.isStringSelectMenu()) return this.dispatch(this.selects.get(customIdPrefix(i.customId)), i);
-    if (i.isModalSubmit()) return this.dispatch(this.modals.get(customIdPrefix(i.customId)), i);
-    return Promise.resolve();
-  }
-
-  private dispatch<T extends RepliableInteraction>(handler: Handler<T> | undefined, i: T): Promise<void> {
+    const routed = this.routeOf(i);
+    if (routed === null || !i.isRepliable()) return Promise.resolve();
     const responder = responderOf(i);
     // Old buttons from a previous version of the bot end up here.
-    return handler ? handler(i, responder) : responder.as('ephemeral').privately('This button or command is no longer in use.');
+    return routed ? routed.run(responder) : responder.as(UNROUTED_ACK).privately('This button or command is no longer in use.');
+  }
+
+  /** The handler of an interaction, bound to it, with how it acknowledges: undefined when none is registered, null for a kind never routed. */
+  private routeOf(i: Interaction): Routed | undefined | null {
+    const bind = <T extends RepliableInteraction>(routes: Map<string, Route<T>>, key: string, it: T): Routed | undefined => {
+      const route = routes.get(key);
+      return route && { run: (responder) => route.handle(it, responder), ack: ackOf(route.ack, it) };
+    };
+    if (i.isChatInputCommand()) return bind(this.slash, `${i.commandName} ${i.options.getSubcommand(false) ?? ''}`, i);
+    if (i.isButton()) return bind(this.buttons, customIdPrefix(i.customId), i);
+    if (i.isStringSelectMenu()) return bind(this.selects, customIdPrefix(i.customId), i);
+    if (i.isModalSubmit()) return bind(this.modals, customIdPrefix(i.customId), i);
+    return null;
+  }
+
+  /**
+   * Acknowledges an interaction now, through its one Responder, as its handler's `ack` would (the
+   * handler then goes on from it): for an interaction that cannot be answered at once where it
+   * arrived (sharding: a DM handed to its game's shard). Says what Discord then holds, null when
+   * its handler acknowledges nothing ahead (it answers with a form).
+   */
+  acknowledge(i: RepliableInteraction): Promise<Acknowledgement | null> {
+    return responderOf(i).acknowledge(this.routeOf(i)?.ack ?? UNROUTED_ACK);
   }
 
   private async failed(error: unknown, interaction: Interaction | null): Promise<void> {

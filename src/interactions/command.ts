@@ -20,11 +20,11 @@ export function commandData(command: SlashCommandBuilder, subcommands: readonly 
 /** Routes the command's subcommands, their autocomplete and its components to their modules. */
 export function routeCommand<Deps>(router: InteractionRouter, command: string, deps: Deps, handlers: CommandHandlers<Deps>): void {
   for (const sub of handlers.subcommands) {
-    router.onSlash(command, sub.name, (i, responder) => sub.handle(i, deps, responder));
+    router.onSlash(command, sub.name, (i, responder) => sub.handle(i, deps, responder), sub.ack);
     const autocomplete = sub.autocomplete;
     if (autocomplete) router.onAutocomplete(command, sub.name, (i) => autocomplete(i, deps));
   }
-  for (const button of handlers.buttons ?? []) router.onButton(button.id, (i, responder) => button.handle(i, deps, responder));
-  for (const select of handlers.selects ?? []) router.onSelect(select.id, (i, responder) => select.handle(i, deps, responder));
-  for (const modal of handlers.modals ?? []) router.onModal(modal.id, (i, responder) => modal.handle(i, deps, responder));
+  for (const button of handlers.buttons ?? []) router.onButton(button.id, (i, responder) => button.handle(i, deps, responder), button.ack);
+  for (const select of handlers.selects ?? []) router.onSelect(select.id, (i, responder) => select.handle(i, deps, responder), select.ack);
+  for (const modal of handlers.modals ?? []) router.onModal(modal.id, (i, responder) => modal.handle(i, deps, responder), modal.ack);
 }

@@ -21,10 +21,12 @@ interface Start<Deps> {
   readonly reply: Reply;
 }
 
+const DEFAULT_ACK: AckStyle = 'ephemeral';
+
 /** A handler as a module declares it: its preconditions, and what runs once all of them passed. */
 interface Declared<I, Deps, Ps extends readonly unknown[]> {
   readonly preconditions: Ps;
-  /** How `ack` acknowledges (default `ephemeral`). */
+  /** How `ack` acknowledges (default DEFAULT_ACK). */
   readonly ack?: AckStyle;
   /**
    * Acknowledge before the preconditions: they read the database, which may wait behind every
@@ -44,12 +46,16 @@ export interface Subcommand<Deps> {
   /** Description and options; the name is set from `name`. */
   readonly definition: (s: SlashCommandSubcommandBuilder) => SlashCommandSubcommandBuilder;
   readonly autocomplete?: (i: AutocompleteInteraction, deps: Deps) => Promise<void>;
+  /** How its handler acknowledges (what the router acknowledges ahead of it when it must, see `InteractionRouter.acknowledge`). */
+  readonly ack: AckStyle;
   readonly handle: (i: ChatInputCommandInteraction, deps: Deps, responder: Responder) => Promise<void>;
 }
 
 /** A button, select menu or modal, by the custom-id prefix it answers (for the lobby's buttons, the action after `lobby:`). */
 export interface Component<I, Deps> {
   readonly id: string;
+  /** How its handler acknowledges (what the router acknowledges ahead of it when it must, see `InteractionRouter.acknowledge`). */
+  readonly ack: AckStyle;
   readonly handle: (i: I, deps: Deps, responder: Responder) => Promise<void>;
 }
 
@@ -71,7 +77,7 @@ async function runChecked<I extends RepliableInteraction, Deps, Ps extends reado
   deps: Deps,
   responder: Responder,
 ): Promise<void> {
-  const reply = responder.as(handler.ack ?? 'ephemeral');
+  const reply = responder.as(handler.ack ?? DEFAULT_ACK);
   const ack: Acknowledge = () => reply.ack();
   if (handler.ackFirst === true) await ack();
   // Acknowledged for the handler only if it has not begun to answer by then.
@@ -102,29 +108,30 @@ async function runChecked<I extends RepliableInteraction, Deps, Ps extends reado
 export function handlersOf<Deps>() {
   return {
     subcommand<const Ps extends readonly AnyPrecondition<ChatInputCommandInteraction>[]>(
-      m: Omit<Subcommand<Deps>, 'handle'> & Declared<ChatInputCommandInteraction, Deps, Ps>,
+      m: Omit<Subcommand<Deps>, 'handle' | 'ack'> & Declared<ChatInputCommandInteraction, Deps, Ps>,
     ): Subcommand<Deps> {
       return {
         name: m.name,
         definition: m.definition,
         ...(m.autocomplete && { autocomplete: m.autocomplete }),
+        ack: m.ack ?? DEFAULT_ACK,
         handle: (i, deps, responder) => runChecked(m, i, deps, responder),
       };
     },
     button<const Ps extends readonly AnyPrecondition<ButtonInteraction>[]>(
       m: { readonly id: string } & Declared<ButtonInteraction, Deps, Ps>,
     ): Component<ButtonInteraction, Deps> {
-      return { id: m.id, handle: (i, deps, responder) => runChecked(m, i, deps, responder) };
+      return { id: m.id, ack: m.ack ?? DEFAULT_ACK, handle: (i, deps, responder) => runChecked(m, i, deps, responder) };
     },
     select<const Ps extends readonly AnyPrecondition<StringSelectMenuInteraction>[]>(
       m: { readonly id: string } & Declared<StringSelectMenuInteraction, Deps, Ps>,
     ): Component<StringSelectMenuInteraction, Deps> {
-      return { id: m.id, handle: (i, deps, responder) => runChecked(m, i, deps, responder) };
+      return { id: m.id, ack: m.ack ?? DEFAULT_ACK, handle: (i, deps, responder) => runChecked(m, i, deps, responder) };
     },
     modal<const Ps extends readonly AnyPrecondition<ModalSubmitInteraction>[]>(
       m: { readonly id: string } & Declared<ModalSubmitInteraction, Deps, Ps>,
     ): Component<ModalSubmitInteraction, Deps> {
-      return { id: m.id, handle: (i, deps, responder) => runChecked(m, i, deps, responder) };
+      return { id: m.id, ack: m.ack ?? DEFAULT_ACK, handle: (i, deps, responder) => runChecked(m, i, deps, responder) };
     },
   };
 }

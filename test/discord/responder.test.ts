@@ -1,6 +1,6 @@
 import { ModalBuilder, type RepliableInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { responderOf } from '../../src/discord/responder.ts';
+import { responderAfter, responderOf } from '../../src/discord/responder.ts';
 
 /** A fake interaction that records how it was answered, each call taking a moment as a REST call does. */
 function answerable(component: boolean): { i: RepliableInteraction; calls: string[] } {
@@ -101,5 +101,29 @@ describe('one way to answer an interaction', () => {
     await reply.ack();
     expect(await reply.modal(new ModalBuilder())).toBe(false);
     expect(late.calls).toEqual(['deferReply(ephemeral)']);
+  });
+
+  it("GIVEN an interaction to be handed to another process WHEN it is acknowledged in its handler's style THEN one deferral is sent, and the Responder says what Discord holds; a form handler's has none", async () => {
+    const { i, calls } = answerable(true);
+    expect(await responderOf(i).acknowledge('ephemeral')).toBe('deferred');
+    expect(await responderOf(i).acknowledge('ephemeral')).toBe('deferred');
+    expect(calls).toEqual(['deferReply(ephemeral)']);
+    expect(await responderOf(answerable(true).i).acknowledge('update')).toBe('deferred-update');
+    expect(await responderOf(answerable(false).i).acknowledge('none')).toBeNull();
+  });
+
+  it('GIVEN an interaction another process deferred privately WHEN the handler here answers, or refuses THEN it edits that "thinking…", never a first answer, and discord.js knows it is deferred', async () => {
+    const answered = answerable(true);
+    const reply = responderAfter(answered.i, 'deferred').as('ephemeral');
+    expect(reply.begun()).toBe(true);
+    expect(answered.i.deferred && answered.i.ephemeral).toBe(true);
+    await reply.ack();
+    await reply.privately('Noted: bob.');
+    expect(answered.calls).toEqual(['editReply: Noted: bob.']);
+    expect(responderOf(answered.i).as('ephemeral').begun()).toBe(true);
+
+    const refused = answerable(true);
+    await responderAfter(refused.i, 'deferred').as('ephemeral').answer({ content: 'Night actions can only be taken at night.' });
+    expect(refused.calls).toEqual(['editReply: Night actions can only be taken at night.']);
   });
 });

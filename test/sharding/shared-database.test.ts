@@ -1,6 +1,7 @@
 /**
  * What several processes on one PostgreSQL server rely on (issue 14): the event log's compare-and-set
- * between two clients, the shard inbox handing each item to exactly one taker, and start-ups taking turns.
+ * between two clients, the shard inbox handing each item to exactly one taker (an interaction with how
+ * it was acknowledged), and start-ups taking turns.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
@@ -68,7 +69,7 @@ describeSharded('one PostgreSQL database shared by several processes', () => {
     await listen('other', [2]);
     const outbox = shardOutbox(first.prisma);
 
-    for (let n = 1; n <= 20; n++) await outbox.send(1, 'message', { n });
+    for (let n = 1; n <= 20; n++) await outbox.send(1, { kind: 'message', payload: { n } });
 
     await until(() => taken.length >= 20, 'the notifications were taken');
     const numbers = (by?: string) => taken.filter((t) => by === undefined || t.by === by).map((t) => (t.item.payload as { n: number }).n);
@@ -76,6 +77,30 @@ describeSharded('one PostgreSQL database shared by several processes', () => {
     for (const by of ['old', 'new']) expect(numbers(by)).toEqual(numbers(by).toSorted((a, b) => a - b));
     expect(taken.every((t) => t.by !== 'other' && t.item.kind === 'message' && t.item.waitedMs >= 0)).toBe(true);
     expect(await first.prisma.shardInbox.count()).toBe(0);
+  });
+
+  it("GIVEN an interaction shard 0 acknowledged WHEN it hands it to shard 1 through the inbox THEN shard 1's item says how it was acknowledged, and a Mafia DM's says nothing", async () => {
+    const { url, first } = await twoClients('shared_inbox_ack');
+    const taken: ShardInboxItem[] = [];
+    const inbox = await openShardInbox({
+      url,
+      shards: [1],
+      onItem: (item) => Promise.resolve(void taken.push(item)),
+      onError: (error) => {
+        throw error;
+      },
+    });
+    cleanups.push(() => inbox.close());
+    const outbox = shardOutbox(first.prisma);
+
+    await outbox.send(1, { kind: 'interaction', payload: { id: 'pick' }, acknowledged: 'deferred' });
+    await outbox.send(1, { kind: 'message', payload: { id: 'chat' } });
+
+    await until(() => taken.length >= 2, 'both items were taken');
+    expect(taken.map((item) => [item.kind, item.payload, item.acknowledged])).toEqual([
+      ['interaction', { id: 'pick' }, 'deferred'],
+      ['message', { id: 'chat' }, null],
+    ]);
   });
 
   it('GIVEN two processes starting at once WHEN each runs its start-up under the startup lock THEN one waits for the other', async () => {

@@ -60,6 +60,16 @@ export class Interactions {
     this.byToken.set(i.token, i);
   }
 
+  /**
+   * As if `ms` more had passed since the interaction was created: the 3 s for its first callback and
+   * its token's 15 minutes count from then. A test ages an interaction instead of waiting.
+   */
+  age(id: string, ms: number): void {
+    const i = this.all.get(id);
+    if (!i) throw new Error(`no interaction ${id}`);
+    i.createdAt -= ms;
+  }
+
   private messageOf(i: SimInteraction, id: string | null): SimMessage | undefined {
     return id ? this.core.world.messages.get(id) : undefined;
   }

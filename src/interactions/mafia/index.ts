@@ -1,4 +1,5 @@
-import { ApplicationIntegrationType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { ApplicationIntegrationType, InteractionContextType, SlashCommandBuilder, type ButtonInteraction } from 'discord.js';
+import type { AckStyle } from '../../discord/responder.ts';
 import { customIdArgs, type InteractionRouter } from '../../discord/router.ts';
 import { LOBBY_PREFIX } from '../../discord/lobby-view.ts';
 import { commandData, routeCommand } from '../command.ts';
@@ -28,6 +29,9 @@ const MAFIA = 'mafia';
 /** In the order Discord lists them. */
 const SUBCOMMANDS = [create, addAi, remove, start, status, nominate, spectate, end, rules, will, stats, leaderboard];
 
+/** A lobby button of an older version of the bot is told so privately. */
+const NO_LONGER_ACK: AckStyle = 'ephemeral';
+
 /** The lobby message's buttons, `lobby:<action>:<game>`, by action. */
 const LOBBY_BUTTONS = [joinButton, leaveButton, addAiButton, startButton];
 
@@ -52,10 +56,15 @@ export function registerMafia(router: InteractionRouter, deps: MafiaDeps): void 
     selects: [addAiSelect, nightSelect, nominateSelect, voteSelect],
     modals: [willSubmit],
   });
-  router.onButton(LOBBY_PREFIX, async (i, responder) => {
-    const button = LOBBY_BUTTONS.find((b) => b.id === customIdArgs(i.customId)[0]);
-    if (button) return button.handle(i, deps, responder);
-    await responder.as('ephemeral').privately('This button is no longer in use.');
-  });
+  const lobbyButton = (i: ButtonInteraction) => LOBBY_BUTTONS.find((b) => b.id === customIdArgs(i.customId)[0]);
+  router.onButton(
+    LOBBY_PREFIX,
+    async (i, responder) => {
+      const button = lobbyButton(i);
+      if (button) return button.handle(i, deps, responder);
+      await responder.as(NO_LONGER_ACK).privately('This button is no longer in use.');
+    },
+    (i) => lobbyButton(i)?.ack ?? NO_LONGER_ACK,
+  );
   router.onMessage((m) => chat(m, deps));
 }

@@ -1,6 +1,7 @@
 import { ApplicationIntegrationType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { EDITOR_STOP_PREFIX } from '../../discord/editor-chats.ts';
 import type { InteractionRouter } from '../../discord/router.ts';
+import type { AckStyle } from '../../discord/responder.ts';
 import { commandData, routeCommand } from '../command.ts';
 import { chatClear } from './chat-clear.ts';
 import { chatHistory } from './chat-history.ts';
@@ -33,12 +34,15 @@ export const personaCommandData = commandData(
   SUBCOMMANDS,
 );
 
+/** The editor's Stop button is answered privately. */
+const STOP_ACK: AckStyle = 'ephemeral';
+
 /** Every /persona subcommand, its autocomplete, modals and buttons; and the editor threads' messages. */
 export function registerPersona(router: InteractionRouter, deps: PersonaDeps): void {
   routeCommand(router, PERSONA, deps, { subcommands: SUBCOMMANDS, buttons: [deleteButton], modals: [createSubmit, testSubmit] });
   const chats = deps.chats;
   if (chats) {
     router.onMessage((m) => chats.onMessage(m));
-    router.onButton(EDITOR_STOP_PREFIX, (i, responder) => chats.onStop(i, responder.as('ephemeral')));
+    router.onButton(EDITOR_STOP_PREFIX, (i, responder) => chats.onStop(i, responder.as(STOP_ACK)), STOP_ACK);
   }
 }

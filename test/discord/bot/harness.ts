@@ -11,6 +11,8 @@ import { createLlmCallStore } from '../../../src/db/llm-call-store.ts';
 import { createPersonaStore, type PersonaStore } from '../../../src/db/persona-store.ts';
 import { createEditorStore } from '../../../src/db/editor-store.ts';
 import type { EditorLlm } from '../../../src/agents/editor/index.ts';
+import type { ShardOutbox } from '../../../src/db/shard-inbox.ts';
+import type { ShardSet } from '../../../src/discord/shards.ts';
 import { createStatsStore } from '../../../src/db/stats-store.ts';
 import { createRatingStore } from '../../../src/db/rating-store.ts';
 import type { Logger } from '../../../src/log.ts';
@@ -42,6 +44,14 @@ function quietLog(): Logger & { errors: string[]; warnings: string[] } {
   };
 }
 
+/** Sharding: the world's second bot, serving shard 0 (every DM reaches it), and its own server. */
+interface DmShard {
+  readonly bot: Bot;
+  readonly client: Client<true>;
+  /** The server on shard 0 ('Home', channel 'home'): its games are this bot's. */
+  readonly guild: 'Home';
+}
+
 export interface World {
   sim: DiscordSim;
   db: Database;
@@ -52,6 +62,8 @@ export interface World {
   client: Client<true>;
   /** What the bot logged at error and warn level, over restarts and crashes too. */
   log: { readonly errors: string[]; readonly warnings: string[] };
+  /** With `sharded`: the bot of shard 0 (the world's `bot` serves shard 1); null otherwise. */
+  readonly dmShard: DmShard | null;
   /**
    * A new client and bot over the same simulator and database, as after a restart; `whileDown` runs
    * between the stop and the start (the clock moved on while no bot ran).
@@ -85,6 +97,12 @@ export interface WorldOptions {
   readonly personaCaps?: PersonaCaps;
   /** The model fake `llm` points at: closed with the world, after it (no call of its bot is left against a closed fake). */
   readonly model?: { close(): Promise<unknown> };
+  /**
+   * Sharding in one process, on shard 1 and shard 0 of 2: the world's server is on shard 1 and so is
+   * its bot; `dmShard` is a second bot on the same database serving shard 0, where Discord sends
+   * every DM, with a server of its own ('Home'). Shard 0 hands what belongs to shard 1 to `outbox`.
+   */
+  readonly sharded?: { readonly outbox: ShardOutbox };
 }
 
 /** The people of the world's server, as the simulator takes them (a test may need one back after they left). */
@@ -95,7 +113,11 @@ export const MEMBERS: readonly MemberSpec[] = [
   { name: 'mod', manageServer: true },
 ];
 
+const SHARD_1: ShardSet = { ids: [1], count: 2 };
+const SHARD_0: ShardSet = { ids: [0], count: 2 };
+
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
+  const sharded = options.sharded;
   const sim = await startDiscordSim({
     guilds: [
       {
@@ -106,7 +128,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
           botPermissions: BOT_DEFAULT & ~options.botLacks,
           everyonePermissions: EVERYONE_DEFAULT & ~options.botLacks,
         }),
+        ...(sharded && { onShard: { shard: 1, of: 2 } }),
       },
+      ...(sharded ? [{ name: 'Home', channels: ['home'], members: [...MEMBERS], onShard: { shard: 0, of: 2 } }] : []),
     ],
   });
   // The starter pack is in the template, as main.ts loads it at every boot.
@@ -115,8 +139,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const personas = createPersonaStore(db.prisma, options.personaCaps);
   const timers = new ManualTimers(T0);
   const log = quietLog();
-  const boot = async () => {
-    const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi }), sim.token);
+  const boot = async (shards = sharded ? SHARD_1 : null) => {
+    const client = await loginClient(createDiscordClient({ apiUrl: sim.restApi, ...(shards && { shards }) }), sim.token);
     sim.onClose(() => client.destroy());
     const seed = options.seed;
     const bot = await startBot({
@@ -134,10 +158,12 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       ...(seed !== undefined && { newSeed: typeof seed === 'number' ? () => seed : seed }),
       // A short stream interval: the one-edit-per-second pacing has its own test.
       editor: { store: createEditorStore(db.prisma), llm: options.editorLlm ?? null, streamIntervalMs: 20 },
+      ...(sharded && shards && { sharding: { shards, outbox: sharded.outbox } }),
     });
     return { client, bot };
   };
   const first = await boot();
+  const dmShard: DmShard | null = sharded ? { ...(await boot(SHARD_0)), guild: 'Home' } : null;
   const world: World = {
     sim,
     db,
@@ -147,6 +173,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     bot: first.bot,
     client: first.client,
     log,
+    dmShard,
     async restart(whileDown) {
       await world.bot.stop();
       await world.client.destroy();
@@ -165,6 +192,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     },
     async close() {
       await world.bot.stop();
+      await dmShard?.bot.stop();
       await sim.close();
       await db.close();
       await options.model?.close();

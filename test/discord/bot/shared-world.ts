@@ -6,6 +6,7 @@
  * world, in any order, alone or in its file.
  */
 import * as engine from '../../../src/game/index.ts';
+import type { Bot } from '../../../src/bot.ts';
 import { MEMBERS, type World } from './harness.ts';
 
 const undos = new WeakMap<World, (() => unknown)[]>();
@@ -24,16 +25,22 @@ export async function tidy(w: World): Promise<void> {
   for (const member of MEMBERS) if (!guild.members.has(w.sim.user(member.name).id)) w.sim.addMember(guild, member);
   await w.bot.idle();
 
-  // Every open game ends, those stored by an earlier process (not loaded yet) too.
-  const open = await w.db.prisma.game.findMany({ where: { status: { not: 'ended' } }, select: { channelId: true } });
-  for (const { channelId } of open) if (channelId !== null) await w.bot.liveGames.inChannel(channelId);
-  for (const liveGame of w.bot.liveGames.live) {
-    const ended = await liveGame.submit((s, at) => engine.cancel(s, { by: null, reason: 'the test is over', at }));
-    if (!ended.ok) throw new Error(`game ${liveGame.state.id} left open by the test could not be ended: ${ended.error.message}`);
+  // Every open game ends, those stored by an earlier process (not loaded yet) too, each by the bot that runs its server.
+  for (const { bot, guildId } of runners(w)) {
+    const open = await w.db.prisma.game.findMany({
+      where: { status: { not: 'ended' }, ...(guildId && { guildId }) },
+      select: { channelId: true },
+    });
+    for (const { channelId } of open) if (channelId !== null) await bot.liveGames.inChannel(channelId);
+    for (const liveGame of bot.liveGames.live) {
+      const ended = await liveGame.submit((s, at) => engine.cancel(s, { by: null, reason: 'the test is over', at }));
+      if (!ended.ok) throw new Error(`game ${liveGame.state.id} left open by the test could not be ended: ${ended.error.message}`);
+    }
+    await bot.idle();
+    if (bot.liveGames.live.length > 0) throw new Error(`${bot.liveGames.live.length} live games left open by the test`);
   }
-  await w.bot.idle();
   const stillOpen = await w.db.prisma.game.count({ where: { status: { not: 'ended' } } });
-  if (stillOpen > 0 || w.bot.liveGames.live.length > 0) throw new Error(`${stillOpen} games left open by the test`);
+  if (stillOpen > 0) throw new Error(`${stillOpen} games left open by the test`);
 
   // The personas the test made (the built-in ones are read-only).
   const made = await w.db.prisma.persona.findMany({ where: { builtIn: false }, select: { id: true, ownerId: true, guildId: true } });
@@ -42,6 +49,15 @@ export async function tidy(w: World): Promise<void> {
     if (!removed.ok) throw new Error(`persona ${p.id} made by the test could not be deleted: ${removed.error.message}`);
   }
   await w.bot.idle();
+}
+
+/** Each bot of the world with the server whose games it runs (every server's, unsharded). */
+function runners(w: World): { bot: Bot; guildId: string | undefined }[] {
+  if (!w.dmShard) return [{ bot: w.bot, guildId: undefined }];
+  return [
+    { bot: w.bot, guildId: w.sim.guild('Club').id },
+    { bot: w.dmShard.bot, guildId: w.sim.guild(w.dmShard.guild).id },
+  ];
 }
 
 /** What `list` gives from now on that it did not give now (by id): what the test added to a shared channel, DMs or threads. */

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ShardInbox" ADD COLUMN     "acknowledged" TEXT;
