@@ -1,6 +1,7 @@
 /**
- * The database a Discord bench run plays on: in-memory PGlite (embedded, in this process), or a
- * schema of its own on a PostgreSQL server, created and migrated for the run and dropped after it.
+ * The database a Discord bench run plays on: PGlite (in this process's memory or directory, or a
+ * directory of the bot process), or a schema of its own on a PostgreSQL server, created and
+ * migrated for the run and dropped after it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,5 +90,59 @@ async function openPgliteDirectory(): Promise<OpenBenchDatabase> {
       await opened.value.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The database bot processes play on: what they are told, and how the bench counts the games that ended. */
+export interface BotProcessDatabase {
+  /** DATABASE_URL (and MIGRATE_ON_START) for the bot processes. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Whether `ended` may be asked while the bots run (a PGlite directory belongs to its one process). */
+  readonly readableWhileRunning: boolean;
+  /** How many of these games are stored as ended. */
+  ended(ids: readonly string[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+const endedGames = (db: Database, ids: readonly string[]) => db.prisma.game.count({ where: { id: { in: [...ids] }, status: 'ended' } });
+
+/**
+ * For bot processes: a schema of their own on a PostgreSQL server, migrated here from the
+ * committed SQL; or a PGlite directory under a fresh temporary one, which the bot process
+ * migrates itself at start as `npm start` does (unless `fill` made it, e.g. from a test's
+ * migrated template), and which only it may open while it runs.
+ */
+export async function openBotProcessDatabase(
+  kind: BenchDatabase,
+  postgresUrl?: string,
+  fill?: (dataDir: string) => Promise<void>,
+): Promise<BotProcessDatabase> {
+  if (kind === 'postgres') {
+    const db = await openBenchDatabase('postgres', postgresUrl);
+    if (db.url === null) throw new Error('the bench database has no URL for the bot processes');
+    return {
+      // prisma migrate deploy would need its engine binary: the schema was made from the committed SQL.
+      env: { DATABASE_URL: db.url, MIGRATE_ON_START: 'false' },
+      readableWhileRunning: true,
+      ended: (ids) => endedGames(db, ids),
+      close: () => db.close(),
+    };
+  }
+  const root = await mkdtemp(join(tmpdir(), 'dramatis-bench-'));
+  const dataDir = join(root, 'pglite');
+  await fill?.(dataDir);
+  return {
+    env: { DATABASE_URL: dataDir, ...(fill && { MIGRATE_ON_START: 'false' }) },
+    readableWhileRunning: false,
+    ended: async (ids) => {
+      const opened = await openDatabase({ database: { kind: 'pglite', dataDir } });
+      if (!opened.ok) throw new Error(opened.error);
+      try {
+        return await endedGames(opened.value, ids);
+      } finally {
+        await opened.value.close();
+      }
+    },
+    close: () => rm(root, { recursive: true, force: true }),
   };
 }

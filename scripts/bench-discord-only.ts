@@ -10,7 +10,7 @@ const flags = flagsOrExit('npm run bench:discord', 'Only the Discord section of 
     kind: 'choice',
     default: 'pglite',
     choices: BENCH_DATABASES,
-    help: 'In-memory PGlite, or a schema of its own on a PostgreSQL server.',
+    help: "PGlite in a fresh directory of the bot's, or a schema of its own on a PostgreSQL server.",
   },
   'database-url': {
     kind: 'text',
@@ -21,14 +21,7 @@ const flags = flagsOrExit('npm run bench:discord', 'Only the Discord section of 
     default: 1,
     min: 1,
     max: 64,
-    help: 'Bot processes: 1 runs the bot in this process on a manual clock; more start one `src/main.ts` per shard on real time (needs --db postgres).',
-  },
-  'rest-cap': {
-    kind: 'int',
-    default: 50,
-    min: 1,
-    max: 1_000_000,
-    help: "discord.js's global REST requests per second (50: what production sees).",
+    help: 'Bot processes, one `src/main.ts` per shard on real time, the simulator in this process (more than 1 needs --db postgres).',
   },
   json: { kind: 'text', help: 'Also write the figures to this JSON file, under discord.* (discord.ackP99Ms …).' },
 });
@@ -40,7 +33,6 @@ const discord = await discordSection((line) => console.log(line), {
   games: flags.games,
   db: flags.db,
   postgresUrl: flags['database-url'] ?? (process.env.TEST_DATABASE_URL?.trim() || undefined),
-  ...(flags['rest-cap'] !== 50 && { restCap: flags['rest-cap'] }),
   shards: flags.shards,
 });
 if (flags.json) {

@@ -51,10 +51,15 @@ class ChannelReader {
   }
 }
 
+/** The message a game ends with, every role revealed under who won (`src/discord/presenters/announce.ts`). */
+const END_TITLE = /^(The (Town|Mafia) win!|A draw|Game called off)$/;
+
 export class RemoteTable {
   gameId: string | null = null;
   /** Why the lobby could not be opened and started (the game is then left out of play). */
   failed: string | null = null;
+  /** The channel showed the game's end (as far as people can tell; the database has the last word). */
+  ended = false;
   private readonly dms: Map<string, ChannelReader>;
   private readonly channel: ChannelReader;
 
@@ -98,6 +103,7 @@ export class RemoteTable {
       }
     }
     for (const m of this.channel.next()) {
+      if (m.embeds.some((e) => typeof e.title === 'string' && END_TITLE.test(e.title))) this.ended = true;
       const menu = selectMenu(m, `${VOTE_SELECT}:${this.gameId}`);
       if (!menu) continue;
       for (const name of this.seating.humans) {

@@ -12,9 +12,9 @@ export interface Seating {
 
 export interface DiscordBenchOptions {
   readonly games: number;
-  /** In-memory PGlite (default) or a schema of its own on a PostgreSQL server. */
+  /** PGlite (default) or a schema of its own on a PostgreSQL server. */
   readonly db?: BenchDatabase;
-  /** PGlite in a fresh directory instead of in memory, as `npm start` keeps it. */
+  /** In this process (the soak): PGlite in a fresh directory instead of in memory, as `npm start` keeps it. */
   readonly pgliteOnDisk?: boolean;
   /** The server `db: 'postgres'` plays on. */
   readonly postgresUrl?: string;
@@ -30,6 +30,23 @@ export interface DiscordBenchOptions {
   readonly openingAtOnce?: number;
   /** How long a simulated person waits for the bot's reply before giving up (the simulator's default: 5 s). */
   readonly replyTimeoutMs?: number;
+}
+
+/** The stages of an acknowledgement: the simulator's dispatch, the gateway to the bot's router, the bot's handling to the acknowledgement received. */
+export type StageKey = 'dispatch' | 'gateway' | 'handler';
+
+export interface StageFigure {
+  minMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface StageFigures {
+  /** Acknowledged interactions whose four moments are all known; the stages cover only these. */
+  traced: number;
+  all: Record<StageKey, StageFigure>;
+  byKind: { kind: string; count: number; stages: Record<StageKey, StageFigure> }[];
 }
 
 export interface DiscordBenchFigures {
@@ -49,6 +66,8 @@ export interface DiscordBenchFigures {
   floorAckP99Ms: number;
   /** The same per kind of interaction (`/mafia create`, `lobby:join`, `night`, …). */
   ackByKind: { kind: string; count: number; p50Ms: number; p99Ms: number }[];
+  /** Where the acknowledgements' time went (`bench-discord-stages.ts`). */
+  stages: StageFigures;
   /** Heap and RSS growth per game while every game was running, after gc (when exposed). */
   heapPerGameBytes: number;
   rssPerGameBytes: number;

@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import type { Client } from 'discord.js';
 import type { Database } from '../src/db/open-database.ts';
 import { BenchGame } from './bench-discord-humans.ts';
-import { boot, memory, playAll, settle, type Running } from './bench-discord.ts';
+import { boot, memory, playAll, settle, type Running } from './bench-discord-in-process.ts';
 import type { BenchDatabase } from './bench-discord-db.ts';
 import { ackFigures, benchWorld, inParallel, STARTER_PERSONAS } from './bench-discord-world.ts';
 import type { InteractionHandle } from './fakes/discord/index.ts';

@@ -57,6 +57,8 @@ export interface BotDeps {
   readonly sharding?: BotShardingDeps;
   /** Gone models, told to the log once per process (shared with the start-up check); default a new one. */
   readonly modelWarnings?: ModelWarnings;
+  /** Log the moment each interaction reaches the router (INTERACTION_TRACE); default off. */
+  readonly traceInteractions?: boolean;
 }
 
 interface BotShardingDeps {
@@ -142,7 +144,7 @@ export async function startBot(deps: BotDeps): Promise<Bot> {
       },
     },
   });
-  const router = new InteractionRouter(deps.log);
+  const router = new InteractionRouter(deps.log, deps.traceInteractions ?? false);
   registerMafia(router, { liveGames, personas: deps.personas, stats: deps.stats, ratings, log: deps.log });
   const models = personaModels(deps.llm);
   const editor = deps.editor ? editorService(deps.personas, deps.editor, models, budget, { onRecordError, log: deps.log }) : null;

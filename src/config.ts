@@ -110,6 +110,8 @@ export interface Config {
   lobbies: LobbyConfig;
   personaCaps: PersonaCaps;
   discord: DiscordConfig;
+  /** INTERACTION_TRACE: log, at info level, the moment each interaction reaches the router (what `npm run bench:discord` reads). */
+  interactionTrace: boolean;
 }
 
 const SHARDS_EXPECTED = 'expected a number of shards (1 or more) or auto';
@@ -168,6 +170,7 @@ const EnvSchema = z
     DISCORD_API_URL: httpUrl().optional(),
     MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'expected true or false' }).default('true'),
     GAME_WRITES_WAIT_FOR_DISK: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
+    INTERACTION_TRACE: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
     SHARDS: z
       .string()
       .regex(/^(auto|\d+)$/, SHARDS_EXPECTED)
@@ -187,6 +190,14 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     for (const issue of shardingIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    if (env.INTERACTION_TRACE === 'true' && (env.LOG_LEVEL === 'warn' || env.LOG_LEVEL === 'error')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INTERACTION_TRACE'],
+        message:
+          'the trace is logged at info level, which LOG_LEVEL warn and error drop: set LOG_LEVEL=info (or debug), or leave INTERACTION_TRACE unset',
+      });
+    }
     // A provider chosen on purpose must be usable: say what is missing now, not at the first game.
     if (env.LLM_PROVIDER === 'openai' && env.OPENAI_API_KEY === undefined && env.OPENAI_BASE_URL === undefined) {
       ctx.addIssue({
@@ -233,6 +244,7 @@ const EnvSchema = z
     lobbies: { idleMinutes: env.LOBBY_IDLE_MINUTES, perHost: env.LOBBIES_PER_HOST },
     personaCaps: { perUser: env.PERSONAS_PER_USER, perServer: env.PERSONAS_PER_SERVER },
     discord: { token: env.DISCORD_TOKEN?.trim(), devGuildId: env.DEV_GUILD_ID, apiUrl: env.DISCORD_API_URL },
+    interactionTrace: env.INTERACTION_TRACE === 'true',
   }));
 
 interface ShardingEnv {

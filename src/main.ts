@@ -168,6 +168,7 @@ async function run(services: Services): Promise<number> {
       editor: editorDeps(config, services.editorStore),
       ...(services.sharding && { sharding: services.sharding }),
       modelWarnings,
+      traceInteractions: config.interactionTrace,
     });
     if (services.sharding && bot.relay) {
       const relay = bot.relay;

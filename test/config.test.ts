@@ -42,8 +42,16 @@ describe('loadConfig', () => {
         lobbies: { idleMinutes: 60, perHost: 3 },
         personaCaps: { perUser: 50, perServer: 500 },
         discord: { token: undefined, devGuildId: undefined, apiUrl: undefined },
+        interactionTrace: false,
       },
     });
+  });
+
+  it('GIVEN INTERACTION_TRACE=true WHEN loaded THEN the trace is on; with LOG_LEVEL=warn, which would drop its lines, it is refused', () => {
+    expect(configOf({ INTERACTION_TRACE: 'true' }).interactionTrace).toBe(true);
+    expect(configOf({ INTERACTION_TRACE: 'false' }).interactionTrace).toBe(false);
+    expect(errorOf({ INTERACTION_TRACE: 'yes' })).toMatch(/INTERACTION_TRACE[\s\S]*expected true or false/);
+    expect(errorOf({ INTERACTION_TRACE: 'true', LOG_LEVEL: 'warn' })).toMatch(/INTERACTION_TRACE[\s\S]*LOG_LEVEL=info/);
   });
 
   it('GIVEN LOG_LEVEL=verbose WHEN loaded THEN the error names LOG_LEVEL and the accepted levels', () => {

@@ -12,6 +12,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Logger } from '../log.ts';
+import { interactionTraceLine } from './interaction-trace.ts';
 import { responderOf, type Acknowledgement, type AckStyle, type Responder } from './responder.ts';
 import type { LiveGames } from './live-games.ts';
 import type { ShardRelay } from './shard-relay.ts';
@@ -93,7 +94,11 @@ export class InteractionRouter {
   /** How to unsubscribe each listener attached, by when it stops. */
   private readonly unsubscribe: Record<Until, (() => void)[]> = { asking: [], following: [] };
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    /** Log the moment each interaction arrives (INTERACTION_TRACE), before it is admitted or routed. */
+    private readonly trace = false,
+  ) {}
 
   onSlash(
     command: string,
@@ -175,6 +180,7 @@ export class InteractionRouter {
   }
 
   private interaction(i: Interaction, admit: Admit | undefined): void {
+    if (this.trace) this.log.info(interactionTraceLine({ id: i.id, at: Date.now() }));
     const work = admit ? admit(i).then((here) => (here ? this.route(i) : undefined)) : this.route(i);
     this.track(work, i);
   }

@@ -1,23 +1,35 @@
+/** `npm run bench:discord`: the bot in a process of its own, the simulator here; every acknowledgement split into stages. */
 import { describe, expect, it } from 'vitest';
-import { benchDiscordGames, describeDiscordBench } from '../../scripts/bench-discord.ts';
-import { openTestDatabase } from '../support/test-database.ts';
+import { describeDiscordBench } from '../../scripts/bench-discord.ts';
+import { benchBotProcesses } from '../../scripts/bench-discord-processes.ts';
+import { pgliteDirectoryFromTemplate } from '../support/test-database.ts';
+import { expectOrderedStages } from './ordered-stages.ts';
 
-describe('npm run bench: concurrent games through the Discord simulator', () => {
-  it('GIVEN three lobbies opened by slash command WHEN the bench plays them all at once THEN every game ends and the figures cover every interaction', async () => {
-    // On a copy of the migrated template (the starter pack in it), as a test bot plays: not a fresh database migrated for the run.
-    const figures = await benchDiscordGames({ games: 3, database: await openTestDatabase('withStarters') });
+describe('npm run bench:discord: one bot process', () => {
+  // Real time (the bot's clock is its own), in phases of at least 10 s: three seats with no kill on
+  // night 1, so the first lynch ends the game (or, with no lynch, the second night's kill).
+  it('GIVEN two games on a bot in its own process on a PGlite directory WHEN the bench plays them THEN both end in the database, every interaction was acknowledged and each acknowledgement is split into ordered stages', async () => {
+    const figures = await benchBotProcesses({
+      games: 2,
+      shards: 1,
+      humansPerGame: 2,
+      aiPerGame: 1,
+      createOptions: { roles: 'mafia, townsperson x2', 'night-one-kill': false },
+      db: 'pglite',
+      // A copy of the run's migrated template: the migrations through the Prisma CLI have their own test (pglite-directory).
+      fillPglite: (dataDir) => pgliteDirectoryFromTemplate(dataDir, 'withStarters'),
+      floor: false,
+    });
 
     expect(figures.notStarted).toEqual([]);
-    expect(figures.completed).toBe(3);
-    // 3 creates, 3 joins, 15 seats, 3 starts, then night picks and votes.
-    expect(figures.interactions).toBeGreaterThan(24);
-    expect(figures.ackByKind.map((k) => k.kind)).toEqual(
-      expect.arrayContaining(['/mafia create', 'lobby:join', '/mafia add-ai', 'lobby:start', 'vote']),
-    );
-    expect(figures.restCalls).toBeGreaterThan(0);
+    expect(figures.completed).toBe(2);
+    expect(figures.unanswered).toBe(0);
+    expect(figures.ackByKind.map((k) => k.kind)).toEqual(expect.arrayContaining(['/mafia create', 'lobby:join', 'lobby:start', 'vote']));
+    expectOrderedStages(figures);
 
     const lines = describeDiscordBench(figures, 'smoke').join('\n');
-    expect(lines).toContain('games completed: 3 of 3');
+    expect(lines).toContain('games completed: 2 of 2');
     expect(lines).toMatch(/goal p99 < 200 ms: [\d.]+×/);
-  });
+    expect(lines).toMatch(/gateway → the bot's router: p50 \d+ ms, p99 \d+ ms, max \d+ ms/);
+  }, 600_000);
 });

@@ -10,6 +10,7 @@ const SLOW = [
   'test/sharding/sharded-game.test.ts',
   'test/game/properties.test.ts',
   'test/sharding/sharded-bench.test.ts',
+  'test/scripts/bench-discord.test.ts',
   'test/main.test.ts',
   'test/agents/player/isolation.test.ts',
   'test/scripts/bench-soak.test.ts',

@@ -175,11 +175,14 @@ export class FakeGateway {
   /** RESUMEs answered with the missed events. */
   resumes = 0;
 
-  send(session: GatewaySession, t: string, d: unknown): void {
+  /** Whether it went out on an open socket now (otherwise it waits for a RESUME). */
+  send(session: GatewaySession, t: string, d: unknown): boolean {
     session.seq++;
     session.sent.push({ t, d, s: session.seq });
     const socket = session.socket;
-    if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s: session.seq, d }));
+    if (!socket || socket.readyState !== socket.OPEN) return false;
+    socket.send(JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s: session.seq, d }));
+    return true;
   }
 
   /** Connected sessions and those that may still resume. */
@@ -193,15 +196,17 @@ export class FakeGateway {
     return out;
   }
 
-  /** Dispatches to every identified session whose intents include `intent` (when given). */
-  dispatch(t: string, d: unknown, intent?: number | ((intents: number) => boolean)): void {
+  /** Dispatches to every identified session whose intents include `intent` (when given); how many got it on an open socket. */
+  dispatch(t: string, d: unknown, intent?: number | ((intents: number) => boolean)): number {
     const guildId = guildOfEvent(t, d);
+    let sent = 0;
     for (const s of this.liveSessions()) {
       if (!receives(s, guildId)) continue;
       if (typeof intent === 'number' && (s.intents & intent) === 0) continue;
       if (typeof intent === 'function' && !intent(s.intents)) continue;
-      this.send(s, t, d);
+      if (this.send(s, t, d)) sent++;
     }
+    return sent;
   }
 
   /** Forgets the events kept for RESUME so far (a long run's memory); a session resumed later gets only what came after. */

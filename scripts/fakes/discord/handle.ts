@@ -145,13 +145,17 @@ export function replayInteraction(
   return new InteractionHandle(core, interaction, timeoutMs);
 }
 
-type Sent = Omit<SimInteraction, 'createdAt' | 'callbacks' | 'rejected' | 'originalMessageId' | 'versionsAtDefer' | 'followUpIds'>;
+type Sent = Omit<
+  SimInteraction,
+  'createdAt' | 'dispatchedAt' | 'callbacks' | 'rejected' | 'originalMessageId' | 'versionsAtDefer' | 'followUpIds'
+>;
 
 /** An interaction as Discord starts one: nothing answered yet, kept, and sent to the gateway. */
 export function startInteraction(core: SimCore, interactions: Interactions, sent: Sent): SimInteraction {
   const interaction: SimInteraction = {
     ...sent,
     createdAt: Date.now(),
+    dispatchedAt: null,
     callbacks: [],
     rejected: [],
     originalMessageId: null,
@@ -159,7 +163,9 @@ export function startInteraction(core: SimCore, interactions: Interactions, sent
     followUpIds: [],
   };
   interactions.add(interaction);
-  core.gateway.dispatch('INTERACTION_CREATE', interaction.payload);
+  // Taken before the write, so it never comes after the bot's own record of the arrival (another process, the same clock).
+  const dispatching = Date.now();
+  if (core.gateway.dispatch('INTERACTION_CREATE', interaction.payload) > 0) interaction.dispatchedAt = dispatching;
   core.changed();
   return interaction;
 }

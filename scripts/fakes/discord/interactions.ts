@@ -35,6 +35,8 @@ export interface SimInteraction {
   /** Components: the message the component is on. */
   sourceMessageId: string | null;
   createdAt: number;
+  /** When the gateway sent it to a connected bot (epoch ms), taken just before the frame is written; null when no bot was connected. */
+  dispatchedAt: number | null;
   callbacks: InteractionCallback[];
   /** Failed callback attempts (the bot got an error back). */
   rejected: { type: number; status: number; code: number; message: string; at: number }[];

@@ -137,7 +137,7 @@ describe('the AI driver', () => {
     const game = createHeadless({
       gameId: 'typing',
       seed: 8,
-      seats: seatsOf(7, { 0: slow(clock, 1_000) }).map((seat, i) => (i === 0 ? seat : { ...seat, brain: seat.offline })),
+      seats: seatsOf(7, { 0: slow(clock, 1_000) }).map((seat, i) => (i === 0 || !seat.offline ? seat : { ...seat, brain: seat.offline })),
       clock,
       time: 'virtual',
       driver: {
