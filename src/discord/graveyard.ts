@@ -101,7 +101,7 @@ export class Graveyard<G extends GraveyardGame> {
       if (!place) return;
       for (const userId of died) await this.add(game, place, userId);
       if (events.some((e) => e.type === 'phase_started' || e.type === 'game_ended')) await this.post(game, place);
-      else if (unposted(place).length > 0) this.pacer.later(state.id, () => void this.postLater(game, state.id));
+      else if (events.some((e) => e.type === 'reasoning')) this.pacer.later(state.id, () => void this.postLater(game, state.id));
     });
   }
 

@@ -81,14 +81,9 @@ function phaseLine(state: GameState, event: Extract<GameEvent, { type: 'phase_st
 function heldRecap(state: GameState, events: readonly GameEvent[]): Extract<GameEvent, { type: 'day_summary' }> | null {
   const moment = events.find((e) => (e.type === 'phase_started' && e.payload.phase === 'dawn') || e.type === 'game_ended');
   if (!moment) return null;
-  let nightFrom: number | null = null;
-  for (const e of state.log) {
-    if (e.seq >= moment.seq) break;
-    if (e.type === 'phase_started') nightFrom = e.payload.phase === 'night' ? e.seq : null;
-  }
-  if (nightFrom === null) return null;
-  const from = nightFrom;
-  const recap = state.log.find((e) => e.type === 'day_summary' && e.seq > from && e.seq < moment.seq);
+  const night = state.log.findLast((e) => e.type === 'phase_started' && e.seq < moment.seq);
+  if (night?.type !== 'phase_started' || night.payload.phase !== 'night') return null;
+  const recap = state.log.find((e) => e.type === 'day_summary' && e.seq > night.seq && e.seq < moment.seq);
   return recap?.type === 'day_summary' && !events.includes(recap) ? recap : null;
 }
 
