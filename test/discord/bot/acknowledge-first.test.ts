@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameStore } from '../../../src/db/game-store.ts';
 import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
-import { isEphemeral, messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
+import { isEphemeral, messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { openGame, options, seated, settle, toNextPhase } from './playing.ts';
+import { options, seated, settle, voteMessageOf, gameAtTheVote } from './playing.ts';
 import { appended, tidy } from './shared-world.ts';
 
 /** The game store with its event-log writes held while `held`, or failing while `failing`. */
@@ -48,18 +48,6 @@ afterEach(async () => {
 });
 afterAll(() => w.close());
 
-/** A game at its first vote, nobody killed the night before, the AI players' votes in. */
-async function atTheVote(): Promise<LiveGame> {
-  const liveGame = await openGame(w, { 'night-one-kill': false });
-  while (liveGame.state.phase !== 'vote') await toNextPhase(w, liveGame);
-  await settle(w, liveGame);
-  return liveGame;
-}
-
-function voteMessage(liveGame: LiveGame): SimMessage {
-  return w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
-}
-
 async function storedVotesOf(liveGame: LiveGame, voterId: string): Promise<number> {
   const events = await w.games.loadEvents(liveGame.state.id);
   return events.filter((e) => e.type === 'vote_cast' && (e.payload as { voterId?: string }).voterId === voterId).length;
@@ -68,13 +56,13 @@ async function storedVotesOf(liveGame: LiveGame, voterId: string): Promise<numbe
 describe('interactions are acknowledged before their change is stored, and confirmed once it is', () => {
   it('GIVEN a store whose writes are held WHEN bob votes THEN he is acknowledged while the write waits, and his answer follows the stored vote (a crash in between leaves no confirmation of an unstored vote)', async () => {
     const failed = appended(() => w.sim.failedRequests());
-    const liveGame = await atTheVote();
+    const liveGame = await gameAtTheVote(w);
     const gameId = liveGame.state.id;
     const bob = seated(liveGame.state, 'bob');
-    const choice = options(voteMessage(liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+    const choice = options(voteMessageOf(w, liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
 
     valve.held = true;
-    const vote = w.sim.user('bob').select(voteMessage(liveGame), `vote:${gameId}`, [choice]);
+    const vote = w.sim.user('bob').select(voteMessageOf(w, liveGame), `vote:${gameId}`, [choice]);
     const ack = await vote.ack();
     expect(ack.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
     // Decided in memory at once; nothing stored yet, and bob is told nothing yet.
@@ -91,11 +79,11 @@ describe('interactions are acknowledged before their change is stored, and confi
   });
 
   it('GIVEN a store that answers at once WHEN bob votes THEN the stored confirmation is the answer itself, one call', async () => {
-    const liveGame = await atTheVote();
+    const liveGame = await gameAtTheVote(w);
     const gameId = liveGame.state.id;
     const bob = seated(liveGame.state, 'bob');
-    const choice = options(voteMessage(liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
-    const vote = w.sim.user('bob').select(voteMessage(liveGame), `vote:${gameId}`, [choice]);
+    const choice = options(voteMessageOf(w, liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+    const vote = w.sim.user('bob').select(voteMessageOf(w, liveGame), `vote:${gameId}`, [choice]);
     const answer = await vote.ack();
     // Under the grace (100 ms) on any machine that is not stalled: the answer carries the confirmation.
     if (answer.type === InteractionResponseType.ChannelMessageWithSource) {
@@ -106,13 +94,13 @@ describe('interactions are acknowledged before their change is stored, and confi
   });
 
   it('GIVEN a store that fails every write WHEN bob votes THEN he is told it did not count, never that it did; the vote is undone and missing from the tally, and counts once the store works again', async () => {
-    const liveGame = await atTheVote();
+    const liveGame = await gameAtTheVote(w);
     const gameId = liveGame.state.id;
     const bob = seated(liveGame.state, 'bob');
-    const choice = options(voteMessage(liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+    const choice = options(voteMessageOf(w, liveGame), `vote:${gameId}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
 
     valve.failing = true;
-    const lost = w.sim.user('bob').select(voteMessage(liveGame), `vote:${gameId}`, [choice]);
+    const lost = w.sim.user('bob').select(voteMessageOf(w, liveGame), `vote:${gameId}`, [choice]);
     const told = await w.sim.until(() => lost.messages().find((m) => /could not store that, so it did not count/.test(messageText(m))), {
       description: 'bob told his vote did not count',
     });
@@ -123,10 +111,10 @@ describe('interactions are acknowledged before their change is stored, and confi
     expect(liveGame.session.storedState).toBe(liveGame.state);
     expect(await storedVotesOf(liveGame, bob.id)).toBe(0);
     await settle(w, liveGame);
-    expect(JSON.stringify(voteMessage(liveGame).embeds)).toMatch(/Still to vote:[^"]*bob/);
+    expect(JSON.stringify(voteMessageOf(w, liveGame).embeds)).toMatch(/Still to vote:[^"]*bob/);
 
     valve.failing = false;
-    const counted = await w.sim.user('bob').select(voteMessage(liveGame), `vote:${gameId}`, [choice]).ephemeral();
+    const counted = await w.sim.user('bob').select(voteMessageOf(w, liveGame), `vote:${gameId}`, [choice]).ephemeral();
     expect(messageText(counted)).toBe(`Your vote: ${liveGame.state.players.find((p) => p.id === choice)!.name}.`);
     expect(await storedVotesOf(liveGame, bob.id)).toBe(1);
   });

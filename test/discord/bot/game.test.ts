@@ -5,6 +5,7 @@ import { SKIP_VALUE } from '../../../src/discord/presenters/night-action.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
+import { voteMessageOf } from './playing.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -92,7 +93,7 @@ describe('a full game on Discord: 3 humans and 4 AI personas', () => {
             ) || liveGame.state.phase !== 'day',
         );
       } else if (s.phase === 'vote' && liveGame.voteMessageId) {
-        const message = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
+        const message = voteMessageOf(w, liveGame);
         for (const name of HUMANS) {
           const me = human(liveGame.state, name);
           if (!me.alive || liveGame.state.phase !== 'vote' || me.id in liveGame.state.votes) continue;

@@ -3,7 +3,7 @@ import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { DEAD_NOT_TAKEN } from '../../../src/interactions/mafia/chat.ts';
 import { content } from '../../persona/fixtures.ts';
 import { messageText, type InteractionHandle } from '../../../scripts/fakes/discord/index.ts';
-import { forgedMenu, forgeOption, nightMenu, openGame, options, seated, seedWhere, settle, toNextPhase } from './playing.ts';
+import { forgedMenu, forgeOption, nightMenu, openGame, options, seated, seedWhere, settle, toNextPhase, voteMessageOf } from './playing.ts';
 import { startWorld, type World } from './harness.ts';
 
 // One Mafia (carol) and one Detective (alice) among the people, the AI seats plain townspeople:
@@ -128,7 +128,7 @@ describe('bad moves in a running game: an ephemeral reply a person understands, 
     // The vote: the dead, outsiders, a dead target and an unknown one.
     await toNextPhase(w, liveGame);
     expect(liveGame.state.phase).toBe('vote');
-    const voteMessage = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
+    const voteMessage = voteMessageOf(w, liveGame);
     const openComponents = structuredClone(voteMessage.components);
     expect(options(voteMessage, vote)).not.toContain(alice.id);
     await refused(liveGame, () => w.sim.user('alice').select(voteMessage, vote, [carol.id]), 'You are dead; the dead do not vote.');

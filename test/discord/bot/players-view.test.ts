@@ -5,7 +5,7 @@ import * as engine from '../../../src/game/index.ts';
 import { ok, type Result } from '../../../src/result.ts';
 import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { openGame, seated, seedWhere, settle, liveGameOf } from './playing.ts';
+import { openGame, seated, seedWhere, settle, liveGameOf, voteMessageOf } from './playing.ts';
 import { afterTest, fromNow, tidy } from './shared-world.ts';
 
 const MISSING_PERMISSIONS = 50013;
@@ -179,7 +179,7 @@ describe('what players read', () => {
     const liveGame = await start();
     while (liveGame.state.phase !== 'vote') await nextPhase(liveGame);
     const gameId = liveGame.state.id;
-    const voteMessage = () => w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
+    const voteMessage = () => voteMessageOf(w, liveGame);
     const carol = seated(liveGame.state, 'carol').id;
     const clicks = [0, 1].map(() => w.sim.user('bob').select(voteMessage(), `vote:${gameId}`, [carol]).ephemeral(PATIENT));
     const answers = await Promise.all(clicks);

@@ -137,6 +137,19 @@ export async function toNextPhase(w: World, liveGame: LiveGame): Promise<void> {
   await settle(w, liveGame);
 }
 
+/** A game at its first vote, nobody killed the night before (the AI seats' votes in). */
+export async function gameAtTheVote(w: World): Promise<LiveGame> {
+  const liveGame = await openGame(w, { 'night-one-kill': false });
+  while (liveGame.state.phase !== 'vote') await toNextPhase(w, liveGame);
+  await settle(w, liveGame);
+  return liveGame;
+}
+
+/** The game's vote message in the channel `game`. */
+export function voteMessageOf(w: World, liveGame: LiveGame): SimMessage {
+  return w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
+}
+
 /** Who won, and who died in which order: the same game played the same way must end the same. */
 export function outcome(state: GameState): { outcome: unknown; deaths: string[] } {
   const ended = state.log.find((e) => e.type === 'game_ended');

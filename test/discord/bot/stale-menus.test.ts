@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { HUMANS, nightMenu, openGame, options, seated, seedWhere, toNextPhase } from './playing.ts';
+import { HUMANS, nightMenu, openGame, options, seated, seedWhere, toNextPhase, voteMessageOf } from './playing.ts';
 import { afterTest, tidy } from './shared-world.ts';
 
 /** One world for the file; each game is dealt by the seed its test sets, and ended after the test. */
@@ -28,7 +28,7 @@ describe('stale menus', () => {
     const gameId = liveGame.state.id;
     const at = (phase: string, day: number) => liveGame.state.phase === phase && liveGame.state.day === day;
     while (!at('vote', 1)) await toNextPhase(w, liveGame);
-    const dayOne: SimMessage = w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
+    const dayOne: SimMessage = voteMessageOf(w, liveGame);
     // The edits that would close this vote fail, so its menu stays on screen: the stale menu a person can still use.
     afterTest(w, w.sim.fail({ method: 'PATCH', route: new RegExp(`/messages/${dayOne.id}$`), status: 403, code: 50013 }));
     while (!at('vote', 2)) {

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameStore } from '../../../src/db/game-store.ts';
 import type { LiveGame } from '../../../src/discord/live-game.ts';
 import { NO_LYNCH_VALUE } from '../../../src/discord/presenters/vote.ts';
-import { messageText, type SimMessage } from '../../../scripts/fakes/discord/index.ts';
+import { messageText } from '../../../scripts/fakes/discord/index.ts';
 import { startWorld, type World } from './harness.ts';
-import { openGame, options, seated, settle, liveGameOf, toNextPhase } from './playing.ts';
+import { options, seated, liveGameOf, voteMessageOf, gameAtTheVote } from './playing.ts';
 import { afterTest, appended, tidy } from './shared-world.ts';
 
 /** The game store with the loading of a stored game's Discord refs (the last read before it is live) held while `held`. */
@@ -47,22 +47,10 @@ afterEach(async () => {
 });
 afterAll(() => w.close());
 
-/** A game at its first vote, nobody killed the night before. */
-async function atTheVote(): Promise<LiveGame> {
-  const liveGame = await openGame(w, { 'night-one-kill': false });
-  while (liveGame.state.phase !== 'vote') await toNextPhase(w, liveGame);
-  await settle(w, liveGame);
-  return liveGame;
-}
-
-function voteMessage(liveGame: LiveGame): SimMessage {
-  return w.sim.messagesIn('game').find((m) => m.id === liveGame.voteMessageId)!;
-}
-
 /** Bob's vote for the first other player the menu offers, and what he is told once it counts. */
 function bobsVote(liveGame: LiveGame): { choice: string; answer: string } {
   const bob = seated(liveGame.state, 'bob');
-  const choice = options(voteMessage(liveGame), `vote:${liveGame.state.id}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
+  const choice = options(voteMessageOf(w, liveGame), `vote:${liveGame.state.id}`).find((v) => v !== bob.id && v !== NO_LYNCH_VALUE)!;
   return { choice, answer: `Your vote: ${liveGame.state.players.find((p) => p.id === choice)!.name}.` };
 }
 
@@ -70,9 +58,9 @@ describe('the first moments of a bot that starts again', () => {
   it('GIVEN a game in its vote WHEN the bot starts again, Discord is slow to answer its command registration, and as READY goes out bob votes, alice and carol ask /mafia status and bob asks /mafia rules THEN every one of them is answered', async () => {
     const failed = appended(() => w.sim.failedRequests());
     const errors = appended(() => w.log.errors);
-    const liveGame = await atTheVote();
+    const liveGame = await gameAtTheVote(w);
     const gameId = liveGame.state.id;
-    const message = voteMessage(liveGame);
+    const message = voteMessageOf(w, liveGame);
     const { choice, answer } = bobsVote(liveGame);
 
     const registration = w.sim.hold({ method: 'GET', route: '/applications/:appId/commands' });
@@ -99,9 +87,9 @@ describe('the first moments of a bot that starts again', () => {
   it('GIVEN a game in its vote WHEN the bot starts again and loading the stored game is slow THEN a vote and a /mafia status sent meanwhile are acknowledged at once, and answered once the game is back', async () => {
     const failed = appended(() => w.sim.failedRequests());
     const errors = appended(() => w.log.errors);
-    const liveGame = await atTheVote();
+    const liveGame = await gameAtTheVote(w);
     const gameId = liveGame.state.id;
-    const message = voteMessage(liveGame);
+    const message = voteMessageOf(w, liveGame);
     const { choice, answer } = bobsVote(liveGame);
 
     valve.held = true;
