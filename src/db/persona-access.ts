@@ -3,6 +3,7 @@ import { personaError, type PersonaError } from '../persona/errors.ts';
 import { canSee, mayEdit, type Actor } from '../persona/permissions.ts';
 import { personaName, type Persona } from '../persona/persona.ts';
 import type { PrismaClient } from './generated/client.ts';
+import { PersonaCache } from './persona-cache.ts';
 import { PERSONA_INCLUDE, personaOfRow, scopeOfRow } from './persona-rows.ts';
 import { PersonaIndex } from './persona-search.ts';
 
@@ -35,10 +36,12 @@ export function createPersonaAccess(prisma: PrismaClient): PersonaAccess {
   const remember = (p: Persona): void =>
     index.put({ id: p.id, name: personaName(p), scope: p.scope, ownerId: p.ownerId, builtIn: p.builtIn, tags: p.tags });
 
-  async function load(id: string): Promise<Persona | null> {
-    const row = await prisma.persona.findUnique({ where: { id }, include: PERSONA_INCLUDE });
-    return row === null ? null : personaOfRow(row);
-  }
+  const cache = new PersonaCache(prisma);
+  const load = (id: string): Promise<Persona | null> =>
+    cache.load(id, async () => {
+      const row = await prisma.persona.findUnique({ where: { id }, include: PERSONA_INCLUDE });
+      return row === null ? null : personaOfRow(row);
+    });
 
   async function visible(actor: Actor, id: string): Promise<Result<Persona, PersonaError>> {
     const persona = await load(id);

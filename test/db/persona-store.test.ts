@@ -185,6 +185,34 @@ for (const backend of testBackends('persona_store_test')) {
       expect(reset.arc?.stage).toBe(0);
     });
 
+    it('GIVEN a persona another process also reads WHEN that process edits it, edits a part it uses, and deletes it THEN every read here sees the change, never a copy kept from before', async () => {
+      // Two stores on one database are two bot processes (two shards), each with its own memory.
+      const other = createPersonaStore(db.prisma);
+      const created = must(
+        await store.create(alice, { scope: { kind: 'private' }, content: content({ parts: [part('dry wit', 'tone')] }, 'Cached Cleo') }),
+      );
+      expect(must(await store.get(alice, created.id))).toEqual(created);
+      expect(must(await other.get(alice, created.id))).toEqual(created);
+
+      const edited = must(
+        await other.update(alice, created.id, created.version, content({ parts: [part('dry wit', 'tone')], notes: 'v2' }, 'Cached Cleo')),
+      );
+      expect(must(await store.get(alice, created.id)).notes).toBe('v2');
+      expect(must(await store.get(alice, created.id))).toEqual(edited);
+
+      must(await other.updatePart(alice, 'dry wit', { ...part('dry wit', 'tone'), summary: 'Drier now.' }));
+      expect(must(await store.get(alice, created.id)).parts[0]?.summary).toBe('Drier now.');
+      expect(must(await store.render(alice, created.id)).block).toContain('Tone (dry wit): Drier now.');
+
+      // What a caller does to a persona it was given is its own: the next read is the stored one.
+      const read = must(await store.get(alice, created.id));
+      read.notes = 'scribbled on';
+      expect(must(await store.get(alice, created.id)).notes).toBe('v2');
+
+      expect(await other.remove(alice, created.id)).toEqual({ ok: true, value: undefined });
+      expect(await store.get(alice, created.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    });
+
     it('GIVEN a rendered persona WHEN rendered again, with overrides, and after its part changes THEN the compiled copy is reused, bypassed and invalidated', async () => {
       const created = must(
         await store.create(alice, {
