@@ -97,7 +97,10 @@ export class SeatWork {
 
   /** The living (or all, by the filter) AI seats. */
   ai(filter: (p: PlayerState) => boolean): PlayerState[] {
-    return this.game.state.players.filter((p) => this.seats.has(p.id) && filter(p));
+    // A loop, not filter with a closure: the discussion asks before every speech.
+    const out: PlayerState[] = [];
+    for (const p of this.game.state.players) if (filter(p) && this.seats.has(p.id)) out.push(p);
+    return out;
   }
 
   abort(which: (task: Task) => boolean, why: NonNullable<Task['abortedBy']>): void {
