@@ -40,4 +40,14 @@ describe('the speaking scheduler', () => {
       nextSpeaker({ candidates: all, lastSpeech: { speakerId: 's1', text: 'Basilisks are scary.' }, day: 1, maxPerSeat: 2 }),
     ).toBeNull();
   });
+
+  it('GIVEN a name written in other case or with letters that fold to it WHEN checking who was addressed THEN it counts, as the Unicode pattern reads it', () => {
+    // Basil has spoken: only being named puts him before the silent Cleo.
+    const all = [seat(1, 1, 1), seat(2, 1, 0), seat(3), seat(4)];
+    const addressed = (text: string) => nextSpeaker({ candidates: all, lastSpeech: { speakerId: 's1', text }, day: 1, maxPerSeat: 2 })?.id;
+    expect(addressed('what do you say, BASIL?')).toBe('s2');
+    expect(addressed('what do you say, Basilisk?')).toBe('s3');
+    // U+017F (long s) folds to "s" without lower-casing to it.
+    expect(addressed('Ba\u017fil, answer me')).toBe('s2');
+  });
 });
