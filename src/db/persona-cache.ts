@@ -14,6 +14,8 @@ const MAX_CACHED = 512;
  */
 export class PersonaCache {
   private readonly byId = new Map<string, { readonly version: string; readonly persona: Persona }>();
+  /** Reads under way, by persona and row version. */
+  private readonly reading = new Map<string, Promise<Persona | null>>();
 
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -28,11 +30,23 @@ export class PersonaCache {
     }
     const cached = this.byId.get(id);
     if (cached?.version === row.version) return structuredClone(cached.persona);
+    // Ten games starting at once seat the same personas: one read for all of them.
+    const key = `${id}@${row.version}`;
+    let reading = this.reading.get(key);
+    if (reading === undefined) {
+      reading = this.readAndKeep(id, row.version, read).finally(() => this.reading.delete(key));
+      this.reading.set(key, reading);
+    }
+    const persona = await reading;
+    return persona === null ? null : structuredClone(persona);
+  }
+
+  private async readAndKeep(id: string, version: string, read: () => Promise<Persona | null>): Promise<Persona | null> {
     // Read after the version: if the row changes in between, the next load sees a newer version and reads again.
     const persona = await read();
     this.byId.delete(id);
     if (persona === null) return null;
-    this.byId.set(id, { version: row.version, persona: structuredClone(persona) });
+    this.byId.set(id, { version, persona });
     if (this.byId.size > MAX_CACHED) this.byId.delete(this.byId.keys().next().value as string);
     return persona;
   }
