@@ -33,7 +33,7 @@ for (const backend of testBackends('persona_cache_test')) {
       const loaded = await Promise.all(Array.from({ length: 10 }, () => cache.load(created.value.id, read)));
 
       expect(reads).toBe(1);
-      expect(loaded.every((p) => p?.name === created.value.name)).toBe(true);
+      expect(loaded.every((p) => p?.id === created.value.id)).toBe(true);
       expect(new Set(loaded).size).toBe(10);
       await cache.load(created.value.id, read);
       expect(reads).toBe(1);
