@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { err, ok, type Result } from '../result.ts';
 import { applyMigrationSql } from './apply-migration-sql.ts';
 import type { DatabaseTarget } from '../database-url.ts';
-import { pgliteAdapter } from './pglite-adapter.ts';
-import { YieldingPGlite } from './yielding-pglite.ts';
+import { pgliteAdapter, type SqlEngine } from './pglite-adapter.ts';
+import { ThreadedPGlite } from './threaded-pglite.ts';
 import { PrismaClient } from './generated/client.ts';
 
 /**
@@ -30,7 +29,7 @@ export interface Database {
  */
 export async function openDatabase(config: { database: DatabaseTarget }): Promise<Result<Database, string>> {
   const target = config.database;
-  let pglite: PGlite | null = null;
+  let pglite: ThreadedPGlite | null = null;
   let prisma: PrismaClient | null = null;
   try {
     if (target.kind === 'postgres') {
@@ -39,7 +38,7 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
       const pool = { connectionString, ...(schema && { options: `-c search_path=${searchPathOption(schema)}` }) };
       prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), transactionOptions: TRANSACTIONS });
     } else {
-      pglite = target.kind === 'memory' ? new YieldingPGlite() : openPgliteDir(target.dataDir);
+      pglite = target.kind === 'memory' ? new ThreadedPGlite({ dataDir: null, loadDataDir: null }) : openPgliteDir(target.dataDir);
       if (target.kind === 'memory') {
         const db = pglite;
         await applyMigrationSql((sql) => db.exec(sql));
@@ -55,16 +54,16 @@ export async function openDatabase(config: { database: DatabaseTarget }): Promis
 }
 
 /** A Prisma client on an open PGlite, with the bot's transaction bounds; the test suite's copies of its template databases use it too. */
-export function prismaOn(pglite: PGlite): PrismaClient {
+export function prismaOn(pglite: SqlEngine): PrismaClient {
   return new PrismaClient({ adapter: pgliteAdapter(pglite), transactionOptions: TRANSACTIONS });
 }
 
-function wrap(client: PrismaClient, embedded: PGlite | null): Database {
+function wrap(client: PrismaClient, embedded: ThreadedPGlite | null): Database {
   return {
     prisma: client,
     close: async () => {
       await client.$disconnect();
-      // PGlite's timers keep Node alive until the instance is closed.
+      // The PGlite thread keeps Node alive until it is closed.
       if (embedded !== null && !embedded.closed) await embedded.close();
     },
   };
@@ -87,13 +86,13 @@ function searchPathOption(schema: string): string {
   return `"${schema.replaceAll('"', '""')}"`.replace(/[\\ ]/g, (c) => `\\${c}`);
 }
 
-function openPgliteDir(dataDir: string): PGlite {
+function openPgliteDir(dataDir: string): ThreadedPGlite {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
-  return new YieldingPGlite(dir);
+  return new ThreadedPGlite({ dataDir: dir, loadDataDir: null });
 }
 
-async function closeQuietly(prisma: PrismaClient | null, pglite: PGlite | null): Promise<void> {
+async function closeQuietly(prisma: PrismaClient | null, pglite: ThreadedPGlite | null): Promise<void> {
   await prisma?.$disconnect().catch(() => undefined);
   if (pglite !== null && !pglite.closed) await pglite.close().catch(() => undefined);
 }

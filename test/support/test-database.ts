@@ -2,14 +2,14 @@ import { openAsBlob } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { prismaOn, type Database } from '../../src/db/open-database.ts';
-import { YieldingPGlite } from '../../src/db/yielding-pglite.ts';
+import { ThreadedPGlite } from '../../src/db/threaded-pglite.ts';
 import type { PgliteTemplatePaths } from './pglite-templates.ts';
 
 type Template = keyof PgliteTemplatePaths;
 
 /** A copy of a template, and how to put its rows back as the template has them. */
 interface Copy {
-  readonly pglite: PGlite;
+  readonly pglite: ThreadedPGlite;
   readonly restore: () => Promise<void>;
 }
 
@@ -56,7 +56,7 @@ export async function openTestDatabase(template: Template): Promise<Database> {
 }
 
 async function loadCopy(template: Template): Promise<Copy> {
-  const pglite = new YieldingPGlite({ loadDataDir: await openAsBlob(inject('pgliteTemplates')[template]) });
+  const pglite = new ThreadedPGlite({ dataDir: null, loadDataDir: inject('pgliteTemplates')[template] });
   await pglite.waitReady;
   return { pglite, restore: await restorer(pglite) };
 }
@@ -66,7 +66,7 @@ async function loadCopy(template: Template): Promise<Copy> {
  * order it was read (the order a fresh copy scans them in), and every sequence reset. Foreign keys
  * are not checked meanwhile (the rows were consistent when read).
  */
-async function restorer(pglite: PGlite): Promise<() => Promise<void>> {
+async function restorer(pglite: ThreadedPGlite): Promise<() => Promise<void>> {
   const tables = await pglite.query<{ name: string }>(
     `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
   );
@@ -100,7 +100,7 @@ async function restorer(pglite: PGlite): Promise<() => Promise<void>> {
  * (a stray query of a closed test must not reach the next test's rows). `end` says whether nothing
  * was still running, so the copy can be reused.
  */
-function leased(pglite: PGlite): { pglite: PGlite; end: () => boolean } {
+function leased(pglite: ThreadedPGlite): { pglite: ThreadedPGlite; end: () => boolean } {
   let open = true;
   let running = 0;
   const through =
