@@ -78,7 +78,7 @@ export async function discordSection(
   const shards = options.shards ?? 1;
   const where =
     options.db === 'pglite'
-      ? "PGlite in a fresh directory of the bot's (embedded, in the bot's thread; the bot migrates it at start, as `npm start` does)"
+      ? "PGlite in a fresh directory of the bot's (embedded, on a thread of the bot's own; the bot migrates it at start, as `npm start` does)"
       : 'a PostgreSQL schema made for the run';
   const cap = "discord.js's default global cap of 50 REST requests/s (what production sees: Discord limits a bot about the same)";
   const bench: DiscordBenchOptions = {

@@ -12,6 +12,7 @@ import type { ModelPreference } from '../llm/providers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
 import { announce, type PlayerState } from '../game/index.ts';
+import { renderPersona } from '../persona/render.ts';
 import type { GameSession } from '../session/game-session.ts';
 
 export interface AiSeatDeps {
@@ -38,10 +39,11 @@ async function promptFor(
 ): Promise<PersonaPrompt & { preference?: ModelPreference }> {
   if (player.personaId) {
     const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
-    const rendered = await deps.personas.render(actor, player.personaId);
-    if (rendered.ok) {
-      const stored = await deps.personas.get(actor, player.personaId);
-      const model = stored.ok ? stored.value.model : null;
+    // One read serves both: rendering is pure, and a start seats every AI at once.
+    const stored = await deps.personas.get(actor, player.personaId);
+    const rendered = stored.ok ? renderPersona(stored.value) : null;
+    if (stored.ok && rendered?.ok) {
+      const model = stored.value.model;
       return { ...personaFromProfile(rendered.value), ...(model && { preference: model }) };
     }
   }
