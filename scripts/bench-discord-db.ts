@@ -66,6 +66,7 @@ export async function openBenchDatabase(
   return {
     url: scoped.toString(),
     prisma: opened.value.prisma,
+    lost: opened.value.lost,
     close: async () => {
       await opened.value.close();
       await onServer(postgresUrl, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => undefined));
@@ -86,6 +87,7 @@ async function openPgliteDirectory(): Promise<OpenBenchDatabase> {
   return {
     url: null,
     prisma: opened.value.prisma,
+    lost: opened.value.lost,
     close: async () => {
       await opened.value.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -40,6 +40,8 @@ interface Services {
   sharding: { shards: ShardSet; outbox: ShardOutbox; url: string } | null;
   /** Check the configured models at start: one process of a sharded bot does (the one with shard 0). */
   checkModels: boolean;
+  /** Settles if the database is gone for good (`Database.lost`): the process then stops, to be restarted. */
+  databaseLost: Promise<string>;
 }
 
 async function main(): Promise<number> {
@@ -87,6 +89,7 @@ async function main(): Promise<number> {
       editorStore: createEditorStore(db.prisma),
       sharding: shared === null ? null : { shards, outbox: shardOutbox(db.prisma), url: shared },
       checkModels: shards.ids.includes(0),
+      databaseLost: db.lost,
     });
   } finally {
     await db.close();
@@ -180,7 +183,13 @@ async function run(services: Services): Promise<number> {
       });
       log.info(`serving shard(s) ${services.sharding.shards.ids.join(', ')} of ${String(services.sharding.shards.count)}`);
     }
-    const signal = await stopSignal(spawned);
+    const stop = await Promise.race([
+      stopSignal(spawned).then((signal) => ({ signal, lost: null })),
+      services.databaseLost.then((lost) => ({ signal: 'database lost', lost })),
+    ]);
+    // Every store would fail from now on: stopping lets the supervisor restart the bot, and a start resumes the stored games.
+    if (stop.lost !== null) log.error(`${stop.lost}; stopping so the bot can be restarted`);
+    const signal = stop.signal;
     log.info(`${signal}: shutting down (a second signal exits at once)`);
     void stopSignal(spawned).then((again) => {
       log.warn(`${again} again: exiting without waiting`);
@@ -190,7 +199,7 @@ async function run(services: Services): Promise<number> {
     // Games are stored command by command, so abandoning slow work loses nothing: the next start resumes it.
     const stopped = await Promise.race([bot.stop().then(() => true), sleep(SHUTDOWN_GRACE_MS).then(() => false)]);
     if (!stopped) log.warn(`work still running after ${SHUTDOWN_GRACE_MS / 1000} s was abandoned; running games resume at the next start`);
-    return 0;
+    return stop.lost === null ? 0 : 1;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.error(

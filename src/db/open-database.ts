@@ -18,7 +18,14 @@ const TRANSACTIONS = { maxWait: 20_000, timeout: 30_000 } as const;
 export interface Database {
   prisma: PrismaClient;
   close(): Promise<void>;
+  /**
+   * Settles only if the database is gone for good while open: the embedded one's thread stopped
+   * (a process restart reopens it). A PostgreSQL pool reconnects by itself, so there it never does.
+   */
+  lost: Promise<string>;
 }
+
+const NEVER = new Promise<never>(() => undefined);
 
 /**
  * Connects to the configured database and checks it answers. The PGlite
@@ -61,6 +68,7 @@ export function prismaOn(pglite: SqlEngine): PrismaClient {
 function wrap(client: PrismaClient, embedded: ThreadedPGlite | null): Database {
   return {
     prisma: client,
+    lost: embedded === null ? NEVER : embedded.lost.then((cause) => `the embedded PGlite database stopped: ${cause.message}`),
     close: async () => {
       await client.$disconnect();
       // The PGlite thread keeps Node alive until it is closed.

@@ -33,6 +33,7 @@ export async function prepareDatabase(
   const db = opened.value;
   return ok({
     prisma: db.prisma,
+    lost: db.lost,
     close: async () => {
       await db.close();
       release();

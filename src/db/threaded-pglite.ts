@@ -33,9 +33,14 @@ export class ThreadedPGlite {
   private closing: Promise<void> | null = null;
   /** Settles when the thread's database is open (or could not be). */
   readonly waitReady: Promise<void>;
+  /** Settles only if the thread stops while the database is open (it crashed): what stopped it. */
+  readonly lost: Promise<Error>;
+  private markLost: (cause: Error) => void = () => undefined;
 
-  constructor(start: ThreadStart) {
-    this.worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: start });
+  /** `spawn` starts the thread; tests pass their own to hold it. */
+  constructor(start: ThreadStart, spawn: (start: ThreadStart) => Worker = startThread) {
+    this.worker = spawn(start);
+    this.lost = new Promise<Error>((resolve) => (this.markLost = resolve));
     this.waitReady = new Promise<void>((resolve, reject) => this.waiting.set(0, { resolve: () => resolve(), reject }));
     // A caller that never queries must not leave the start's failure unhandled.
     this.waitReady.catch(() => undefined);
@@ -147,10 +152,15 @@ export class ThreadedPGlite {
 
   /** The thread is gone: everything still waiting fails, and so does everything asked later. */
   private stop(cause: Error): void {
+    if (this.stopped === null && this.closing === null) this.markLost(cause);
     this.stopped ??= cause;
     for (const waiter of this.waiting.values()) waiter.reject(this.stopped);
     this.waiting.clear();
   }
+}
+
+function startThread(start: ThreadStart): Worker {
+  return new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: start });
 }
 
 /** The caller's parsers applied to the values the thread left as text (it parsed the rest itself). */

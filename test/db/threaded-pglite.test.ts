@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { urgently } from '../../src/db/db-priority.ts';
@@ -82,13 +83,17 @@ describe('embedded PGlite on a thread of its own', () => {
     expect((await db.query('SELECT count(*)::int AS n FROM once')).rows).toEqual([{ n: 1 }]);
   });
 
-  it('GIVEN a closed database WHEN asked again THEN it refuses at once', async () => {
+  it('GIVEN a closed database WHEN asked again THEN it refuses at once, and closing is no loss', async () => {
     const other = new ThreadedPGlite({ dataDir: null, loadDataDir: null });
     await other.query('SELECT 1');
+    let lost = false;
+    void other.lost.then(() => (lost = true));
 
     await other.close();
+    await new Promise((resolve) => setImmediate(resolve));
 
     expect(other.closed).toBe(true);
+    expect(lost).toBe(false);
     await expect(other.query('SELECT 1')).rejects.toThrow('closed');
   });
 });
@@ -102,6 +107,23 @@ describe('opening the embedded database on its thread', () => {
     await expect(db.query('SELECT 1')).rejects.toThrow('missing.tar');
     expect(db.closed).toBe(true);
     await db.close();
+  });
+
+  it('GIVEN an open database WHEN its thread dies THEN what waits fails, what comes after fails, and the loss is told once', async () => {
+    let thread: Worker | undefined;
+    const db = new ThreadedPGlite({ dataDir: null, loadDataDir: null }, (start) => {
+      thread = new Worker(new URL('../../src/db/pglite-thread.mjs', import.meta.url), { workerData: start });
+      return thread;
+    });
+    await db.query('SELECT 1');
+    const waiting = db.query('SELECT count(*) FROM generate_series(1, 1000000)');
+
+    await thread?.terminate();
+
+    await expect(waiting).rejects.toThrow('the PGlite thread exited');
+    await expect(db.query('SELECT 1')).rejects.toThrow('the PGlite thread exited');
+    expect((await db.lost).message).toContain('the PGlite thread exited');
+    expect(db.closed).toBe(true);
   });
 
   it('GIVEN the in-memory database WHEN the bot opens it THEN Prisma reads and writes through the thread', async () => {

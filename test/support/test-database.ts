@@ -52,7 +52,8 @@ export async function openTestDatabase(template: Template): Promise<Database> {
   };
   // Closed once: a second close must neither hand the copy out twice nor close it under its next test.
   let closed: Promise<void> | undefined;
-  return { prisma, close: () => (closed ??= release()) };
+  const lost = copy.pglite.lost.then((cause) => cause.message);
+  return { prisma, lost, close: () => (closed ??= release()) };
 }
 
 async function loadCopy(template: Template): Promise<Copy> {
