@@ -63,8 +63,10 @@ async function readDump(path) {
   try {
     return await openAsBlob(path);
   } catch (error) {
-    port.postMessage({ id: 0, ok: false, error: describe(new Error(`cannot read the PGlite dump ${path}: ${String(error)}`)) });
-    throw error;
+    // Said as the start's reply and thrown as the thread's error: whichever the bot's thread reads first names the file.
+    const failure = new Error(`cannot read the PGlite dump ${path}: ${String(error)}`);
+    port.postMessage({ id: 0, ok: false, error: describe(failure) });
+    throw failure;
   }
 }
 

@@ -152,7 +152,9 @@ export class ThreadedPGlite {
 
   /** The thread is gone: everything still waiting fails, and so does everything asked later. */
   private stop(cause: Error): void {
-    if (this.stopped === null && this.closing === null) this.markLost(cause);
+    // Lost only once open (the start's reply came): a start that failed is told through `waitReady`.
+    const open = !this.waiting.has(0) && this.stopped === null && this.closing === null;
+    if (open) this.markLost(cause);
     this.stopped ??= cause;
     for (const waiter of this.waiting.values()) waiter.reject(this.stopped);
     this.waiting.clear();

@@ -102,10 +102,15 @@ describe('opening the embedded database on its thread', () => {
   it('GIVEN a dump that cannot be read WHEN the database is asked THEN it fails with the reason, and so does what comes after', async () => {
     const missing = join(mkdtempSync(join(tmpdir(), 'pglite-dump-')), 'missing.tar');
     const db = new ThreadedPGlite({ dataDir: null, loadDataDir: missing });
+    let lost = false;
+    void db.lost.then(() => (lost = true));
 
     await expect(db.query('SELECT 1')).rejects.toThrow('missing.tar');
     await expect(db.query('SELECT 1')).rejects.toThrow('missing.tar');
+    await new Promise((resolve) => setImmediate(resolve));
     expect(db.closed).toBe(true);
+    // It never opened, so nothing was lost: the bot refuses to start instead.
+    expect(lost).toBe(false);
     await db.close();
   });
 
