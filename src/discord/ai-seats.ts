@@ -12,6 +12,7 @@ import type { ModelPreference } from '../llm/providers.ts';
 import type { LlmConfig } from '../config.ts';
 import type { PersonaStore } from '../db/persona-store.ts';
 import { announce, type PlayerState } from '../game/index.ts';
+import type { Persona } from '../persona/persona.ts';
 import { renderPersona } from '../persona/render.ts';
 import type { GameSession } from '../session/game-session.ts';
 
@@ -31,39 +32,36 @@ export interface AiSeatDeps {
 /** Where a game's AI seats are seated: whose and which server's personas they play. */
 type SeatingPlace = Pick<ServerPlace, 'guildId' | 'hostId'>;
 
-/** The seat prompt of an AI player: its stored persona rendered as the host sees it, with the model it prefers; else a plain voice by name. */
-async function promptFor(
-  deps: AiSeatDeps,
-  place: SeatingPlace,
-  player: PlayerState,
-): Promise<PersonaPrompt & { preference?: ModelPreference }> {
-  if (player.personaId) {
-    const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
-    // One read serves both: rendering is pure, and a start seats every AI at once.
-    const stored = await deps.personas.get(actor, player.personaId);
-    const rendered = stored.ok ? renderPersona(stored.value) : null;
-    if (stored.ok && rendered?.ok) {
-      const model = stored.value.model;
-      return { ...personaFromProfile(rendered.value), ...(model && { preference: model }) };
-    }
-  }
-  return plainPersona(HOUSE_PLAYERS.find((v) => v.name === player.name) ?? { name: player.name, phrases: [] });
-}
-
-/** The avatar each AI seat speaks under: its persona's avatarUrl, as the host may see it (seats without one are left out). */
-export async function seatAvatars(
+/** Each AI seat's stored persona (by player id) as the host may see it: read once a seat, for its prompt, its model and its avatar. */
+export async function seatPersonas(
   deps: Pick<AiSeatDeps, 'personas'>,
   place: SeatingPlace,
   players: readonly PlayerState[],
-): Promise<Map<string, string>> {
-  const avatars = new Map<string, string>();
+): Promise<Map<string, Persona>> {
   const actor = { userId: place.hostId, guildId: place.guildId, canManageServer: false };
-  for (const p of players) {
-    if (p.kind !== 'ai' || !p.personaId) continue;
-    const persona = await deps.personas.get(actor, p.personaId);
-    if (persona.ok && persona.value.avatarUrl) avatars.set(p.id, persona.value.avatarUrl);
-  }
+  const personas = new Map<string, Persona>();
+  await Promise.all(
+    players.map(async (p) => {
+      if (p.kind !== 'ai' || !p.personaId) return;
+      const persona = await deps.personas.get(actor, p.personaId);
+      if (persona.ok) personas.set(p.id, persona.value);
+    }),
+  );
+  return personas;
+}
+
+/** The avatar each AI seat speaks under: its persona's avatarUrl (seats without one are left out). */
+export function seatAvatars(personas: ReadonlyMap<string, Persona>): Map<string, string> {
+  const avatars = new Map<string, string>();
+  for (const [playerId, persona] of personas) if (persona.avatarUrl) avatars.set(playerId, persona.avatarUrl);
   return avatars;
+}
+
+/** The seat prompt of an AI player: its stored persona rendered as the host sees it, with the model it prefers; else a plain voice by name. */
+function promptFor(player: PlayerState, stored: Persona | undefined): PersonaPrompt & { preference?: ModelPreference } {
+  const rendered = stored && renderPersona(stored);
+  if (stored && rendered?.ok) return { ...personaFromProfile(rendered.value), ...(stored.model && { preference: stored.model }) };
+  return plainPersona(HOUSE_PLAYERS.find((v) => v.name === player.name) ?? { name: player.name, phrases: [] });
 }
 
 /**
@@ -74,6 +72,7 @@ export async function driveAiSeats(
   deps: AiSeatDeps,
   session: GameSession,
   place: SeatingPlace,
+  personas: ReadonlyMap<string, Persona>,
   thinking?: AiDriverOptions['thinking'],
 ): Promise<AiDriver> {
   const state = session.state;
@@ -83,7 +82,7 @@ export async function driveAiSeats(
     { clock: deps.clock, ...(deps.budget && { budget: deps.budget }), ...(deps.cost && { cost: deps.cost }) },
   );
   const ai = state.players.filter((p) => p.kind === 'ai');
-  const seats = await Promise.all(ai.map(async (p) => seating.seat(p, await promptFor(deps, place, p))));
+  const seats = ai.map((p) => seating.seat(p, promptFor(p, personas.get(p.id))));
   // Once a game (a notice's topic is told once), also when a restarted bot seats them again.
   for (const { notice } of seats) if (notice) await session.submit((s, at) => announce(s, { ...notice, at }));
   const aiSeats = new AiSeats(seats, mindStoreOver(deps.minds));

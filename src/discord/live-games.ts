@@ -10,7 +10,7 @@ import * as engine from '../game/index.ts';
 import type { GameEvent, GameState } from '../game/index.ts';
 import type { Logger } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
-import { driveAiSeats, seatAvatars, type AiSeatDeps } from './ai-seats.ts';
+import { driveAiSeats, seatAvatars, seatPersonas, type AiSeatDeps } from './ai-seats.ts';
 import { GameOutput } from './game-output.ts';
 import { LiveGame } from './live-game.ts';
 import { MemberChecks } from './member-checks.ts';
@@ -278,8 +278,11 @@ export class LiveGames {
   }
 
   private async seatAi(game: LiveGame): Promise<void> {
-    game.avatars = await seatAvatars(this.deps.ai, game, game.state.players);
-    game.driver = await driveAiSeats(this.deps.ai, game.session, game, (playerId, busy) => this.output.thinking(game, playerId, busy));
+    const personas = await seatPersonas(this.deps.ai, game, game.state.players);
+    game.avatars = seatAvatars(personas);
+    game.driver = await driveAiSeats(this.deps.ai, game.session, game, personas, (playerId, busy) =>
+      this.output.thinking(game, playerId, busy),
+    );
     await game.driver.resume();
   }
 
