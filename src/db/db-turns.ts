@@ -1,9 +1,9 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isUrgent } from './db-priority.ts';
 
 /**
- * One operation at a time (PGlite runs one anyway), each on a turn of the event loop of its own:
- * urgent ones (`urgently`) first, then the rest in the order asked.
+ * One operation at a time (PGlite runs one anyway): urgent ones (`urgently`) first, then the rest
+ * in the order asked. The operations run on PGlite's own thread, so none needs a turn of the event
+ * loop to itself: each answer already arrives as a message, with whatever else came in between.
  */
 export class Turns {
   private busy = false;
@@ -11,17 +11,16 @@ export class Turns {
   private readonly normal: (() => void)[] = [];
 
   async enter(): Promise<void> {
-    if (this.busy) {
-      await new Promise<void>((resolve) => (isUrgent() ? this.urgent : this.normal).push(resolve));
+    if (!this.busy) {
+      this.busy = true;
       return;
     }
-    this.busy = true;
-    await nextTurn();
+    await new Promise<void>((resolve) => (isUrgent() ? this.urgent : this.normal).push(resolve));
   }
 
   leave(): void {
     const next = this.urgent.shift() ?? this.normal.shift();
-    if (next) setImmediate(next);
+    if (next) next();
     else this.busy = false;
   }
 }
